@@ -1,0 +1,313 @@
+package projectcanvas
+
+import (
+	"encoding/json"
+	"errors"
+	"io/fs"
+	"path"
+	"slices"
+	"strconv"
+	"time"
+
+	"github.com/projectcanvas/projectcanvas/projectcanvas/frontmatter"
+	"go.yaml.in/yaml/v3"
+)
+
+// sequencePath records the highest id number handed out per type, so that
+// ids are never reused, even across processes and after files are deleted.
+const sequencePath = ".projectcanvas/sequence.json"
+
+// changeset stages changes to any number of entities and then writes them
+// all or none. Every write of the project goes through one: a single
+// update touches the files on both sides of each relation it changes, and a
+// batch touches many. It is used with the project's write locks held.
+type changeset struct {
+	p      *Project
+	now    string
+	drafts map[ID]*draft
+	order  []ID // staging order, which is also the write order
+	// seq holds the id counters once the first create has read them.
+	seq      map[Type]int
+	seqHash  Hash
+	seqDirty bool
+	seqData  []byte
+}
+
+// draft is the staged state of one entity.
+type draft struct {
+	e       *Entity // the new state
+	before  *Entity // the state when staged; nil for a created entity
+	doc     *frontmatter.Document
+	oldData []byte
+	dirty   map[string]bool // front matter keys to rewrite
+	newPath string
+}
+
+func (p *Project) newChangeset() *changeset {
+	return &changeset{p: p, now: p.now().UTC().Format(time.RFC3339), drafts: map[ID]*draft{}}
+}
+
+// lookup returns the current state of an entity: staged if it is part of
+// the changeset, indexed otherwise.
+func (cs *changeset) lookup(id ID) *Entity {
+	if d := cs.drafts[id]; d != nil {
+		return d.e
+	}
+	cs.p.mu.RLock()
+	defer cs.p.mu.RUnlock()
+	return cs.p.idx.byID[id]
+}
+
+// stage makes the entity part of the changeset, reading its file afresh. If
+// the file changed on disk since it was indexed, the new content is what
+// the change applies to: edits made in the editor are never lost.
+func (cs *changeset) stage(id ID) (*draft, error) {
+	if d := cs.drafts[id]; d != nil {
+		return d, nil
+	}
+	cur := cs.lookup(id)
+	if cur == nil {
+		return nil, Errorf(CodeNotFound, "no entity with id %s", id).With("id", id)
+	}
+	data, err := cs.p.fs.ReadFile(cur.Path)
+	if errors.Is(err, fs.ErrNotExist) {
+		_ = cs.p.Refresh(cur.Path)
+		return nil, Errorf(CodeConflict, "the file of %s (%s) was deleted or moved on disk; run rebuild_index", id, cur.Path).With("id", id)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if HashOf(data) != cur.hash {
+		fresh, _ := decodeEntity(cur.Path, data)
+		if fresh == nil || fresh.ID != id {
+			_ = cs.p.Refresh(cur.Path)
+			return nil, Errorf(CodeConflict, "%s no longer holds %s; run rebuild_index", cur.Path, id).With("id", id)
+		}
+		cur = fresh
+	}
+	doc, err := frontmatter.Parse(data)
+	if err != nil {
+		return nil, Errorf(CodeConflict, "%s: %v", cur.Path, err).With("id", id)
+	}
+	d := &draft{e: cur.clone(), before: cur, doc: doc, oldData: data, dirty: map[string]bool{}, newPath: cur.Path}
+	cs.drafts[id] = d
+	cs.order = append(cs.order, id)
+	return d, nil
+}
+
+// nextID allocates the next id of type t: one past the highest of the
+// sequence file and the index, so archived and deleted ids are never reused.
+func (cs *changeset) nextID(t Type) (ID, error) {
+	if cs.seq == nil {
+		cs.seq = map[Type]int{}
+		data, err := cs.p.fs.ReadFile(sequencePath)
+		switch {
+		case err == nil:
+			cs.seqData, cs.seqHash = data, HashOf(data)
+			if json.Unmarshal(data, &cs.seq) != nil {
+				cs.seq = map[Type]int{} // a broken counter file is rebuilt from the index
+			}
+		case !errors.Is(err, fs.ErrNotExist):
+			return "", err
+		}
+	}
+	cs.p.mu.RLock()
+	n := max(cs.seq[t], cs.p.idx.maxNum[t]) + 1
+	cs.p.mu.RUnlock()
+	for cs.lookup(NewID(t, n)) != nil {
+		n++
+	}
+	cs.seq[t] = n
+	cs.seqDirty = true
+	return NewID(t, n), nil
+}
+
+// touch marks a front matter key of the draft for rewriting.
+func (d *draft) touch(key string) { d.dirty[key] = true }
+
+// link adds id to relation r of the draft, if not there yet.
+func (d *draft) link(r Relation, id ID) {
+	if !slices.Contains(d.e.Links[r], id) {
+		d.e.Links[r] = append(d.e.Links[r], id)
+		d.touch(r.Field())
+	}
+}
+
+// unlink removes id from relation r of the draft.
+func (d *draft) unlink(r Relation, id ID) {
+	if i := slices.Index(d.e.Links[r], id); i >= 0 {
+		d.e.Links[r] = slices.Delete(d.e.Links[r], i, i+1)
+		d.touch(r.Field())
+	}
+}
+
+// render writes the draft's dirty keys into its document.
+func (d *draft) render(now string) []byte {
+	if len(d.dirty) > 0 && d.before != nil {
+		d.e.UpdatedAt = now
+		d.touch("updated_at")
+	}
+	for _, key := range d.order() {
+		v, ok := d.e.Value(key)
+		if !ok || v == false && key == "archived" {
+			d.doc.Delete(key)
+			continue
+		}
+		n := valueNode(v)
+		if spec, _ := schemaField(d.e.Type, key); (spec.Kind == KindTime || spec.Kind == KindDate) && n.Tag == "!!str" {
+			n.Tag = "!!timestamp" // written plain, as people write dates
+		}
+		d.doc.Set(key, n)
+	}
+	return d.doc.Bytes()
+}
+
+// order lists the dirty keys: schema order first, so a new file reads
+// naturally, then other keys alphabetically.
+func (d *draft) order() []string {
+	keys := make([]string, 0, len(d.dirty))
+	for _, f := range schemas[d.e.Type].Fields {
+		if d.dirty[f.Name] {
+			keys = append(keys, f.Name)
+		}
+	}
+	var rest []string
+	for k := range d.dirty {
+		if _, known := schemaField(d.e.Type, k); !known && k != ContentKey {
+			rest = append(rest, k)
+		}
+	}
+	slices.Sort(rest)
+	return append(keys, rest...)
+}
+
+// valueNode builds the YAML node for a field value.
+func valueNode(v any) *yaml.Node {
+	switch v := v.(type) {
+	case string:
+		return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: v}
+	case bool:
+		return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!bool", Value: strconv.FormatBool(v)}
+	case int64:
+		return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!int", Value: strconv.FormatInt(v, 10)}
+	case float64:
+		if v == float64(int64(v)) {
+			return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!int", Value: strconv.FormatInt(int64(v), 10)}
+		}
+		return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!float", Value: strconv.FormatFloat(v, 'g', -1, 64)}
+	case []string:
+		n := &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq", Style: yaml.FlowStyle}
+		for _, s := range v {
+			n.Content = append(n.Content, valueNode(s))
+		}
+		return n
+	case []any:
+		n := &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq", Style: yaml.FlowStyle}
+		for _, s := range v {
+			n.Content = append(n.Content, valueNode(s))
+		}
+		return n
+	case nil:
+		return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!null", Value: "null"}
+	}
+	var n yaml.Node
+	if err := n.Encode(v); err != nil {
+		return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: ""}
+	}
+	return &n
+}
+
+// write is one file operation of a commit, with what it takes to undo it.
+type write struct {
+	name    string
+	data    []byte
+	want    Hash   // expected current content; "" for a new file
+	undo    []byte // content to put back; nil: remove the file
+	removes bool   // the operation removes name instead of writing it
+}
+
+// commit writes every staged change. If any write fails, the writes already
+// done are undone in reverse order and the index is left as it was.
+func (cs *changeset) commit() ([]*Entity, error) {
+	var plan []write
+	if cs.seqDirty {
+		data, _ := json.MarshalIndent(cs.seq, "", "  ")
+		plan = append(plan, write{name: sequencePath, data: append(data, '\n'), want: cs.seqHash, undo: cs.seqData})
+	}
+	out := make([]*Entity, 0, len(cs.order))
+	for _, id := range cs.order {
+		d := cs.drafts[id]
+		if d.before != nil && len(d.dirty) == 0 && d.newPath == d.before.Path {
+			continue // staged but unchanged
+		}
+		data := d.render(cs.now)
+		e := d.e
+		e.Path, e.hash = d.newPath, HashOf(data)
+		switch {
+		case d.before == nil:
+			plan = append(plan, write{name: e.Path, data: data})
+		case d.newPath != d.before.Path:
+			plan = append(plan,
+				write{name: e.Path, data: data},
+				write{name: d.before.Path, removes: true, want: d.before.hash, undo: d.oldData})
+		default:
+			plan = append(plan, write{name: e.Path, data: data, want: HashOf(d.oldData), undo: d.oldData})
+		}
+		out = append(out, e)
+	}
+	if err := cs.p.apply(plan); err != nil {
+		return nil, err
+	}
+	cs.p.mu.Lock()
+	for _, e := range out {
+		if old := cs.p.idx.byID[e.ID]; old != nil && old.Path != e.Path {
+			cs.p.idx.remove(old.Path)
+		}
+		cs.p.idx.put(e)
+	}
+	cs.p.mu.Unlock()
+	return out, nil
+}
+
+// apply runs the writes in order, undoing the ones done when one fails.
+func (p *Project) apply(plan []write) error {
+	for i, w := range plan {
+		var err error
+		if w.removes {
+			err = p.fs.Remove(w.name, w.want)
+		} else {
+			err = p.fs.WriteFile(w.name, w.data, w.want)
+		}
+		if err != nil {
+			if rbErr := p.undo(plan[:i]); rbErr != nil {
+				return Errorf(CodeInternal, "writing %s failed (%v) and undoing the earlier writes failed too: %v", w.name, err, rbErr)
+			}
+			if ErrorCode(err) == CodeConflict {
+				return err
+			}
+			return Errorf(CodeInternal, "writing %s failed; nothing was changed: %v", w.name, err)
+		}
+	}
+	return nil
+}
+
+func (p *Project) undo(done []write) error {
+	var errs []error
+	for i := len(done) - 1; i >= 0; i-- {
+		w := done[i]
+		switch {
+		case w.removes:
+			errs = append(errs, p.fs.WriteFile(w.name, w.undo, ""))
+		case w.undo == nil:
+			errs = append(errs, p.fs.Remove(w.name, HashOf(w.data)))
+		default:
+			errs = append(errs, p.fs.WriteFile(w.name, w.undo, HashOf(w.data)))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// archivePath is where the file of e goes when archived is set to v.
+func (p *Project) archivePath(e *Entity, archived bool) string {
+	return path.Join(p.folderFor(e.Type, archived), path.Base(e.Path))
+}

@@ -1,0 +1,131 @@
+package projectcanvas
+
+import "slices"
+
+// Entity is one tracked item: the front matter of its markdown file, decoded.
+// Entities handed out by a Project are snapshots; changing one changes
+// nothing on disk (use Project.Update).
+type Entity struct {
+	ID         ID
+	Type       Type
+	Title      string
+	Status     Status
+	Workstream string
+	Priority   Priority
+	Parent     ID
+	Archived   bool
+	CreatedAt  string // RFC 3339, as written in the file
+	UpdatedAt  string
+	// Links holds the stored relations, indexed by Relation.
+	Links [relationCount][]ID
+	// Fields holds every other front matter key: the type's optional schema
+	// fields (owner, tier, user_story...) and keys the user added.
+	Fields map[string]any
+	// Path is where the file lives, relative to the vault root.
+	Path string
+
+	hash Hash // content hash of the file when it was read
+}
+
+// Linked returns the ids held in relation r.
+func (e *Entity) Linked(r Relation) []ID { return e.Links[r] }
+
+// clone returns a copy that can be changed without touching e.
+func (e *Entity) clone() *Entity {
+	c := *e
+	for r := range c.Links {
+		c.Links[r] = slices.Clone(e.Links[r])
+	}
+	if e.Fields != nil {
+		c.Fields = make(map[string]any, len(e.Fields))
+		for k, v := range e.Fields {
+			c.Fields[k] = v
+		}
+	}
+	return &c
+}
+
+// Value returns the value of a front matter field by name, in the shape it
+// has in JSON output: strings, lists of id strings, bools, or the decoded
+// value of another key. ok is false when the field is unset.
+func (e *Entity) Value(field string) (v any, ok bool) {
+	switch field {
+	case "id":
+		return string(e.ID), true
+	case "type":
+		return string(e.Type), true
+	case "title":
+		return e.Title, true
+	case "status":
+		return string(e.Status), e.Status != ""
+	case "workstream":
+		return e.Workstream, e.Workstream != ""
+	case "priority":
+		return string(e.Priority), e.Priority != ""
+	case "parent":
+		return string(e.Parent), e.Parent != ""
+	case "archived":
+		return e.Archived, true
+	case "created_at":
+		return e.CreatedAt, e.CreatedAt != ""
+	case "updated_at":
+		return e.UpdatedAt, e.UpdatedAt != ""
+	case "path":
+		return e.Path, true
+	}
+	if r, isRel := relationByField(field); isRel {
+		ids := e.Links[r]
+		out := make([]string, len(ids))
+		for i, id := range ids {
+			out[i] = string(id)
+		}
+		return out, len(ids) > 0
+	}
+	v, ok = e.Fields[field]
+	return v, ok
+}
+
+// coreFields are the keys every entity has, in the order they are written.
+var coreFields = []string{"id", "type", "title", "status", "workstream", "priority", "parent"}
+
+// Map returns the entity as a JSON-ready map. With no fields it holds every
+// set field; otherwise just the named ones (id and type always).
+func (e *Entity) Map(fields ...string) map[string]any {
+	out := make(map[string]any, 16)
+	if len(fields) == 0 {
+		for _, f := range e.fieldNames() {
+			if v, ok := e.Value(f); ok {
+				out[f] = v
+			}
+		}
+		return out
+	}
+	out["id"], out["type"] = string(e.ID), string(e.Type)
+	for _, f := range fields {
+		if v, ok := e.Value(f); ok {
+			out[f] = v
+		} else if _, known := schemaField(e.Type, f); known {
+			out[f] = nil
+		}
+	}
+	return out
+}
+
+// fieldNames lists the fields the entity has set, in schema order, then the
+// user's own keys in alphabetical order, then path.
+func (e *Entity) fieldNames() []string {
+	names := make([]string, 0, 24)
+	for _, f := range schemas[e.Type].Fields {
+		if _, ok := e.Value(f.Name); ok && f.Name != "archived" || f.Name == "archived" && e.Archived {
+			names = append(names, f.Name)
+		}
+	}
+	var extra []string
+	for k := range e.Fields {
+		if _, known := schemaField(e.Type, k); !known {
+			extra = append(extra, k)
+		}
+	}
+	slices.Sort(extra)
+	return append(append(names, extra...), "path")
+}

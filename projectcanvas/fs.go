@@ -1,0 +1,61 @@
+package projectcanvas
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"strings"
+)
+
+// FS is the vault's storage, seen as slash-separated paths relative to the
+// vault root. Implementations: vault/memfs (tests, WASM) and vault/osfs (the
+// native hosts). Every write is conditional, so a file that changed since it
+// was read is never overwritten blindly.
+type FS interface {
+	// ReadFile returns the content of the file, or an error satisfying
+	// errors.Is(err, fs.ErrNotExist).
+	ReadFile(name string) ([]byte, error)
+	// WriteFile replaces the file with data in one step (readers see the old
+	// or the new content, never a mix). It first checks that the file still
+	// has the content that hashes to want; want == "" means the file must not
+	// exist yet. Otherwise it fails with a conflict *Error and writes nothing.
+	// Missing parent folders are created.
+	WriteFile(name string, data []byte, want Hash) error
+	// Remove deletes the file if its content still hashes to want.
+	Remove(name string, want Hash) error
+	// Rename moves a file; it fails with a conflict *Error when the
+	// destination exists.
+	Rename(from, to string) error
+	// Walk calls fn for every regular file of the vault, in lexical order,
+	// skipping hidden folders such as .obsidian and .trash.
+	Walk(fn func(name string) error) error
+	// Lock takes the vault-wide write lock, shared by every process using
+	// the vault, and returns the function that releases it.
+	Lock() (unlock func(), err error)
+}
+
+// Hash identifies the content of a file: a truncated SHA-256, in hex.
+type Hash string
+
+// HashOf returns the Hash of data.
+func HashOf(data []byte) Hash {
+	sum := sha256.Sum256(data)
+	return Hash(hex.EncodeToString(sum[:12]))
+}
+
+// ConflictError is the error FS implementations return when a file is not as
+// the caller last saw it.
+func ConflictError(name string) *Error {
+	return Errorf(CodeConflict, "%s changed on disk since it was read; reload and try again", name).With("path", name)
+}
+
+// Hidden reports whether a vault path lies in a folder the index skips:
+// any folder whose name starts with a dot (.obsidian, .trash, .git,
+// .projectcanvas, .templates) and node_modules.
+func Hidden(name string) bool {
+	for part := range strings.SplitSeq(name, "/") {
+		if strings.HasPrefix(part, ".") || part == "node_modules" {
+			return true
+		}
+	}
+	return false
+}

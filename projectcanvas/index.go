@@ -1,0 +1,170 @@
+package projectcanvas
+
+import (
+	"errors"
+	"io/fs"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+)
+
+// index is the in-memory view of every entity of the vault. Entities in it
+// are never changed in place: a write replaces the pointer, so readers may
+// keep the pointers they got.
+type index struct {
+	byID     map[ID]*Entity
+	byPath   map[string]ID
+	children map[ID][]ID // derived from Parent, sorted
+	maxNum   map[Type]int
+	problems map[string][]Problem
+}
+
+func newIndex(n int) *index {
+	return &index{
+		byID:     make(map[ID]*Entity, n),
+		byPath:   make(map[string]ID, n),
+		children: make(map[ID][]ID),
+		maxNum:   make(map[Type]int, len(Types)),
+		problems: make(map[string][]Problem),
+	}
+}
+
+// put adds or replaces an entity.
+func (x *index) put(e *Entity) {
+	old := x.byID[e.ID]
+	if old != nil && old.Path != e.Path {
+		delete(x.byPath, old.Path)
+	}
+	parentChanged := old == nil || old.Parent != e.Parent
+	if old != nil && parentChanged {
+		x.unlinkChild(old.Parent, e.ID)
+	}
+	x.byID[e.ID] = e
+	x.byPath[e.Path] = e.ID
+	if e.Parent != "" && parentChanged {
+		kids := x.children[e.Parent]
+		i, _ := slices.BinarySearchFunc(kids, e.ID, compareIDs)
+		x.children[e.Parent] = slices.Insert(kids, i, e.ID) // Children hands out copies
+	}
+	if n := e.ID.Number(); n > x.maxNum[e.Type] {
+		x.maxNum[e.Type] = n
+	}
+}
+
+// remove drops the entity stored at path, if any.
+func (x *index) remove(path string) {
+	id, ok := x.byPath[path]
+	delete(x.problems, path)
+	if !ok {
+		return
+	}
+	delete(x.byPath, path)
+	if e := x.byID[id]; e != nil && e.Path == path {
+		x.unlinkChild(e.Parent, id)
+		delete(x.byID, id)
+	}
+}
+
+func (x *index) unlinkChild(parent, child ID) {
+	kids := x.children[parent]
+	if i := slices.Index(kids, child); i >= 0 {
+		kids = slices.Delete(kids, i, i+1)
+		if len(kids) == 0 {
+			delete(x.children, parent)
+		} else {
+			x.children[parent] = kids
+		}
+	}
+}
+
+// compareIDs orders ids by type prefix, then by number, so T-1000 sorts
+// after T-999.
+func compareIDs(a, b ID) int {
+	pa, na, _ := strings.Cut(string(a), "-")
+	pb, nb, _ := strings.Cut(string(b), "-")
+	if c := strings.Compare(pa, pb); c != 0 {
+		return c
+	}
+	if len(na) != len(nb) {
+		return len(na) - len(nb)
+	}
+	return strings.Compare(na, nb)
+}
+
+// addFile decodes one file into the index, recording its problems.
+func (x *index) addFile(name string, e *Entity, problems []Problem) {
+	x.remove(name)
+	if len(problems) > 0 {
+		x.problems[name] = problems
+	}
+	if e == nil {
+		return
+	}
+	if other, dup := x.byID[e.ID]; dup && other.Path != name {
+		x.problems[name] = append(x.problems[name], Problem{Path: name, Kind: "duplicate_id",
+			Message: "id " + string(e.ID) + " is already used by " + other.Path + "; this file is ignored"})
+		if n := e.ID.Number(); n > x.maxNum[e.Type] {
+			x.maxNum[e.Type] = n // never hand out an id that a file already claims
+		}
+		return
+	}
+	x.put(e)
+}
+
+// loadIndex reads every markdown file of the vault, decoding files in
+// parallel and adding them in path order, so that which of two files with
+// the same id wins does not depend on timing.
+func loadIndex(fsys FS) (*index, error) {
+	var names []string
+	err := fsys.Walk(func(name string) error {
+		if strings.HasSuffix(strings.ToLower(name), ".md") {
+			names = append(names, name)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	type decoded struct {
+		e        *Entity
+		problems []Problem
+	}
+	out := make([]decoded, len(names))
+	var wg sync.WaitGroup
+	next := make(chan int, len(names))
+	for i := range names {
+		next <- i
+	}
+	close(next)
+	for range min(runtime.GOMAXPROCS(0), max(1, len(names))) {
+		wg.Go(func() {
+			for i := range next {
+				data, err := fsys.ReadFile(names[i])
+				if err != nil {
+					if !errors.Is(err, fs.ErrNotExist) { // deleted while walking: just skip
+						out[i].problems = []Problem{{Path: names[i], Kind: "unreadable", Message: err.Error()}}
+					}
+					continue
+				}
+				out[i].e, out[i].problems = decodeEntity(names[i], data)
+			}
+		})
+	}
+	wg.Wait()
+	x := newIndex(len(names))
+	for i, name := range names {
+		x.addFile(name, out[i].e, out[i].problems)
+	}
+	return x, nil
+}
+
+// sortedProblems lists every problem, by path.
+func (x *index) sortedProblems() []Problem {
+	var out []Problem
+	for _, ps := range x.problems {
+		out = append(out, ps...)
+	}
+	slices.SortStableFunc(out, func(a, b Problem) int { return strings.Compare(a.Path, b.Path) })
+	return out
+}

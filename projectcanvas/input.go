@@ -1,0 +1,203 @@
+package projectcanvas
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// This file turns loosely typed input (decoded JSON from a tool call) into
+// field values, checking each against the schema.
+
+func badField(field, format string, args ...any) *Error {
+	return Errorf(CodeInvalidArgument, "%s: %s", field, fmt.Sprintf(format, args...)).With("field", field)
+}
+
+func asString(field string, v any) (string, error) {
+	switch v := v.(type) {
+	case string:
+		return v, nil
+	case ID:
+		return string(v), nil
+	case Status:
+		return string(v), nil
+	case Priority:
+		return string(v), nil
+	case float64:
+		return strconv.FormatFloat(v, 'f', -1, 64), nil
+	case json.Number:
+		return v.String(), nil
+	case int:
+		return strconv.Itoa(v), nil
+	case int64:
+		return strconv.FormatInt(v, 10), nil
+	}
+	return "", badField(field, "want a string, got %s", jsonKind(v))
+}
+
+// asStrings accepts a list of strings, or one string as a list of one.
+func asStrings(field string, v any) ([]string, error) {
+	switch v := v.(type) {
+	case string:
+		if strings.TrimSpace(v) == "" {
+			return nil, nil
+		}
+		return []string{v}, nil
+	case ID:
+		return []string{string(v)}, nil
+	case []string:
+		return v, nil
+	case []ID:
+		out := make([]string, len(v))
+		for i, id := range v {
+			out[i] = string(id)
+		}
+		return out, nil
+	case []any:
+		out := make([]string, 0, len(v))
+		for i, item := range v {
+			s, err := asString(fmt.Sprintf("%s[%d]", field, i), item)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, s)
+		}
+		return out, nil
+	}
+	return nil, badField(field, "want a list of strings, got %s", jsonKind(v))
+}
+
+func jsonKind(v any) string {
+	switch v.(type) {
+	case nil:
+		return "null"
+	case string:
+		return "a string"
+	case bool:
+		return "a boolean"
+	case float64, json.Number, int, int64:
+		return "a number"
+	case []any, []string:
+		return "a list"
+	case map[string]any:
+		return "an object"
+	}
+	return fmt.Sprintf("%T", v)
+}
+
+// normalizeValue checks one input value against the field's spec and
+// returns it in the form it is stored in. Relations, parent and status are
+// checked by the changeset, which knows the other entities.
+func normalizeValue(spec FieldSpec, v any) (any, error) {
+	name := spec.Name
+	switch spec.Kind {
+	case KindString, KindText:
+		s, err := asString(name, v)
+		if err != nil {
+			return nil, err
+		}
+		if spec.Kind == KindString && strings.ContainsAny(s, "\r\n") {
+			return nil, badField(name, "must be a single line")
+		}
+		if name == "workstream" {
+			s = NormalizeWorkstream(s)
+		}
+		return strings.TrimSpace(s), nil
+	case KindEnum:
+		s, err := asString(name, v)
+		if err != nil {
+			return nil, err
+		}
+		if name == "priority" {
+			p, err := ParsePriority(s)
+			return string(p), err
+		}
+		for _, allowed := range spec.Enum {
+			if strings.EqualFold(strings.TrimPrefix(strings.ToLower(s), "phase "), allowed) {
+				return allowed, nil
+			}
+		}
+		return nil, badField(name, "%q is not one of %s", s, strings.Join(spec.Enum, ", ")).With("allowed", spec.Enum)
+	case KindStrings:
+		items, err := asStrings(name, v)
+		if err != nil {
+			return nil, err
+		}
+		out := make([]string, 0, len(items))
+		for _, s := range items {
+			if s = strings.TrimSpace(s); s != "" && !slices.Contains(out, s) {
+				out = append(out, s)
+			}
+		}
+		return out, nil
+	case KindDate:
+		s, err := asString(name, v)
+		if err != nil {
+			return nil, err
+		}
+		if t, err := time.Parse(time.RFC3339, s); err == nil {
+			return t.Format(time.DateOnly), nil
+		}
+		if _, err := time.Parse(time.DateOnly, s); err != nil {
+			return nil, badField(name, "%q is not a date (want YYYY-MM-DD)", s)
+		}
+		return s, nil
+	case KindBool:
+		switch v := v.(type) {
+		case bool:
+			return v, nil
+		case string:
+			if b, err := strconv.ParseBool(v); err == nil {
+				return b, nil
+			}
+		}
+		return nil, badField(name, "want true or false, got %s", jsonKind(v))
+	case KindNumber:
+		switch v := v.(type) {
+		case float64:
+			return v, nil
+		case json.Number:
+			return v.Float64()
+		case int:
+			return float64(v), nil
+		case string:
+			if f, err := strconv.ParseFloat(strings.TrimSpace(v), 64); err == nil {
+				return f, nil
+			}
+		}
+		return nil, badField(name, "want a number, got %s", jsonKind(v))
+	}
+	return v, nil
+}
+
+// parseIDs checks a list of id references: well formed, existing, of an
+// allowed type, not the entity itself, no repeats.
+func (cs *changeset) parseIDs(self *Entity, r Relation, raw []string) ([]ID, error) {
+	field := r.Field()
+	out := make([]ID, 0, len(raw))
+	for _, s := range raw {
+		id, t, _, err := ParseID(linkTarget(s))
+		if err != nil {
+			return nil, badField(field, "%s", err.(*Error).Message)
+		}
+		if id == self.ID {
+			if r == DependsOn || r == Blocks {
+				return nil, Errorf(CodeCycle, "%s cannot depend on itself", id).With("field", field).With("cycle", []ID{id, id})
+			}
+			return nil, badField(field, "%s cannot refer to itself", id)
+		}
+		if cs.lookup(id) == nil {
+			return nil, Errorf(CodeNotFound, "%s: no entity with id %s", field, id).With("field", field).With("id", id)
+		}
+		if !r.allowed(self.Type, t) {
+			return nil, badField(field, "a %s cannot link to a %s (%s)", self.Type, t, r.rule())
+		}
+		if !slices.Contains(out, id) {
+			out = append(out, id)
+		}
+	}
+	return out, nil
+}

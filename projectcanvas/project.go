@@ -1,0 +1,190 @@
+package projectcanvas
+
+import (
+	"encoding/json"
+	"errors"
+	"io/fs"
+	"path"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+)
+
+// ConfigPath is where the vault-level settings shared by the plugin and the
+// CLI live.
+const ConfigPath = ".projectcanvas/config.json"
+
+// Config holds the vault-level settings of .projectcanvas/config.json.
+type Config struct {
+	// ProjectsFolder is the folder new entities are written to, one
+	// sub-folder per type. Default "Projects".
+	ProjectsFolder string `json:"projects_folder,omitempty"`
+	// Canvas is the default canvas file. Default "Projects.canvas".
+	Canvas string `json:"canvas,omitempty"`
+}
+
+// Project is the service over one vault: it indexes the vault's entities
+// and creates and changes them, keeping relations consistent on both sides.
+// It is safe for concurrent use.
+type Project struct {
+	fs  FS
+	cfg Config
+	now func() time.Time
+
+	mu  sync.RWMutex // guards idx
+	idx *index
+	// writeMu serializes this process's writes; FS.Lock serializes them
+	// with other processes.
+	writeMu sync.Mutex
+}
+
+// Option configures a Project.
+type Option func(*Project)
+
+// WithProjectsFolder sets the folder new entities go to, overriding the
+// vault's config file.
+func WithProjectsFolder(dir string) Option {
+	return func(p *Project) { p.cfg.ProjectsFolder = strings.Trim(dir, "/") }
+}
+
+// WithClock sets the clock used for created_at and updated_at (tests,
+// golden files).
+func WithClock(now func() time.Time) Option { return func(p *Project) { p.now = now } }
+
+// Open reads the vault's config and indexes every entity of the vault.
+// Problems with single files do not fail Open; see Problems.
+func Open(fsys FS, opts ...Option) (*Project, error) {
+	p := &Project{fs: fsys, now: time.Now}
+	if err := p.readConfig(); err != nil {
+		return nil, err
+	}
+	for _, o := range opts {
+		o(p)
+	}
+	if _, err := p.Reload(); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+func (p *Project) readConfig() error {
+	p.cfg = Config{ProjectsFolder: "Projects", Canvas: "Projects.canvas"}
+	data, err := p.fs.ReadFile(ConfigPath)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if err := json.Unmarshal(data, &p.cfg); err != nil {
+		return Errorf(CodeInvalidArgument, "%s: %v", ConfigPath, err)
+	}
+	p.cfg.ProjectsFolder = strings.Trim(p.cfg.ProjectsFolder, "/")
+	if p.cfg.ProjectsFolder == "" {
+		p.cfg.ProjectsFolder = "Projects"
+	}
+	return nil
+}
+
+// Config returns the project's settings.
+func (p *Project) Config() Config { return p.cfg }
+
+// FS returns the file system the project works on.
+func (p *Project) FS() FS { return p.fs }
+
+// IndexStats tells what an index rebuild found.
+type IndexStats struct {
+	Entities int
+	Problems []Problem
+	Took     time.Duration
+}
+
+// Reload rebuilds the index from every file of the vault.
+func (p *Project) Reload() (IndexStats, error) {
+	start := time.Now()
+	idx, err := loadIndex(p.fs)
+	if err != nil {
+		return IndexStats{}, err
+	}
+	p.mu.Lock()
+	p.idx = idx
+	p.mu.Unlock()
+	return IndexStats{Entities: len(idx.byID), Problems: idx.sortedProblems(), Took: time.Since(start)}, nil
+}
+
+// Refresh re-reads one file after a change made outside the project (an
+// editor save, a file watcher event). A deleted file drops out of the index.
+func (p *Project) Refresh(name string) error {
+	data, err := p.fs.ReadFile(name)
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		p.idx.remove(name)
+		return nil
+	case err != nil:
+		return err
+	}
+	e, problems := decodeEntity(name, data)
+	p.idx.addFile(name, e, problems)
+	return nil
+}
+
+// Problems lists what was wrong with the vault's files at the last load.
+func (p *Project) Problems() []Problem {
+	p.mu.RLock()
+	defer p.mu.RUnlock()
+	return p.idx.sortedProblems()
+}
+
+// Get returns the entity with the given id (in any case: t-4 is not an id,
+// but t-004 is).
+func (p *Project) Get(id string) (*Entity, error) {
+	canon, _, _, err := ParseID(id)
+	if err != nil {
+		return nil, err
+	}
+	p.mu.RLock()
+	e := p.idx.byID[canon]
+	p.mu.RUnlock()
+	if e == nil {
+		return nil, Errorf(CodeNotFound, "no entity with id %s", canon).With("id", canon)
+	}
+	return e, nil
+}
+
+// Children returns the ids of the entities whose parent is id, in id order.
+func (p *Project) Children(id ID) []ID {
+	p.mu.RLock()
+	defer p.mu.RUnlock()
+	return slices.Clone(p.idx.children[id])
+}
+
+// Len is the number of indexed entities.
+func (p *Project) Len() int {
+	p.mu.RLock()
+	defer p.mu.RUnlock()
+	return len(p.idx.byID)
+}
+
+// All calls fn for every entity in id order until fn returns false. The
+// entities are snapshots; fn may keep them.
+func (p *Project) All() []*Entity {
+	p.mu.RLock()
+	out := make([]*Entity, 0, len(p.idx.byID))
+	for _, e := range p.idx.byID {
+		out = append(out, e)
+	}
+	p.mu.RUnlock()
+	slices.SortFunc(out, func(a, b *Entity) int { return compareIDs(a.ID, b.ID) })
+	return out
+}
+
+// folderFor returns the folder a new or restored entity of type t goes to.
+func (p *Project) folderFor(t Type, archived bool) string {
+	if archived {
+		return path.Join(p.cfg.ProjectsFolder, "archive", t.Folder())
+	}
+	return path.Join(p.cfg.ProjectsFolder, t.Folder())
+}

@@ -1,0 +1,149 @@
+package projectcanvas
+
+import "slices"
+
+// Kind is the value shape of a field.
+type Kind string
+
+// Field kinds, as get_schema reports them.
+const (
+	KindString  Kind = "string"    // one line of text
+	KindText    Kind = "text"      // free text, may span lines
+	KindEnum    Kind = "enum"      // one of FieldSpec.Enum
+	KindRef     Kind = "id"        // one entity id
+	KindRefs    Kind = "id_list"   // a list of entity ids
+	KindStrings Kind = "string_list"
+	KindDate    Kind = "date"     // YYYY-MM-DD
+	KindTime    Kind = "datetime" // RFC 3339
+	KindBool    Kind = "boolean"
+	KindNumber  Kind = "number"
+)
+
+// FieldSpec describes one front matter field of an entity type.
+type FieldSpec struct {
+	Name        string   `json:"name"`
+	Kind        Kind     `json:"type"`
+	Required    bool     `json:"required"`
+	Enum        []string `json:"enum,omitempty"`
+	Description string   `json:"description"`
+	// Targets lists the types an id field may point to (empty: any type).
+	Targets []Type `json:"target_types,omitempty"`
+	// ReadOnly fields are maintained by the project and refused as input.
+	ReadOnly bool `json:"read_only,omitempty"`
+	// Inverse names the field on the other side of a stored relation.
+	Inverse string `json:"inverse,omitempty"`
+}
+
+// Schema describes an entity type: its id prefix, folder, statuses and
+// fields in the order they are written to a new file.
+type Schema struct {
+	Type     Type        `json:"type"`
+	Prefix   string      `json:"id_prefix"`
+	Folder   string      `json:"folder"`
+	Statuses []Status    `json:"statuses"`
+	Fields   []FieldSpec `json:"fields"`
+}
+
+// Field looks up a field of the schema by name.
+func (s Schema) Field(name string) (FieldSpec, bool) {
+	i := slices.IndexFunc(s.Fields, func(f FieldSpec) bool { return f.Name == name })
+	if i < 0 {
+		return FieldSpec{}, false
+	}
+	return s.Fields[i], true
+}
+
+var priorityNames = []string{"P0", "P1", "P2", "P3", "P4"}
+
+func head(t Type) []FieldSpec {
+	sts := make([]string, 0, 5)
+	for _, s := range statusesByType[t] {
+		sts = append(sts, string(s))
+	}
+	return []FieldSpec{
+		{Name: "id", Kind: KindRef, ReadOnly: true, Description: "Unique id, assigned on create (" + t.Prefix() + "-001, ...)."},
+		{Name: "type", Kind: KindEnum, ReadOnly: true, Enum: []string{string(t)}, Description: "Entity type."},
+		{Name: "title", Kind: KindString, Required: true, Description: "Short title; also names the file."},
+		{Name: "status", Kind: KindEnum, Enum: sts, Description: "Lifecycle status; aliases such as todo, wip and done are accepted."},
+		{Name: "workstream", Kind: KindString, Description: "Area of work (engineering, design, infra, product...); normalized."},
+		{Name: "priority", Kind: KindEnum, Enum: priorityNames, Description: "P0 (highest) to P4; Critical, High, Medium, Low accepted."},
+		{Name: "owner", Kind: KindString, Description: "Who is responsible."},
+	}
+}
+
+func tail() []FieldSpec {
+	return []FieldSpec{
+		{Name: "depends_on", Kind: KindRefs, Inverse: "blocks", Description: "Entities that must finish first."},
+		{Name: "blocks", Kind: KindRefs, Inverse: "depends_on", Description: "Entities waiting on this one (inverse of depends_on)."},
+		{Name: "documented_by", Kind: KindRefs, Targets: []Type{Document}, Inverse: "documents", Description: "Documents about this entity (inverse of documents)."},
+		{Name: "decided_by", Kind: KindRefs, Targets: []Type{Decision}, Inverse: "affects", Description: "Decisions affecting this entity (inverse of affects)."},
+		{Name: "tags", Kind: KindStrings, Description: "Free-form tags."},
+		{Name: "archived", Kind: KindBool, Description: "True moves the file under archive/; false moves it back."},
+		{Name: "created_at", Kind: KindTime, ReadOnly: true, Description: "When the entity was created."},
+		{Name: "updated_at", Kind: KindTime, ReadOnly: true, Description: "When the entity was last changed."},
+	}
+}
+
+var implementsField = FieldSpec{Name: "implements", Kind: KindRefs, Targets: []Type{Feature}, Inverse: "implemented_by", Description: "Features this work implements."}
+
+var typeFields = map[Type][]FieldSpec{
+	Milestone: {
+		{Name: "target_date", Kind: KindDate, Description: "Planned completion date."},
+		implementsField,
+	},
+	Story: {
+		{Name: "parent", Kind: KindRef, Required: true, Targets: []Type{Milestone}, Description: "The milestone this story belongs to."},
+		{Name: "acceptance_criteria", Kind: KindStrings, Description: "Conditions for the story to be done."},
+		implementsField,
+	},
+	Task: {
+		{Name: "parent", Kind: KindRef, Required: true, Targets: []Type{Story}, Description: "The story this task belongs to."},
+		{Name: "estimate_hours", Kind: KindNumber, Description: "Estimated effort in hours."},
+		implementsField,
+	},
+	Decision: {
+		{Name: "decided_on", Kind: KindDate, Description: "When the decision was taken."},
+		{Name: "affects", Kind: KindRefs, Inverse: "decided_by", Description: "Entities this decision affects."},
+	},
+	Document: {
+		{Name: "version", Kind: KindString, Description: "Document version, such as 1.2."},
+		{Name: "documents", Kind: KindRefs, Inverse: "documented_by", Description: "Entities this document describes."},
+	},
+	Feature: {
+		{Name: "tier", Kind: KindEnum, Enum: []string{"OSS", "Premium"}, Description: "Product tier."},
+		{Name: "phase", Kind: KindEnum, Enum: []string{"MVP", "0", "1", "2", "3", "4", "5"}, Description: "Delivery phase."},
+		{Name: "user_story", Kind: KindText, Description: "As a ..., I want ..., so that ...", Required: false},
+		{Name: "test_refs", Kind: KindStrings, Description: "Tests that cover the feature (paths or names)."},
+		{Name: "implemented_by", Kind: KindRefs, Targets: []Type{Milestone, Story, Task}, Inverse: "implements", Description: "Work that implements this feature (inverse of implements)."},
+	},
+}
+
+var schemas = func() map[Type]Schema {
+	m := make(map[Type]Schema, len(Types))
+	for _, t := range Types {
+		// parent and depends_on come first, as people read them first.
+		fields := head(t)
+		rest := typeFields[t]
+		if len(rest) > 0 && rest[0].Name == "parent" {
+			fields, rest = append(fields, rest[0]), rest[1:]
+		}
+		tl := tail()
+		fields = append(append(append(fields, tl[0]), rest...), tl[1:]...)
+		m[t] = Schema{Type: t, Prefix: t.Prefix(), Folder: t.Folder(), Statuses: Statuses(t), Fields: fields}
+	}
+	return m
+}()
+
+// SchemaOf returns the schema of type t. The result shares nothing with the
+// project's own tables.
+func SchemaOf(t Type) Schema {
+	s := schemas[t]
+	s.Fields = slices.Clone(s.Fields)
+	s.Statuses = slices.Clone(s.Statuses)
+	return s
+}
+
+// schemaField looks a field up without copying the schema.
+func schemaField(t Type, name string) (FieldSpec, bool) {
+	return schemas[t].Field(name)
+}

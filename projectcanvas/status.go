@@ -1,0 +1,148 @@
+package projectcanvas
+
+import (
+	"slices"
+	"strings"
+)
+
+// Status is a canonical status value, such as "In Progress".
+type Status string
+
+// The canonical statuses. Which apply depends on the type; see Statuses.
+const (
+	NotStarted Status = "Not Started"
+	InProgress Status = "In Progress"
+	Blocked    Status = "Blocked"
+	Completed  Status = "Completed"
+	Deferred   Status = "Deferred"
+
+	Pending    Status = "Pending"
+	Decided    Status = "Decided"
+	Superseded Status = "Superseded"
+
+	Draft    Status = "Draft"
+	Review   Status = "Review"
+	Approved Status = "Approved"
+
+	Planned  Status = "Planned"
+	Complete Status = "Complete"
+)
+
+var workStatuses = []Status{NotStarted, InProgress, Blocked, Completed, Deferred}
+
+var statusesByType = map[Type][]Status{
+	Milestone: workStatuses,
+	Story:     workStatuses,
+	Task:      workStatuses,
+	Decision:  {Pending, Decided, Superseded},
+	Document:  {Draft, Review, Approved, Superseded},
+	Feature:   {Planned, InProgress, Complete, Deferred},
+}
+
+// Statuses lists the canonical statuses of type t, the initial one first.
+func Statuses(t Type) []Status { return slices.Clone(statusesByType[t]) }
+
+// InitialStatus is the status a new entity of type t starts in.
+func InitialStatus(t Type) Status { return statusesByType[t][0] }
+
+// statusAliases maps a folded spelling (lower case, no spaces, dashes or
+// underscores) to the statuses it may mean, in order of preference. The first
+// one valid for the type wins.
+var statusAliases = map[string][]Status{
+	"notstarted": {NotStarted, Planned, Pending, Draft},
+	"todo":       {NotStarted, Planned, Pending, Draft},
+	"new":        {NotStarted, Planned, Pending, Draft},
+	"open":       {NotStarted, Planned, Pending, Draft},
+	"backlog":    {NotStarted, Planned, Pending, Draft},
+	"planned":    {Planned, NotStarted},
+	"pending":    {Pending, NotStarted, Planned},
+	"proposed":   {Pending, Draft},
+	"draft":      {Draft},
+	"inprogress": {InProgress, Review},
+	"wip":        {InProgress, Draft},
+	"doing":      {InProgress},
+	"started":    {InProgress},
+	"active":     {InProgress},
+	"ongoing":    {InProgress},
+	"blocked":    {Blocked},
+	"stuck":      {Blocked},
+	"waiting":    {Blocked, Pending},
+	"done":       {Completed, Complete, Decided, Approved},
+	"complete":   {Completed, Complete},
+	"completed":  {Completed, Complete},
+	"finished":   {Completed, Complete},
+	"closed":     {Completed, Complete},
+	"resolved":   {Completed, Complete, Decided},
+	"shipped":    {Complete, Completed},
+	"deferred":   {Deferred},
+	"onhold":     {Deferred},
+	"hold":       {Deferred},
+	"paused":     {Deferred},
+	"postponed":  {Deferred},
+	"later":      {Deferred},
+	"cancelled":  {Deferred, Superseded},
+	"canceled":   {Deferred, Superseded},
+	"decided":    {Decided},
+	"accepted":   {Decided, Approved},
+	"agreed":     {Decided},
+	"superseded": {Superseded},
+	"replaced":   {Superseded},
+	"obsolete":   {Superseded},
+	"deprecated": {Superseded},
+	"review":     {Review},
+	"inreview":   {Review},
+	"reviewing":  {Review},
+	"approved":   {Approved},
+	"published":  {Approved},
+	"final":      {Approved},
+}
+
+func foldStatus(s string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(s) {
+		switch r {
+		case ' ', '-', '_', '\t':
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// ParseStatus maps forgiving input (any case, spaces, dashes, underscores,
+// and aliases such as todo, wip, doing, done, on hold) to the canonical status
+// of type t. It fails with invalid_argument naming the valid values.
+func ParseStatus(t Type, s string) (Status, error) {
+	valid := statusesByType[t]
+	folded := foldStatus(s)
+	for _, st := range valid {
+		if foldStatus(string(st)) == folded {
+			return st, nil
+		}
+	}
+	for _, st := range statusAliases[folded] {
+		if slices.Contains(valid, st) {
+			return st, nil
+		}
+	}
+	return "", Errorf(CodeInvalidArgument, "status %q is not valid for a %s (want one of %s)", s, t, joinStatuses(valid)).
+		With("field", "status").With("allowed", valid)
+}
+
+func joinStatuses(sts []Status) string {
+	parts := make([]string, len(sts))
+	for i, s := range sts {
+		parts[i] = string(s)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// Finished reports whether s ends the work of an entity: Completed, Complete,
+// Decided, Approved, Superseded or Deferred no longer need anything done.
+func (s Status) Finished() bool {
+	switch s {
+	case Completed, Complete, Decided, Approved, Superseded, Deferred:
+		return true
+	}
+	return false
+}

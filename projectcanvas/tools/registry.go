@@ -1,0 +1,138 @@
+package tools
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+
+	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
+)
+
+// Env is what handlers work on. Hosts build one and pass it to Call.
+type Env struct {
+	Project *pc.Project
+}
+
+// Handler runs a tool. args is the raw JSON object of arguments.
+type Handler func(ctx context.Context, env *Env, args json.RawMessage) (any, error)
+
+// Tool is one entry of the registry.
+type Tool struct {
+	Name        string          `json:"name"`
+	Description string          `json:"description"`
+	InputSchema json.RawMessage `json:"inputSchema"`
+	Handler     Handler         `json:"-"`
+}
+
+// Registry holds tools by name, in registration order.
+type Registry struct {
+	tools []*Tool
+}
+
+// New returns the registry of every tool.
+func New() *Registry {
+	r := &Registry{}
+	registerEntityTools(r)
+	registerSchemaTools(r)
+	return r
+}
+
+// Add registers a tool; a second tool of the same name replaces the first.
+func (r *Registry) Add(t *Tool) {
+	if i := slices.IndexFunc(r.tools, func(x *Tool) bool { return x.Name == t.Name }); i >= 0 {
+		r.tools[i] = t
+		return
+	}
+	r.tools = append(r.tools, t)
+}
+
+// Tools lists the registered tools.
+func (r *Registry) Tools() []*Tool { return slices.Clone(r.tools) }
+
+// Lookup finds a tool by name.
+func (r *Registry) Lookup(name string) (*Tool, bool) {
+	i := slices.IndexFunc(r.tools, func(x *Tool) bool { return x.Name == name })
+	if i < 0 {
+		return nil, false
+	}
+	return r.tools[i], true
+}
+
+// Call runs the named tool. Every failure is a *projectcanvas.Error, and a
+// panic in a handler is turned into an internal error rather than escaping.
+func (r *Registry) Call(ctx context.Context, env *Env, name string, args json.RawMessage) (result any, err error) {
+	t, ok := r.Lookup(name)
+	if !ok {
+		return nil, pc.Errorf(pc.CodeNotFound, "unknown tool %q", name).With("tool", name)
+	}
+	if len(bytes.TrimSpace(args)) == 0 || bytes.Equal(bytes.TrimSpace(args), []byte("null")) {
+		args = json.RawMessage("{}")
+	}
+	defer func() {
+		if v := recover(); v != nil {
+			result, err = nil, pc.Errorf(pc.CodeInternal, "tool %s failed: %v", name, v)
+		}
+	}()
+	result, err = t.Handler(ctx, env, args)
+	if err != nil {
+		return nil, pc.AsError(err)
+	}
+	return result, nil
+}
+
+// ErrorJSON renders an error in the JSON form every host uses:
+// {"error": {"code": ..., "message": ..., "details": ...}}.
+func ErrorJSON(err error) []byte {
+	data, _ := json.Marshal(map[string]any{"error": pc.AsError(err)})
+	return data
+}
+
+// decode reads args into v strictly: unknown keys and wrong JSON types fail
+// with invalid_argument naming the offending parameter.
+func decode(args json.RawMessage, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(args))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return argError(err)
+	}
+	if dec.More() {
+		return pc.Errorf(pc.CodeInvalidArgument, "arguments must be one JSON object")
+	}
+	return nil
+}
+
+func argError(err error) error {
+	var typeErr *json.UnmarshalTypeError
+	var syntaxErr *json.SyntaxError
+	switch {
+	case asErr(err, &typeErr):
+		field := typeErr.Field
+		if field == "" {
+			return pc.Errorf(pc.CodeInvalidArgument, "arguments must be a JSON object, got %s", typeErr.Value)
+		}
+		return pc.Errorf(pc.CodeInvalidArgument, "%s: want %s, got %s", field, jsonType(typeErr.Type.String()), typeErr.Value).With("field", field)
+	case asErr(err, &syntaxErr):
+		return pc.Errorf(pc.CodeInvalidArgument, "malformed JSON arguments at byte %d: %v", syntaxErr.Offset, err)
+	case strings.HasPrefix(err.Error(), "json: unknown field "):
+		field := strings.Trim(strings.TrimPrefix(err.Error(), "json: unknown field "), `"`)
+		return pc.Errorf(pc.CodeInvalidArgument, "unknown parameter %q", field).With("field", field)
+	}
+	return pc.Errorf(pc.CodeInvalidArgument, "malformed JSON arguments: %v", err)
+}
+
+func jsonType(goType string) string {
+	switch {
+	case strings.HasPrefix(goType, "[]"):
+		return "a list"
+	case strings.HasPrefix(goType, "map["), strings.HasPrefix(goType, "struct"), strings.Contains(goType, "."):
+		return "an object"
+	case goType == "string":
+		return "a string"
+	case goType == "bool", goType == "*bool":
+		return "a boolean"
+	}
+	return fmt.Sprintf("a %s", strings.TrimPrefix(goType, "*"))
+}

@@ -1,0 +1,160 @@
+// Package memfs is an in-memory projectcanvas.FS, safe for concurrent use.
+// The WebAssembly host fills it with the files the editor hands over and
+// drains the changes it records; tests use it as a fast vault.
+package memfs
+
+import (
+	"io/fs"
+	"sort"
+	"strings"
+	"sync"
+
+	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
+)
+
+// FS is an in-memory file system. The zero value is not usable; call New.
+type FS struct {
+	mu    sync.RWMutex
+	files map[string][]byte
+	lock  sync.Mutex // the vault lock of Lock
+	// FailWrite, when set, is called before every write, remove or rename
+	// and may return an error to make that operation fail; tests use it to
+	// inject faults.
+	FailWrite func(op, name string) error
+}
+
+// New returns an FS holding a copy of files (path to content).
+func New(files map[string]string) *FS {
+	m := &FS{files: make(map[string][]byte, len(files))}
+	for name, data := range files {
+		m.files[clean(name)] = []byte(data)
+	}
+	return m
+}
+
+func clean(name string) string { return strings.TrimPrefix(name, "/") }
+
+func notExist(op, name string) error {
+	return &fs.PathError{Op: op, Path: name, Err: fs.ErrNotExist}
+}
+
+// ReadFile implements projectcanvas.FS.
+func (m *FS) ReadFile(name string) ([]byte, error) {
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	data, ok := m.files[clean(name)]
+	if !ok {
+		return nil, notExist("read", name)
+	}
+	return append([]byte(nil), data...), nil
+}
+
+func (m *FS) checkLocked(name string, want pc.Hash) error {
+	data, ok := m.files[name]
+	switch {
+	case !ok && want == "":
+		return nil
+	case ok && want != "" && pc.HashOf(data) == want:
+		return nil
+	case !ok:
+		return notExist("write", name)
+	}
+	return pc.ConflictError(name)
+}
+
+func (m *FS) fail(op, name string) error {
+	if m.FailWrite != nil {
+		return m.FailWrite(op, name)
+	}
+	return nil
+}
+
+// WriteFile implements projectcanvas.FS.
+func (m *FS) WriteFile(name string, data []byte, want pc.Hash) error {
+	name = clean(name)
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if err := m.checkLocked(name, want); err != nil {
+		return err
+	}
+	if err := m.fail("write", name); err != nil {
+		return err
+	}
+	m.files[name] = append([]byte(nil), data...)
+	return nil
+}
+
+// Remove implements projectcanvas.FS.
+func (m *FS) Remove(name string, want pc.Hash) error {
+	name = clean(name)
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if _, ok := m.files[name]; !ok {
+		return notExist("remove", name)
+	}
+	if err := m.checkLocked(name, want); err != nil {
+		return err
+	}
+	if err := m.fail("remove", name); err != nil {
+		return err
+	}
+	delete(m.files, name)
+	return nil
+}
+
+// Rename implements projectcanvas.FS.
+func (m *FS) Rename(from, to string) error {
+	from, to = clean(from), clean(to)
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	data, ok := m.files[from]
+	if !ok {
+		return notExist("rename", from)
+	}
+	if _, exists := m.files[to]; exists && to != from {
+		return pc.ConflictError(to)
+	}
+	if err := m.fail("rename", from); err != nil {
+		return err
+	}
+	delete(m.files, from)
+	m.files[to] = data
+	return nil
+}
+
+// Walk implements projectcanvas.FS.
+func (m *FS) Walk(fn func(name string) error) error {
+	m.mu.RLock()
+	names := make([]string, 0, len(m.files))
+	for name := range m.files {
+		if !pc.Hidden(name) {
+			names = append(names, name)
+		}
+	}
+	m.mu.RUnlock()
+	sort.Strings(names)
+	for _, name := range names {
+		if err := fn(name); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Lock implements projectcanvas.FS with an in-process mutex.
+func (m *FS) Lock() (func(), error) {
+	m.lock.Lock()
+	return m.lock.Unlock, nil
+}
+
+// Files returns a copy of every file, for tests and for hosts that mirror
+// the vault elsewhere.
+func (m *FS) Files() map[string]string {
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	out := make(map[string]string, len(m.files))
+	for name, data := range m.files {
+		out[name] = string(data)
+	}
+	return out
+}

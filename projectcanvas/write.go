@@ -1,0 +1,341 @@
+package projectcanvas
+
+import (
+	"path"
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/projectcanvas/projectcanvas/projectcanvas/frontmatter"
+)
+
+// Tx is a set of changes that are written together, all or none. Get one
+// from Project.Write or Project.Plan.
+type Tx struct {
+	cs      *changeset
+	cascade bool
+}
+
+// Change describes an update of one entity. Zero fields change nothing.
+type Change struct {
+	// Data sets fields by name, as in get_schema; null clears a field.
+	Data map[string]any
+	// Status moves the entity to a new status (forgiving input).
+	Status string
+	// AddDependencies and RemoveDependencies edit depends_on by difference.
+	AddDependencies    []string
+	RemoveDependencies []string
+	// Archived, when set, archives (true) or restores (false) the entity.
+	Archived *bool
+	// AddTo and RemoveFrom edit any relation field by difference, keyed by
+	// field name: {"implements": ["F-001"]}.
+	AddTo, RemoveFrom map[string][]string
+	// Cascade lets completing a parent complete its unfinished descendants.
+	Cascade bool
+}
+
+// ContentKey is the pseudo-field of create and update data that holds the
+// markdown body of the entity rather than a front matter key.
+const ContentKey = "content"
+
+// bodyFor is the body of an entity titled title with the given content: the
+// content as given when it starts with a heading, else under "# title".
+func bodyFor(title string, content any) ([]byte, error) {
+	s := ""
+	if content != nil {
+		var err error
+		if s, err = asString(ContentKey, content); err != nil {
+			return nil, err
+		}
+	}
+	s = strings.TrimLeft(s, "\n")
+	if strings.HasPrefix(s, "# ") {
+		return []byte(s), nil
+	}
+	if s == "" {
+		return []byte("# " + title + "\n"), nil
+	}
+	return []byte("# " + title + "\n\n" + strings.TrimRight(s, "\n") + "\n"), nil
+}
+
+// Updated reports what an update changed.
+type Updated struct {
+	Entity *Entity
+	// Fields lists the changed front matter keys of the entity itself.
+	Fields []string
+}
+
+// Write runs fn and then writes every change it made in one step. If fn or
+// any write fails, no file is changed.
+func (p *Project) Write(fn func(tx *Tx) error) ([]*Entity, error) {
+	return p.transact(fn, true)
+}
+
+// Plan runs fn with every check a write makes, but writes nothing: a dry run.
+// Ids that creates would get are allocated as they would be.
+func (p *Project) Plan(fn func(tx *Tx) error) error {
+	_, err := p.transact(fn, false)
+	return err
+}
+
+func (p *Project) transact(fn func(tx *Tx) error, commit bool) (written []*Entity, err error) {
+	p.writeMu.Lock()
+	defer p.writeMu.Unlock()
+	unlock, err := p.fs.Lock()
+	if err != nil {
+		return nil, Errorf(CodeInternal, "locking the vault: %v", err)
+	}
+	defer unlock()
+	defer func() {
+		if r := recover(); r != nil { // a bug must not take a server down with it
+			written, err = nil, Errorf(CodeInternal, "internal error: %v", r)
+		}
+	}()
+	tx := &Tx{cs: p.newChangeset()}
+	if err := fn(tx); err != nil {
+		return nil, err
+	}
+	if err := tx.cs.checkCycles(); err != nil {
+		return nil, err
+	}
+	if !commit {
+		return nil, nil
+	}
+	return tx.cs.commit()
+}
+
+// Create adds an entity of type t with the given fields and returns it.
+func (p *Project) Create(t Type, data map[string]any) (*Entity, error) {
+	var e *Entity
+	_, err := p.Write(func(tx *Tx) (err error) {
+		e, err = tx.Create(t, data)
+		return err
+	})
+	return e, err
+}
+
+// Update changes one entity and returns it with the names of the changed
+// fields. Entities on the other side of changed relations are updated too.
+func (p *Project) Update(id string, c Change) (*Updated, error) {
+	var u *Updated
+	_, err := p.Write(func(tx *Tx) (err error) {
+		u, err = tx.Update(id, c)
+		return err
+	})
+	return u, err
+}
+
+// Create stages a new entity. Its id is allocated at once and may be used by
+// later operations of the same transaction.
+func (tx *Tx) Create(t Type, data map[string]any) (*Entity, error) {
+	if !t.Valid() {
+		_, err := ParseType(string(t))
+		return nil, err
+	}
+	title, _ := data["title"].(string)
+	if strings.TrimSpace(title) == "" {
+		if _, isString := data["title"].(string); data["title"] != nil && !isString {
+			return nil, badField("title", "want a string, got %s", jsonKind(data["title"]))
+		}
+		return nil, Errorf(CodeMissingField, "title is required to create a %s", t).With("field", "title")
+	}
+	if want := t.ParentType(); want != "" {
+		if p, _ := asString("parent", data["parent"]); strings.TrimSpace(p) == "" {
+			return nil, Errorf(CodeOrphan, "a %s needs a parent %s (set parent to its id)", t, want).With("field", "parent")
+		}
+	}
+	cs := tx.cs
+	id, err := cs.nextID(t)
+	if err != nil {
+		return nil, err
+	}
+	doc, _ := frontmatter.Parse(nil)
+	e := &Entity{ID: id, Type: t, Status: InitialStatus(t), CreatedAt: cs.now, UpdatedAt: cs.now}
+	d := &draft{e: e, doc: doc, dirty: map[string]bool{}}
+	for _, k := range []string{"id", "type", "title", "status", "created_at", "updated_at"} {
+		d.touch(k)
+	}
+	cs.drafts[id] = d
+	cs.order = append(cs.order, id)
+	fields := make(map[string]any, len(data))
+	for k, v := range data {
+		if k != "status" && k != ContentKey {
+			fields[k] = v
+		}
+	}
+	if err := cs.setFields(d, fields); err != nil {
+		return nil, err
+	}
+	e.Title = strings.TrimSpace(e.Title)
+	if d.newPath == "" || !e.Archived {
+		d.newPath = path.Join(cs.p.folderFor(t, e.Archived), FileName(id, e.Title))
+	}
+	if raw, ok := data["status"]; ok && raw != nil {
+		s, err := asString("status", raw)
+		if err != nil {
+			return nil, err
+		}
+		st, err := ParseStatus(t, s)
+		if err != nil {
+			return nil, err
+		}
+		e.Status = st
+		if st == InProgress && t.Hierarchical() {
+			if err := cs.startAncestors(e.Parent); err != nil {
+				return nil, err
+			}
+		}
+	}
+	body, err := bodyFor(e.Title, data[ContentKey])
+	if err != nil {
+		return nil, err
+	}
+	doc.SetBody(body)
+	return e, nil
+}
+
+// editLinks applies add_to or remove_from: relation field -> ids.
+func (cs *changeset) editLinks(d *draft, edits map[string][]string, edit func(*draft, Relation, []string) error) error {
+	fields := make([]string, 0, len(edits))
+	for f := range edits {
+		fields = append(fields, f)
+	}
+	slices.Sort(fields)
+	for _, f := range fields {
+		r, ok := relationByField(f)
+		if !ok {
+			return badField(f, "is not a relation field (want one of %s)", strings.Join(relationFields[:], ", "))
+		}
+		if err := edit(d, r, edits[f]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// SetBody replaces the markdown body of an entity staged in this
+// transaction (created or updated).
+func (tx *Tx) SetBody(id ID, body string) error {
+	d, err := tx.cs.stage(id)
+	if err != nil {
+		return err
+	}
+	d.doc.SetBody([]byte(body))
+	d.touch("updated_at")
+	return nil
+}
+
+// Update stages a change of one entity.
+func (tx *Tx) Update(rawID string, c Change) (*Updated, error) {
+	id, _, _, err := ParseID(rawID)
+	if err != nil {
+		return nil, err
+	}
+	cs := tx.cs
+	d, err := cs.stage(id)
+	if err != nil {
+		return nil, err
+	}
+	before := make(map[string]bool, len(d.dirty))
+	for k := range d.dirty {
+		before[k] = true
+	}
+	data := c.Data
+	if st, ok := data["status"]; ok && c.Status == "" {
+		s, err := asString("status", st)
+		if err != nil {
+			return nil, err
+		}
+		c.Status = s
+	}
+	fields := make(map[string]any, len(data))
+	for k, v := range data {
+		if k != "status" && k != ContentKey {
+			fields[k] = v
+		}
+	}
+	if err := cs.setFields(d, fields); err != nil {
+		return nil, err
+	}
+	if content, ok := data[ContentKey]; ok {
+		body, err := bodyFor(d.e.Title, content)
+		if err != nil {
+			return nil, err
+		}
+		d.doc.SetBody(body)
+		d.touch(ContentKey)
+	}
+	if err := cs.editLinks(d, c.AddTo, cs.addLinks); err != nil {
+		return nil, err
+	}
+	if err := cs.editLinks(d, c.RemoveFrom, cs.removeLinks); err != nil {
+		return nil, err
+	}
+	if c.Status != "" {
+		if err := cs.setStatus(d, c.Status, c.Cascade); err != nil {
+			return nil, err
+		}
+	}
+	if len(c.AddDependencies) > 0 {
+		if err := cs.addLinks(d, DependsOn, c.AddDependencies); err != nil {
+			return nil, err
+		}
+	}
+	if len(c.RemoveDependencies) > 0 {
+		if err := cs.removeLinks(d, DependsOn, c.RemoveDependencies); err != nil {
+			return nil, err
+		}
+	}
+	if c.Archived != nil {
+		cs.setArchived(d, *c.Archived)
+	}
+	var changed []string
+	for _, k := range d.order() {
+		if !before[k] && k != "updated_at" {
+			changed = append(changed, k)
+		}
+	}
+	if d.dirty[ContentKey] && !before[ContentKey] {
+		changed = append(changed, ContentKey)
+	}
+	return &Updated{Entity: d.e, Fields: changed}, nil
+}
+
+// Get returns an entity as the transaction currently sees it.
+func (tx *Tx) Get(id ID) (*Entity, error) {
+	if e := tx.cs.lookup(id); e != nil {
+		return e, nil
+	}
+	return nil, Errorf(CodeNotFound, "no entity with id %s", id).With("id", id)
+}
+
+// FileName is the file name of a new entity: its id and its title made safe
+// for every file system, at most 60 characters of title.
+func FileName(id ID, title string) string {
+	var b strings.Builder
+	space := false
+	for _, r := range title {
+		switch {
+		case strings.ContainsRune(`\/:*?"<>|#^[]`, r) || unicode.IsControl(r) || unicode.IsSpace(r):
+			space = b.Len() > 0
+			continue
+		case space:
+			b.WriteByte(' ')
+			space = false
+		}
+		b.WriteRune(r)
+	}
+	safe := b.String()
+	if utf8.RuneCountInString(safe) > 60 {
+		safe = string([]rune(safe)[:60])
+		if i := strings.LastIndexByte(safe, ' '); i > 40 {
+			safe = safe[:i]
+		}
+	}
+	safe = strings.TrimRight(safe, ". ")
+	if safe == "" {
+		return string(id) + ".md"
+	}
+	return string(id) + " " + safe + ".md"
+}
