@@ -30,7 +30,7 @@ var workMoves = map[string]bool{
 	"In Progress>Completed": true, "In Progress>Blocked": true, "In Progress>Not Started": true, "In Progress>Deferred": true,
 	"Blocked>In Progress": true, "Blocked>Not Started": true,
 	"Completed>In Progress": true,
-	"Deferred>Not Started": true, "Deferred>In Progress": true,
+	"Deferred>Not Started":  true, "Deferred>In Progress": true,
 }
 
 func TestEveryStatusPair(t *testing.T) {

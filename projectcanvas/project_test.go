@@ -286,16 +286,16 @@ func must[T any](v T, err error) T {
 func TestLoadProblemsAreReportedNotFatal(t *testing.T) {
 	broken := "---\nid: T-009\ntype: task\ntitle: [unclosed\n---\nbody\n"
 	p, fsys := openMem(t, map[string]string{
-		"Projects/tasks/T-009 Broken.md":    broken,
-		"Projects/tasks/T-001 A.md":         "---\nid: T-001\ntype: task\ntitle: A\n---\n",
-		"Projects/tasks/T-001 Copy.md":      "---\nid: T-001\ntype: task\ntitle: Copy\n---\n",
-		"Projects/tasks/X Unknown.md":       "---\nid: T-002\ntype: epic\n---\n",
-		"Notes/plain.md":                    "---\ntags: [x]\n---\njust a note\n",
-		"Notes/typed.md":                    "---\ntype: meeting\n---\nnot ours\n",
-		".obsidian/ignored.md":              "---\nid: T-005\ntype: task\ntitle: hidden\n---\n",
-		"Projects/decisions/DEC-001 Ok.md":  "---\nid: DEC-001\ntype: decision\ntitle: Ok\nstatus: accepted\n---\n",
-		"Projects/tasks/T-003 Mismatch.md":  "---\nid: T-003\ntype: story\ntitle: M\n---\n",
-		"Projects/tasks/T-004 No title.md":  "---\nid: T-004\ntype: task\n---\n# Heading Title\n",
+		"Projects/tasks/T-009 Broken.md":   broken,
+		"Projects/tasks/T-001 A.md":        "---\nid: T-001\ntype: task\ntitle: A\n---\n",
+		"Projects/tasks/T-001 Copy.md":     "---\nid: T-001\ntype: task\ntitle: Copy\n---\n",
+		"Projects/tasks/X Unknown.md":      "---\nid: T-002\ntype: epic\n---\n",
+		"Notes/plain.md":                   "---\ntags: [x]\n---\njust a note\n",
+		"Notes/typed.md":                   "---\ntype: meeting\n---\nnot ours\n",
+		".obsidian/ignored.md":             "---\nid: T-005\ntype: task\ntitle: hidden\n---\n",
+		"Projects/decisions/DEC-001 Ok.md": "---\nid: DEC-001\ntype: decision\ntitle: Ok\nstatus: accepted\n---\n",
+		"Projects/tasks/T-003 Mismatch.md": "---\nid: T-003\ntype: story\ntitle: M\n---\n",
+		"Projects/tasks/T-004 No title.md": "---\nid: T-004\ntype: task\n---\n# Heading Title\n",
 	})
 	assert.Equal(t, 3, p.Len())
 	kinds := map[string]string{}

@@ -7,11 +7,11 @@ type Kind string
 
 // Field kinds, as get_schema reports them.
 const (
-	KindString  Kind = "string"    // one line of text
-	KindText    Kind = "text"      // free text, may span lines
-	KindEnum    Kind = "enum"      // one of FieldSpec.Enum
-	KindRef     Kind = "id"        // one entity id
-	KindRefs    Kind = "id_list"   // a list of entity ids
+	KindString  Kind = "string"  // one line of text
+	KindText    Kind = "text"    // free text, may span lines
+	KindEnum    Kind = "enum"    // one of FieldSpec.Enum
+	KindRef     Kind = "id"      // one entity id
+	KindRefs    Kind = "id_list" // a list of entity ids
 	KindStrings Kind = "string_list"
 	KindDate    Kind = "date"     // YYYY-MM-DD
 	KindTime    Kind = "datetime" // RFC 3339

@@ -1,6 +1,7 @@
 package frontmatter
 
 import (
+	"bytes"
 	"fmt"
 	"strconv"
 	"strings"
@@ -22,17 +23,47 @@ func (e *SyntaxError) Error() string {
 	return fmt.Sprintf("front matter line %d: %s", e.Line, e.Msg)
 }
 
-// yamlError turns an error from yaml.v3 into a *SyntaxError. yaml.v3 numbers
-// lines from 1 at the start of the YAML text, which is the line after the
-// opening delimiter, hence the +1. Errors without a line number are pinned to
-// the opening delimiter.
-func yamlError(err error) *SyntaxError {
+// parserProblems are the yaml.v3 parser (not scanner) messages. yaml.v3
+// reports their line 0-based, and leaves it out when it is 0; scanner
+// messages have 1-based lines.
+var parserProblems = []string{
+	"did not find expected <stream-start>",
+	"did not find expected <document start>",
+	"did not find expected node content",
+	"did not find expected '-' indicator",
+	"did not find expected key",
+	"did not find expected ',' or ']'",
+	"did not find expected ',' or '}'",
+	"found undefined tag handle",
+	"found duplicate %YAML directive",
+	"found incompatible YAML document",
+	"found duplicate %TAG directive",
+}
+
+// yamlError turns an error from yaml.v3 on the YAML text into a
+// *SyntaxError with a file line number: the YAML text starts on line 2.
+func yamlError(err error, text []byte) *SyntaxError {
 	msg := strings.TrimPrefix(err.Error(), "yaml: ")
-	line := 0
+	line := 0 // 1-based within text; 0 when unknown
 	if rest, ok := strings.CutPrefix(msg, "line "); ok {
-		if num, text, ok := strings.Cut(rest, ": "); ok {
+		if num, problem, ok := strings.Cut(rest, ": "); ok {
 			if n, convErr := strconv.Atoi(num); convErr == nil && n > 0 {
-				line, msg = n, text
+				line, msg = n, problem
+			}
+		}
+	}
+	for _, p := range parserProblems {
+		if msg == p {
+			line++ // 0-based, or absent for the first line
+			break
+		}
+	}
+	if line == 0 {
+		line = 1
+		var name string
+		if _, err := fmt.Sscanf(msg, "unknown anchor %s referenced", &name); err == nil {
+			if i := bytes.Index(text, []byte("*"+strings.Trim(name, "'"))); i >= 0 {
+				line = len(lineStarts(text[:i+1], nil))
 			}
 		}
 	}

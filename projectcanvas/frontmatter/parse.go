@@ -61,7 +61,7 @@ func parseYAML(text []byte) (doc *yaml.Node, err error) {
 	doc = new(yaml.Node)
 	if !mayHoldSeveralDocuments(text) {
 		if err := yaml.Unmarshal(text, doc); err != nil {
-			return nil, yamlError(err)
+			return nil, yamlError(err, text)
 		}
 		return doc, nil
 	}
@@ -72,14 +72,14 @@ func parseYAML(text []byte) (doc *yaml.Node, err error) {
 		if errors.Is(err, io.EOF) {
 			return new(yaml.Node), nil
 		}
-		return nil, yamlError(err)
+		return nil, yamlError(err, text)
 	}
 	var extra yaml.Node
 	switch err := dec.Decode(&extra); {
 	case errors.Is(err, io.EOF):
 		return doc, nil
 	case err != nil:
-		return nil, yamlError(err)
+		return nil, yamlError(err, text)
 	}
 	return nil, &SyntaxError{Line: extra.Line + 1, Msg: "front matter holds more than one YAML document"}
 }

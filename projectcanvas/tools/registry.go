@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 )
@@ -14,6 +15,16 @@ import (
 // Env is what handlers work on. Hosts build one and pass it to Call.
 type Env struct {
 	Project *pc.Project
+	// Now is the clock of time-based analysis (stale work, "since");
+	// nil means time.Now.
+	Now func() time.Time
+}
+
+func (e *Env) now() time.Time {
+	if e.Now != nil {
+		return e.Now()
+	}
+	return time.Now()
 }
 
 // Handler runs a tool. args is the raw JSON object of arguments.

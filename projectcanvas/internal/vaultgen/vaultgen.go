@@ -20,7 +20,7 @@ var workstreams = []string{"engineering", "design", "infra", "product", "marketi
 
 type entity struct {
 	id, typ, title, status, workstream, priority, parent string
-	links                                               map[string][]string
+	links                                                map[string][]string
 }
 
 // Files returns n entity files (path -> content) under Projects/.

@@ -197,4 +197,3 @@ func (f *FS) Lock() (func(), error) {
 	}
 	return func() { release(); f.lockMu.Unlock() }, nil
 }
-
