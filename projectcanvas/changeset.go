@@ -1,7 +1,9 @@
 package projectcanvas
 
 import (
+	"bytes"
 	"encoding/json"
+	"maps"
 	"errors"
 	"io/fs"
 	"path"
@@ -27,10 +29,36 @@ type changeset struct {
 	drafts map[ID]*draft
 	order  []ID // staging order, which is also the write order
 	// seq holds the id counters once the first create has read them.
+	seq map[Type]int
+	// aux holds the project's own files under .projectcanvas that the
+	// changeset reads and rewrites (id counters, batch client ids).
+	aux map[string]*auxFile
+	sp  *savepoint
+	// depChanged lists entities whose depends_on or blocks changed since
+	// the last cycle check.
+	depChanged []ID
+}
+
+// auxFile is a project bookkeeping file staged in a changeset.
+type auxFile struct {
+	old, new []byte
+	hash     Hash // of old; "" when the file did not exist
+}
+
+// savepoint records the state of a changeset so that a failed operation can
+// be undone without abandoning the operations staged before it.
+type savepoint struct {
+	orderLen int
+	saved    map[ID]draftState
 	seq      map[Type]int
-	seqHash  Hash
-	seqDirty bool
-	seqData  []byte
+	aux      map[string][]byte
+}
+
+type draftState struct {
+	e       *Entity
+	dirty   map[string]bool
+	newPath string
+	body    []byte
 }
 
 // draft is the staged state of one entity.
@@ -41,6 +69,12 @@ type draft struct {
 	oldData []byte
 	dirty   map[string]bool // front matter keys to rewrite
 	newPath string
+	body    []byte // a new body, applied at render; nil keeps the old one
+	pos     int    // index in changeset.order
+}
+
+func (d *draft) state() draftState {
+	return draftState{e: d.e.clone(), dirty: maps.Clone(d.dirty), newPath: d.newPath, body: d.body}
 }
 
 func (p *Project) newChangeset() *changeset {
@@ -63,6 +97,7 @@ func (cs *changeset) lookup(id ID) *Entity {
 // the change applies to: edits made in the editor are never lost.
 func (cs *changeset) stage(id ID) (*draft, error) {
 	if d := cs.drafts[id]; d != nil {
+		cs.save(d)
 		return d, nil
 	}
 	cur := cs.lookup(id)
@@ -90,25 +125,28 @@ func (cs *changeset) stage(id ID) (*draft, error) {
 		return nil, Errorf(CodeConflict, "%s: %v", cur.Path, err).With("id", id)
 	}
 	d := &draft{e: cur.clone(), before: cur, doc: doc, oldData: data, dirty: map[string]bool{}, newPath: cur.Path}
-	cs.drafts[id] = d
-	cs.order = append(cs.order, id)
+	cs.add(d)
 	return d, nil
+}
+
+// add makes a new draft part of the changeset.
+func (cs *changeset) add(d *draft) {
+	d.pos = len(cs.order)
+	cs.drafts[d.e.ID] = d
+	cs.order = append(cs.order, d.e.ID)
 }
 
 // nextID allocates the next id of type t: one past the highest of the
 // sequence file and the index, so archived and deleted ids are never reused.
 func (cs *changeset) nextID(t Type) (ID, error) {
 	if cs.seq == nil {
-		cs.seq = map[Type]int{}
-		data, err := cs.p.fs.ReadFile(sequencePath)
-		switch {
-		case err == nil:
-			cs.seqData, cs.seqHash = data, HashOf(data)
-			if json.Unmarshal(data, &cs.seq) != nil {
-				cs.seq = map[Type]int{} // a broken counter file is rebuilt from the index
-			}
-		case !errors.Is(err, fs.ErrNotExist):
+		data, err := cs.readAux(sequencePath)
+		if err != nil {
 			return "", err
+		}
+		cs.seq = map[Type]int{}
+		if data != nil && json.Unmarshal(data, &cs.seq) != nil {
+			cs.seq = map[Type]int{} // a broken counter file is rebuilt from the index
 		}
 	}
 	cs.p.mu.RLock()
@@ -118,8 +156,87 @@ func (cs *changeset) nextID(t Type) (ID, error) {
 		n++
 	}
 	cs.seq[t] = n
-	cs.seqDirty = true
+	data, _ := json.MarshalIndent(cs.seq, "", "  ")
+	cs.writeAux(sequencePath, append(data, '\n'))
 	return NewID(t, n), nil
+}
+
+// readAux returns the staged content of a bookkeeping file, nil if absent.
+func (cs *changeset) readAux(name string) ([]byte, error) {
+	if a, ok := cs.aux[name]; ok {
+		if a.new != nil {
+			return a.new, nil
+		}
+		return a.old, nil
+	}
+	data, err := cs.p.fs.ReadFile(name)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, err
+	}
+	a := &auxFile{old: data}
+	if data != nil {
+		a.hash = HashOf(data)
+	}
+	if cs.aux == nil {
+		cs.aux = map[string]*auxFile{}
+	}
+	cs.aux[name] = a
+	return data, nil
+}
+
+// writeAux stages new content for a bookkeeping file read with readAux.
+func (cs *changeset) writeAux(name string, data []byte) {
+	if _, ok := cs.aux[name]; !ok {
+		_, _ = cs.readAux(name)
+	}
+	cs.aux[name].new = data
+}
+
+// mark starts a savepoint: what is staged from now on can be undone with
+// rollback, leaving earlier staged changes in place.
+func (cs *changeset) mark() {
+	sp := &savepoint{orderLen: len(cs.order), saved: map[ID]draftState{}, seq: maps.Clone(cs.seq), aux: map[string][]byte{}}
+	for name, a := range cs.aux {
+		sp.aux[name] = a.new
+	}
+	cs.sp = sp
+}
+
+// save records a draft's state at the savepoint before its first change.
+func (cs *changeset) save(d *draft) {
+	sp := cs.sp
+	if sp == nil || d.pos >= sp.orderLen {
+		return // no savepoint, or staged after it: rollback drops it whole
+	}
+	if _, done := sp.saved[d.e.ID]; !done {
+		sp.saved[d.e.ID] = d.state()
+	}
+}
+
+// rollback undoes everything staged since mark.
+func (cs *changeset) rollback() {
+	sp := cs.sp
+	if sp == nil {
+		return
+	}
+	for _, id := range cs.order[sp.orderLen:] {
+		delete(cs.drafts, id)
+	}
+	cs.order = cs.order[:sp.orderLen]
+	for id, st := range sp.saved {
+		d := cs.drafts[id]
+		d.e, d.dirty, d.newPath, d.body = st.e, st.dirty, st.newPath, st.body
+	}
+	cs.seq = sp.seq
+	cs.depChanged = nil
+	for name, a := range cs.aux {
+		if data, ok := sp.aux[name]; ok {
+			a.new = data
+		} else {
+			a.new = nil
+		}
+	}
+	cs.sp = nil
 }
 
 // touch marks a front matter key of the draft for rewriting.
@@ -158,6 +275,9 @@ func (d *draft) render(now string) []byte {
 			n.Tag = "!!timestamp" // written plain, as people write dates
 		}
 		d.doc.Set(key, n)
+	}
+	if d.body != nil {
+		d.doc.SetBody(d.body)
 	}
 	return d.doc.Bytes()
 }
@@ -230,9 +350,11 @@ type write struct {
 // done are undone in reverse order and the index is left as it was.
 func (cs *changeset) commit() ([]*Entity, error) {
 	var plan []write
-	if cs.seqDirty {
-		data, _ := json.MarshalIndent(cs.seq, "", "  ")
-		plan = append(plan, write{name: sequencePath, data: append(data, '\n'), want: cs.seqHash, undo: cs.seqData})
+	names := slices.Sorted(maps.Keys(cs.aux))
+	for _, name := range names {
+		if a := cs.aux[name]; a.new != nil && !bytes.Equal(a.new, a.old) {
+			plan = append(plan, write{name: name, data: a.new, want: a.hash, undo: a.old})
+		}
 	}
 	out := make([]*Entity, 0, len(cs.order))
 	for _, id := range cs.order {

@@ -104,13 +104,13 @@ func joinIDs(ids []ID, most int) string {
 	return s
 }
 
-// checkCycles fails when the staged depends_on links form a cycle through
-// any changed entity, naming the cycle.
+// checkCycles fails when the depends_on links changed since the last check
+// form a cycle, naming the cycle. Each operation checks its own changes,
+// so in a batch the operation that closes a cycle is the one refused.
 func (cs *changeset) checkCycles() error {
-	for _, id := range cs.order {
-		if d := cs.drafts[id]; !d.dirty["depends_on"] && !d.dirty["blocks"] {
-			continue
-		}
+	changed := cs.depChanged
+	cs.depChanged = nil
+	for _, id := range changed {
 		if cycle := cs.findCycle(id); cycle != nil {
 			return Errorf(CodeCycle, "dependency cycle: %s", joinPath(cycle)).With("cycle", cycle)
 		}

@@ -181,6 +181,9 @@ func (cs *changeset) setLinks(d *draft, r Relation, ids []ID) error {
 	if !slices.Equal(old, ids) {
 		d.e.Links[r] = ids
 		d.touch(r.Field())
+		if r == DependsOn || r == Blocks {
+			cs.depChanged = append(cs.depChanged, d.e.ID)
+		}
 	}
 	return nil
 }

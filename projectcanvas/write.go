@@ -156,8 +156,7 @@ func (tx *Tx) Create(t Type, data map[string]any) (*Entity, error) {
 	for _, k := range []string{"id", "type", "title", "status", "created_at", "updated_at"} {
 		d.touch(k)
 	}
-	cs.drafts[id] = d
-	cs.order = append(cs.order, id)
+	cs.add(d)
 	fields := make(map[string]any, len(data))
 	for k, v := range data {
 		if k != "status" && k != ContentKey {
@@ -191,7 +190,10 @@ func (tx *Tx) Create(t Type, data map[string]any) (*Entity, error) {
 	if err != nil {
 		return nil, err
 	}
-	doc.SetBody(body)
+	d.body = body
+	if err := cs.checkCycles(); err != nil {
+		return nil, err
+	}
 	return e, nil
 }
 
@@ -221,7 +223,7 @@ func (tx *Tx) SetBody(id ID, body string) error {
 	if err != nil {
 		return err
 	}
-	d.doc.SetBody([]byte(body))
+	d.body = []byte(body)
 	d.touch("updated_at")
 	return nil
 }
@@ -263,7 +265,7 @@ func (tx *Tx) Update(rawID string, c Change) (*Updated, error) {
 		if err != nil {
 			return nil, err
 		}
-		d.doc.SetBody(body)
+		d.body = body
 		d.touch(ContentKey)
 	}
 	if err := cs.editLinks(d, c.AddTo, cs.addLinks); err != nil {
@@ -296,10 +298,43 @@ func (tx *Tx) Update(rawID string, c Change) (*Updated, error) {
 			changed = append(changed, k)
 		}
 	}
+	if err := cs.checkCycles(); err != nil {
+		return nil, err
+	}
 	if d.dirty[ContentKey] && !before[ContentKey] {
 		changed = append(changed, ContentKey)
 	}
 	return &Updated{Entity: d.e, Fields: changed}, nil
+}
+
+// Try runs fn as one step of the transaction: if fn fails, everything it
+// staged is undone and the steps before it stay staged. Batches use it to
+// skip a failing operation and go on with the next.
+func (tx *Tx) Try(fn func() error) error {
+	tx.cs.mark()
+	defer func() { tx.cs.sp = nil }()
+	if err := fn(); err != nil {
+		tx.cs.rollback()
+		return err
+	}
+	return nil
+}
+
+// ReadAux returns the content of a project bookkeeping file (under
+// .projectcanvas) as this transaction sees it, nil when it does not exist.
+func (tx *Tx) ReadAux(name string) ([]byte, error) { return tx.cs.readAux(name) }
+
+// WriteAux stages new content for a bookkeeping file; it is written with the
+// entities, all or none.
+func (tx *Tx) WriteAux(name string, data []byte) error {
+	if !strings.HasPrefix(name, ".projectcanvas/") {
+		return Errorf(CodeInvalidArgument, "bookkeeping files live under .projectcanvas/, not %s", name)
+	}
+	if _, err := tx.cs.readAux(name); err != nil {
+		return err
+	}
+	tx.cs.writeAux(name, data)
+	return nil
 }
 
 // Get returns an entity as the transaction currently sees it.

@@ -48,6 +48,7 @@ func New() *Registry {
 	r := &Registry{}
 	registerEntityTools(r)
 	registerSchemaTools(r)
+	registerBatchTools(r)
 	return r
 }
 
