@@ -3,9 +3,9 @@ package projectcanvas
 import (
 	"bytes"
 	"encoding/json"
-	"maps"
 	"errors"
 	"io/fs"
+	"maps"
 	"path"
 	"slices"
 	"strconv"

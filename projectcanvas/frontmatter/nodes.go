@@ -14,8 +14,9 @@ var errTooLarge = errors.New("frontmatter: value too large or cyclic")
 
 // valueEqual reports whether a and b hold the same YAML value: same kinds,
 // same resolved tags, same scalar values and same children in the same order.
-// Styles, comments, anchors and positions are ignored, and aliases are
-// followed. Each pair of collections is compared once, which keeps cycles
+// Styles, comments, anchors and positions are ignored. Two aliases are
+// equal when they name the same anchor; an alias and a node are compared by
+// following the alias. Each pair of collections is compared once, which keeps cycles
 // and alias bombs cheap.
 func valueEqual(a, b *yaml.Node) bool {
 	return (&comparer{}).equal(a, b)
@@ -26,6 +27,12 @@ type comparer struct {
 }
 
 func (c *comparer) equal(a, b *yaml.Node) bool {
+	if a != nil && b != nil && a.Kind == yaml.AliasNode && b.Kind == yaml.AliasNode {
+		// Two aliases are the same value when they name the same anchor.
+		// Following them instead would compare an alias to the whole
+		// mapping it sits in against a mapping that has since been edited.
+		return a.Value == b.Value && (a.Alias == nil) == (b.Alias == nil)
+	}
 	a, b = deref(a), deref(b)
 	if a == nil || b == nil {
 		return a == b

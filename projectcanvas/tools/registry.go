@@ -49,6 +49,8 @@ func New() *Registry {
 	registerEntityTools(r)
 	registerSchemaTools(r)
 	registerBatchTools(r)
+	registerCleanupTools(r)
+	registerDocumentTools(r)
 	return r
 }
 

@@ -1,0 +1,234 @@
+package fulltext
+
+import (
+	"unicode"
+	"unicode/utf8"
+)
+
+// kind tells how a term was produced by the tokenizer.
+type kind uint8
+
+const (
+	// kindWord is an ordinary word: a run of letters and digits.
+	kindWord kind = iota
+	// kindCompound is an id-like group such as "t-004": runs of letters and
+	// digits joined by single '-' or '_' where at least one run has a digit.
+	kindCompound
+	// kindPart is one run of a compound ("t" and "004" of "t-004"). Parts are
+	// indexed so that a query for "004" finds "T-004", but they do not count
+	// towards a document's length and a query does not search for them: a
+	// query "T-004" looks for the compound only.
+	kindPart
+)
+
+// seg is one run of letters and digits inside a group.
+type seg struct {
+	lo, hi     int  // bytes of the lower-cased run in tokenizer.group
+	start, end int  // bytes of the run in the source text
+	digit      bool // the run holds a digit
+	ascii      bool // the run holds only ASCII letters (a stemmer candidate)
+}
+
+// tokenizer holds the scratch buffers of one scan. It is not safe for
+// concurrent use; the zero value is ready.
+type tokenizer struct {
+	group []byte
+	segs  []seg
+	term  []byte
+}
+
+// emitFunc receives each term with the byte span it came from. The term
+// slice is only valid during the call. Returning false stops the scan.
+type emitFunc func(term []byte, start, end int, k kind) bool
+
+// asciiWord classifies ASCII bytes: 1 letter, 2 digit, 0 other.
+var asciiWord = func() (t [128]uint8) {
+	for c := 'a'; c <= 'z'; c++ {
+		t[c] = 1
+		t[c-'a'+'A'] = 1
+	}
+	for c := '0'; c <= '9'; c++ {
+		t[c] = 2
+	}
+	return t
+}()
+
+func isWordRune(r rune) bool {
+	return unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r)
+}
+
+func isLetterRune(r rune) bool {
+	if r < utf8.RuneSelf {
+		return asciiWord[r] == 1
+	}
+	return unicode.IsLetter(r)
+}
+
+// wordAt reports whether a word rune starts at text[i].
+func wordAt(text string, i int) bool {
+	if i >= len(text) {
+		return false
+	}
+	if c := text[i]; c < utf8.RuneSelf {
+		return asciiWord[c] != 0
+	}
+	r, _ := utf8.DecodeRuneInString(text[i:])
+	return isWordRune(r)
+}
+
+// letterAt reports whether a letter starts at text[i].
+func letterAt(text string, i int) bool {
+	if i >= len(text) {
+		return false
+	}
+	r, _ := utf8.DecodeRuneInString(text[i:])
+	return isLetterRune(r)
+}
+
+// apostropheAt returns the width of an apostrophe (' or ’) at text[i], or 0.
+func apostropheAt(text string, i int) int {
+	if i < len(text) && text[i] == '\'' {
+		return 1
+	}
+	if len(text)-i >= 3 && text[i] == 0xE2 && text[i+1] == 0x80 && text[i+2] == 0x99 {
+		return 3
+	}
+	return 0
+}
+
+// readSeg reads one run of word runes starting at text[i] (which must be a
+// word rune), appends its lower-cased bytes to t.group and records it.
+// An apostrophe between two letters is dropped ("don't" is "dont"). It
+// returns the index just past the run.
+func (t *tokenizer) readSeg(text string, i int) int {
+	s := seg{lo: len(t.group), start: i, ascii: true}
+	prevLetter := false
+	for i < len(text) {
+		c := text[i]
+		if c < utf8.RuneSelf {
+			switch asciiWord[c] {
+			case 1:
+				t.group = append(t.group, c|0x20)
+				prevLetter = true
+				i++
+				continue
+			case 2:
+				t.group = append(t.group, c)
+				s.digit = true
+				prevLetter = false
+				i++
+				continue
+			}
+			if w := apostropheAt(text, i); w > 0 && prevLetter && letterAt(text, i+w) {
+				i += w
+				continue
+			}
+			break
+		}
+		r, w := utf8.DecodeRuneInString(text[i:])
+		if w == 3 && r == '’' && prevLetter && letterAt(text, i+w) {
+			i += w
+			continue
+		}
+		if !isWordRune(r) {
+			break
+		}
+		t.group = utf8.AppendRune(t.group, unicode.ToLower(r))
+		s.ascii = false
+		if unicode.IsDigit(r) {
+			s.digit = true
+		}
+		prevLetter = unicode.IsLetter(r)
+		i += w
+	}
+	s.hi, s.end = len(t.group), i
+	t.segs = append(t.segs, s)
+	return i
+}
+
+// scan splits text into terms and calls emit for each, in text order.
+func (t *tokenizer) scan(text string, emit emitFunc) {
+	i := 0
+	for i < len(text) {
+		if !wordAt(text, i) {
+			if c := text[i]; c < utf8.RuneSelf {
+				i++
+			} else {
+				_, w := utf8.DecodeRuneInString(text[i:])
+				i += w
+			}
+			continue
+		}
+		t.group, t.segs = t.group[:0], t.segs[:0]
+		i = t.readSeg(text, i)
+		for i+1 < len(text) && (text[i] == '-' || text[i] == '_') && wordAt(text, i+1) {
+			i = t.readSeg(text, i+1)
+		}
+		if !t.flush(emit) {
+			return
+		}
+	}
+}
+
+// flush emits the terms of the group in t.segs.
+func (t *tokenizer) flush(emit emitFunc) bool {
+	compound := false
+	if len(t.segs) > 1 {
+		for _, s := range t.segs {
+			if s.digit {
+				compound = true
+				break
+			}
+		}
+	}
+	k := kindWord
+	if compound {
+		t.term = t.term[:0]
+		for j, s := range t.segs {
+			if j > 0 {
+				t.term = append(t.term, '-')
+			}
+			t.term = append(t.term, t.group[s.lo:s.hi]...)
+		}
+		if !emit(t.term, t.segs[0].start, t.segs[len(t.segs)-1].end, kindCompound) {
+			return false
+		}
+		k = kindPart
+	}
+	for _, s := range t.segs {
+		t.term = append(t.term[:0], t.group[s.lo:s.hi]...)
+		if s.ascii && !s.digit {
+			t.term = stem(t.term)
+		}
+		if !emit(t.term, s.start, s.end, k) {
+			return false
+		}
+	}
+	return true
+}
+
+// Tokenize splits text into lower-cased terms, in text order.
+//
+// A term is a run of Unicode letters, digits and combining marks, lower-cased
+// with [unicode.ToLower]; everything else separates terms. An apostrophe
+// between two letters is dropped, so "don't" is "dont" and "project's" is
+// "projects" (then stemmed to "project"). Words made only of ASCII letters
+// are stemmed by a light English stemmer ("tasks" and "task" are both "task",
+// "indexing" and "indexed" are both "index"); other words (with digits or
+// non-ASCII letters, such as "café" or "zürich") are kept as they are.
+//
+// Runs joined by single '-' or '_' where at least one run has a digit are
+// id-like: "T-004" yields the compound "t-004" first and then its parts
+// "t" and "004". The index stores all three, so a search for "004" finds
+// the document, while a search for "T-004" looks for the compound only.
+// The joiner is normalised to '-': "T_004" is also "t-004". Runs joined
+// without a digit ("full-text") are plain words: "full", "text".
+func Tokenize(text string) []string {
+	var t tokenizer
+	var out []string
+	t.scan(text, func(term []byte, _, _ int, _ kind) bool {
+		out = append(out, string(term))
+		return true
+	})
+	return out
+}

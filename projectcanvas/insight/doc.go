@@ -1,0 +1,60 @@
+// Package insight computes read-only views of a project: an overview of
+// counts and recent changes, an analysis of its health (blockers, risks and
+// the dependency graph), and the coverage of features by work, documents and
+// tests. Every function is pure: it takes a snapshot of entities (as
+// Project.All returns them), plus the clock where time matters, and reads no
+// files, so the same code answers in the CLI, the servers and the
+// WebAssembly build, and tests need no vault.
+//
+// # Relations
+//
+// Both sides of a relation are normally stored (depends_on/blocks,
+// implements/implemented_by, documents/documented_by), but hand edits can
+// leave one side missing. The analyses read the union of both sides, so a
+// link stated on either entity counts. Ids that name no entity (archived
+// entities do exist) are dangling references; they never count as a
+// dependency, implementer or document.
+//
+// # Health score
+//
+// Open work is the non-archived milestones, stories and tasks whose status
+// is not finished (see projectcanvas.Status.Finished); only they have a
+// Blocked status and an In Progress that can go stale. The score starts at
+// 100 and loses, each penalty rounded to a whole number:
+//
+//	blocked                     40 × blocked open work / open work
+//	stale_in_progress           20 × stale / In Progress work, where stale means
+//	                            not updated (updated_at, else created_at) for
+//	                            stale_days days before now
+//	dependency_cycle            15 per cycle in depends_on, at most 30
+//	dangling_reference           2 per id in parent or a relation that names
+//	                            no entity, at most 10
+//	unfinished_under_completed   5 per unfinished child of a Completed
+//	                            parent, at most 20
+//
+// and is clamped to 0..100. Shares weigh more than counts because a large
+// project naturally has more blocked items than a small one; structural
+// faults (cycles, dangling ids, inconsistent completion) are counted because
+// each one is a mistake to fix, and capped so that one kind of fault cannot
+// hide the others. With a workstream filter only the entities of that
+// workstream are counted, but their links may cross workstreams.
+//
+// # Risks
+//
+// circular_dependency (high): one risk per cycle, naming the path with its
+// first entity repeated at the end; every entity caught in a cycle appears
+// in at least one reported path.
+// blocked_chain (medium, high when 3 or more entities wait): a Blocked
+// entity followed by every unfinished entity that waits on it, directly or
+// through others.
+// stale_in_progress (medium), orphan (medium: a story or task whose parent
+// is unset or names no entity) and dangling_reference (low): one risk per
+// entity or reference.
+//
+// # Coverage
+//
+// A feature is implemented when some entity implements it, documented when
+// some document documents it, tested when test_refs is not empty, and
+// complete when all three hold. Deferred features are reported but never
+// listed as gaps.
+package insight

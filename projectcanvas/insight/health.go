@@ -1,0 +1,211 @@
+package insight
+
+import (
+	"math"
+	"time"
+
+	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
+)
+
+// AnalysisOptions scopes an analysis.
+type AnalysisOptions struct {
+	Now        time.Time
+	StaleDays  int    // In Progress work not updated for this many days is stale
+	Workstream string // normalized; "" for every workstream
+	Graph      bool   // also export the dependency graph
+}
+
+// Analysis is the result of Analyze. Every list is non-nil; Graph is nil
+// unless asked for.
+type Analysis struct {
+	HealthScore   int              `json:"health_score"`
+	HealthFactors []Factor         `json:"health_factors"`
+	Blockers      []Blocker        `json:"blockers"`
+	Risks         []Risk           `json:"risks"`
+	Graph         *DependencyGraph `json:"dependency_graph,omitempty"`
+}
+
+// Factor is one penalty of the health score. OutOf is the denominator of a
+// share-based factor.
+type Factor struct {
+	Factor  string `json:"factor"`
+	Count   int    `json:"count"`
+	OutOf   *int   `json:"out_of,omitempty"`
+	Penalty int    `json:"penalty"`
+}
+
+// Blocker is an entity that cannot go on: Blocked, or waiting on unfinished
+// dependencies.
+type Blocker struct {
+	ID        pc.ID     `json:"id"`
+	Title     string    `json:"title"`
+	Status    pc.Status `json:"status"`
+	BlockedBy []pc.ID   `json:"blocked_by"` // unfinished dependencies
+	Blocking  []pc.ID   `json:"blocking"`   // everything that depends on it
+}
+
+// The factors of the health score, in the order they are reported.
+const (
+	FactorBlocked          = "blocked"
+	FactorStale            = "stale_in_progress"
+	FactorCycle            = "dependency_cycle"
+	FactorDangling         = "dangling_reference"
+	FactorUnfinishedUnder  = "unfinished_under_completed"
+	blockedWeight          = 40.0
+	staleWeight            = 20.0
+	cyclePenalty, cycleCap = 15, 30
+	danglingPenalty        = 2
+	danglingCap            = 10
+	unfinishedPenalty      = 5
+	unfinishedCap          = 20
+)
+
+// analysis carries what the parts of Analyze share.
+type analysis struct {
+	s        *snapshot
+	g        *depGraph
+	opt      AnalysisOptions
+	inScope  []bool // non-archived and in the workstream
+	cycles   [][]int32
+	dangling []danglingRef
+	stale    []int32
+}
+
+// Analyze computes the health score with its factors, the blockers and the
+// risks of the entities in scope (see the package documentation).
+func Analyze(entities []*pc.Entity, opt AnalysisOptions) Analysis {
+	s := newSnapshot(entities)
+	a := &analysis{s: s, g: newDepGraph(s), opt: opt, inScope: make([]bool, len(s.all))}
+	for i, e := range s.all {
+		a.inScope[i] = !e.Archived && inWorkstream(e, opt.Workstream)
+	}
+	a.cycles = a.cyclesInScope()
+	a.dangling = s.dangling(a.inScope)
+	a.stale = a.staleWork()
+	out := Analysis{HealthFactors: a.factors(), Blockers: a.blockers(), Risks: a.risks()}
+	out.HealthScore = score(out.HealthFactors)
+	if opt.Graph {
+		out.Graph = a.g.export(a.inScope)
+	}
+	return out
+}
+
+// score clamps 100 minus the penalties to 0..100.
+func score(factors []Factor) int {
+	total := 100
+	for _, f := range factors {
+		total -= f.Penalty
+	}
+	return max(0, min(100, total))
+}
+
+func (a *analysis) factors() []Factor {
+	open, blocked, inProgress := 0, 0, 0
+	for i, e := range a.s.all {
+		if !a.inScope[i] || !isWork(e) || e.Status.Finished() {
+			continue
+		}
+		open++
+		switch e.Status {
+		case pc.Blocked:
+			blocked++
+		case pc.InProgress:
+			inProgress++
+		}
+	}
+	under := a.unfinishedUnderCompleted()
+	return []Factor{
+		share(FactorBlocked, blocked, open, blockedWeight),
+		share(FactorStale, len(a.stale), inProgress, staleWeight),
+		capped(FactorCycle, len(a.cycles), cyclePenalty, cycleCap),
+		capped(FactorDangling, len(a.dangling), danglingPenalty, danglingCap),
+		capped(FactorUnfinishedUnder, under, unfinishedPenalty, unfinishedCap),
+	}
+}
+
+func share(name string, count, outOf int, weight float64) Factor {
+	f := Factor{Factor: name, Count: count, OutOf: &outOf}
+	if outOf > 0 {
+		f.Penalty = int(math.Round(weight * float64(count) / float64(outOf)))
+	}
+	return f
+}
+
+func capped(name string, count, each, limit int) Factor {
+	return Factor{Factor: name, Count: count, Penalty: min(count*each, limit)}
+}
+
+// staleWork lists open In Progress work in scope last updated more than
+// StaleDays before Now. Work with no readable timestamp is not judged.
+func (a *analysis) staleWork() []int32 {
+	cutoff := a.opt.Now.Add(-time.Duration(a.opt.StaleDays) * 24 * time.Hour)
+	var out []int32
+	for i, e := range a.s.all {
+		if !a.inScope[i] || !isWork(e) || e.Status != pc.InProgress {
+			continue
+		}
+		if at, ok := parseTime(lastUpdated(e)); ok && at.Before(cutoff) {
+			out = append(out, int32(i))
+		}
+	}
+	return out
+}
+
+// unfinishedUnderCompleted counts the unfinished children in scope whose
+// parent is Completed: a state the API refuses without cascade, so it comes
+// from hand edits or reopened children.
+func (a *analysis) unfinishedUnderCompleted() int {
+	n := 0
+	for i, e := range a.s.all {
+		if !a.inScope[i] || e.Parent == "" || e.Status.Finished() {
+			continue
+		}
+		if p := a.s.lookup(e.Parent); p >= 0 && isCompleted(a.s.all[p].Status) {
+			n++
+		}
+	}
+	return n
+}
+
+// cyclesInScope keeps the cycles with at least one member in scope.
+func (a *analysis) cyclesInScope() [][]int32 {
+	var out [][]int32
+	for _, c := range a.g.cycles() {
+		for _, v := range c {
+			if a.inScope[v] {
+				out = append(out, c)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// blockers lists, in id order, the entities in scope that are Blocked or
+// unfinished and waiting on an unfinished dependency. Finished entities with
+// open dependencies are not blocked by them: their work is over.
+func (a *analysis) blockers() []Blocker {
+	out := []Blocker{}
+	for i, e := range a.s.all {
+		if !a.inScope[i] || e.Status.Finished() {
+			continue
+		}
+		waiting := a.unfinished(a.g.deps[i])
+		if e.Status != pc.Blocked && len(waiting) == 0 {
+			continue
+		}
+		out = append(out, Blocker{ID: e.ID, Title: e.Title, Status: e.Status,
+			BlockedBy: a.s.ids(waiting), Blocking: a.s.ids(a.g.dependents[i])})
+	}
+	return out
+}
+
+func (a *analysis) unfinished(list []int32) []int32 {
+	var out []int32
+	for _, v := range list {
+		if !a.s.all[v].Status.Finished() {
+			out = append(out, v)
+		}
+	}
+	return out
+}

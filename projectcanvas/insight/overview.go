@@ -1,0 +1,152 @@
+package insight
+
+import (
+	"slices"
+	"strings"
+	"time"
+
+	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
+)
+
+// Unassigned is the workstream name under which entities without one are
+// counted, and the filter value that selects them.
+const Unassigned = "unassigned"
+
+// OverviewOptions selects the entities an overview counts. The zero value
+// counts nothing completed and nothing archived; callers set the defaults
+// they document.
+type OverviewOptions struct {
+	IncludeCompleted bool // Completed, Complete, Decided and Approved entities
+	IncludeArchived  bool
+	Workstream       string // normalized; "" for every workstream
+	RecentLimit      int    // how many recent updates; <= 0 for none
+}
+
+// Overview is the result of Summarize. Every list is non-nil.
+type Overview struct {
+	Summary     Summary          `json:"summary"`
+	Workstreams []WorkstreamStat `json:"workstreams"`
+	Recent      []RecentUpdate   `json:"recent_updates"`
+}
+
+// Summary counts entities by type and by status. ByType holds every type,
+// ByStatus only the statuses found.
+type Summary struct {
+	TotalEntities int            `json:"total_entities"`
+	ByType        map[string]int `json:"by_type"`
+	ByStatus      map[string]int `json:"by_status"`
+}
+
+// WorkstreamStat counts the entities of one workstream.
+type WorkstreamStat struct {
+	Name        string `json:"name"`
+	EntityCount int    `json:"entity_count"`
+	InProgress  int    `json:"in_progress"`
+	Blocked     int    `json:"blocked"`
+}
+
+// RecentUpdate is one recently changed entity.
+type RecentUpdate struct {
+	ID        pc.ID     `json:"id"`
+	Title     string    `json:"title"`
+	Status    pc.Status `json:"status"`
+	UpdatedAt string    `json:"updated_at"`
+	at        time.Time
+}
+
+// Summarize counts the entities selected by opt and lists the most recently
+// updated ones, newest first (ties by id). Entities with no readable
+// updated_at or created_at have no place in that list.
+func Summarize(entities []*pc.Entity, opt OverviewOptions) Overview {
+	sum := Summary{ByType: make(map[string]int, len(pc.Types)), ByStatus: map[string]int{}}
+	for _, t := range pc.Types {
+		sum.ByType[string(t)] = 0
+	}
+	streams := map[string]*WorkstreamStat{}
+	recent := newTopK(opt.RecentLimit)
+	for _, e := range entities {
+		if !opt.selects(e) {
+			continue
+		}
+		sum.TotalEntities++
+		sum.ByType[string(e.Type)]++
+		sum.ByStatus[string(e.Status)]++
+		countWorkstream(streams, e)
+		recent.offer(e)
+	}
+	return Overview{Summary: sum, Workstreams: sortedStreams(streams), Recent: recent.list()}
+}
+
+func (opt OverviewOptions) selects(e *pc.Entity) bool {
+	return (opt.IncludeArchived || !e.Archived) &&
+		(opt.IncludeCompleted || !isCompleted(e.Status)) &&
+		inWorkstream(e, opt.Workstream)
+}
+
+func countWorkstream(streams map[string]*WorkstreamStat, e *pc.Entity) {
+	name := e.Workstream
+	if name == "" {
+		name = Unassigned
+	}
+	st := streams[name]
+	if st == nil {
+		st = &WorkstreamStat{Name: name}
+		streams[name] = st
+	}
+	st.EntityCount++
+	switch e.Status {
+	case pc.InProgress:
+		st.InProgress++
+	case pc.Blocked:
+		st.Blocked++
+	}
+}
+
+func sortedStreams(streams map[string]*WorkstreamStat) []WorkstreamStat {
+	out := make([]WorkstreamStat, 0, len(streams))
+	for _, st := range streams {
+		out = append(out, *st)
+	}
+	slices.SortFunc(out, func(a, b WorkstreamStat) int { return strings.Compare(a.Name, b.Name) })
+	return out
+}
+
+// topK keeps the k newest updates seen so far, newest first. A bounded
+// insertion beats sorting every entity: k is small (at most a page) and
+// most entities are older than the k-th newest, so they cost a compare.
+type topK struct {
+	k     int
+	items []RecentUpdate
+}
+
+func newTopK(k int) *topK { return &topK{k: max(k, 0), items: make([]RecentUpdate, 0, max(k, 0))} }
+
+// newer orders updates newest first, then by id.
+func newer(a, b RecentUpdate) int {
+	if c := b.at.Compare(a.at); c != 0 {
+		return c
+	}
+	return compareIDs(a.ID, b.ID)
+}
+
+func (t *topK) offer(e *pc.Entity) {
+	if t.k == 0 {
+		return
+	}
+	stamp := lastUpdated(e)
+	at, ok := parseTime(stamp)
+	if !ok {
+		return
+	}
+	u := RecentUpdate{ID: e.ID, Title: e.Title, Status: e.Status, UpdatedAt: stamp, at: at}
+	if len(t.items) == t.k && newer(u, t.items[t.k-1]) >= 0 {
+		return
+	}
+	i, _ := slices.BinarySearchFunc(t.items, u, newer)
+	if len(t.items) == t.k {
+		t.items = t.items[:t.k-1]
+	}
+	t.items = slices.Insert(t.items, i, u)
+}
+
+func (t *topK) list() []RecentUpdate { return t.items }

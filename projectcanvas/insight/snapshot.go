@@ -1,0 +1,116 @@
+package insight
+
+import (
+	"slices"
+	"strings"
+	"time"
+
+	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
+)
+
+// snapshot indexes the entities of one analysis by id. Positions follow id
+// order, so lists built by walking positions come out sorted.
+type snapshot struct {
+	all   []*pc.Entity
+	index map[pc.ID]int32
+}
+
+func newSnapshot(entities []*pc.Entity) *snapshot {
+	all := entities
+	// Project.All is already in id order; sorting again would cost more than
+	// the analyses themselves on a large vault, so only check.
+	if !slices.IsSortedFunc(all, byID) {
+		all = slices.Clone(entities)
+		slices.SortFunc(all, byID)
+	}
+	index := make(map[pc.ID]int32, len(all))
+	for i, e := range all {
+		index[e.ID] = int32(i)
+	}
+	return &snapshot{all: all, index: index}
+}
+
+// lookup returns the position of id, or -1 when no entity has it.
+func (s *snapshot) lookup(id pc.ID) int32 {
+	if i, ok := s.index[id]; ok {
+		return i
+	}
+	return -1
+}
+
+func byID(a, b *pc.Entity) int { return compareIDs(a.ID, b.ID) }
+
+// compareIDs orders ids by type prefix, then by number, so T-1000 sorts
+// after T-999 (the order Project.All uses).
+func compareIDs(a, b pc.ID) int {
+	pa, na, _ := strings.Cut(string(a), "-")
+	pb, nb, _ := strings.Cut(string(b), "-")
+	if c := strings.Compare(pa, pb); c != 0 {
+		return c
+	}
+	if len(na) != len(nb) {
+		return len(na) - len(nb)
+	}
+	return strings.Compare(na, nb)
+}
+
+// isWork reports whether e takes part in the milestone > story > task
+// lifecycle, the only one with Blocked and stale In Progress work.
+func isWork(e *pc.Entity) bool { return e.Type.Hierarchical() }
+
+// isCompleted reports the statuses include_completed=false leaves out: work
+// that is done, as opposed to dropped (Deferred, Superseded).
+func isCompleted(s pc.Status) bool {
+	switch s {
+	case pc.Completed, pc.Complete, pc.Decided, pc.Approved:
+		return true
+	}
+	return false
+}
+
+// lastUpdated is the entity's updated_at, or created_at for a file that was
+// never updated.
+func lastUpdated(e *pc.Entity) string {
+	if e.UpdatedAt != "" {
+		return e.UpdatedAt
+	}
+	return e.CreatedAt
+}
+
+// timeLayouts are the timestamp shapes found in vaults: what the project
+// writes (RFC 3339) and what people type by hand.
+var timeLayouts = []string{time.RFC3339, "2006-01-02T15:04:05", "2006-01-02 15:04:05", "2006-01-02 15:04", time.DateOnly}
+
+// parseTime reads a timestamp; ok is false when s is empty or unreadable.
+func parseTime(s string) (t time.Time, ok bool) {
+	if s == "" {
+		return time.Time{}, false
+	}
+	for _, layout := range timeLayouts {
+		if t, err := time.Parse(layout, s); err == nil {
+			return t, true
+		}
+	}
+	return time.Time{}, false
+}
+
+// inWorkstream matches e against a normalized workstream filter; "" matches
+// everything and "unassigned" the entities without a workstream.
+func inWorkstream(e *pc.Entity, ws string) bool {
+	switch ws {
+	case "":
+		return true
+	case Unassigned:
+		return e.Workstream == ""
+	}
+	return e.Workstream == ws
+}
+
+// ids converts positions back to ids.
+func (s *snapshot) ids(pos []int32) []pc.ID {
+	out := make([]pc.ID, len(pos))
+	for i, p := range pos {
+		out[i] = s.all[p].ID
+	}
+	return out
+}
