@@ -24,14 +24,25 @@ type Problem struct {
 // what it could not accept. Values it can mend (a status alias, a
 // non-canonical priority) are mended in memory only; the file is untouched.
 func decodeEntity(name string, data []byte) (*Entity, []Problem) {
+	e, _, problems := decodeFile(name, data)
+	return e, problems
+}
+
+// decodeFile is decodeEntity that also returns the markdown body.
+func decodeFile(name string, data []byte) (*Entity, []byte, []Problem) {
 	doc, err := frontmatter.Parse(data)
 	if err != nil {
 		p := Problem{Path: name, Kind: "invalid_yaml", Message: err.Error()}
 		if se, ok := err.(*frontmatter.SyntaxError); ok {
 			p.Line = se.Line
 		}
-		return nil, []Problem{p}
+		return nil, nil, []Problem{p}
 	}
+	e, problems := decodeDoc(name, data, doc)
+	return e, doc.Body(), problems
+}
+
+func decodeDoc(name string, data []byte, doc *frontmatter.Document) (*Entity, []Problem) {
 	rawID, hasID := doc.String("id")
 	rawType, hasType := doc.String("type")
 	if !hasID && !hasType {

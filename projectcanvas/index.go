@@ -2,6 +2,8 @@ package projectcanvas
 
 import (
 	"errors"
+
+	"github.com/projectcanvas/projectcanvas/projectcanvas/fulltext"
 	"io/fs"
 	"runtime"
 	"slices"
@@ -18,6 +20,8 @@ type index struct {
 	children map[ID][]ID // derived from Parent, sorted
 	maxNum   map[Type]int
 	problems map[string][]Problem
+	text     *fulltext.Index // titles and bodies, for full-text search
+	sorted   []*Entity       // every entity in id order; nil when stale
 }
 
 func newIndex(n int) *index {
@@ -27,11 +31,14 @@ func newIndex(n int) *index {
 		children: make(map[ID][]ID),
 		maxNum:   make(map[Type]int, len(Types)),
 		problems: make(map[string][]Problem),
+		text:     fulltext.New(),
 	}
 }
 
-// put adds or replaces an entity.
-func (x *index) put(e *Entity) {
+// put adds or replaces an entity; body is its markdown body, for search.
+func (x *index) put(e *Entity, body []byte) {
+	x.sorted = nil
+	x.text.Add(string(e.ID), fulltext.Title(e.Title), fulltext.Body(string(body)))
 	old := x.byID[e.ID]
 	if old != nil && old.Path != e.Path {
 		delete(x.byPath, old.Path)
@@ -63,6 +70,8 @@ func (x *index) remove(path string) {
 	if e := x.byID[id]; e != nil && e.Path == path {
 		x.unlinkChild(e.Parent, id)
 		delete(x.byID, id)
+		x.text.Remove(string(id))
+		x.sorted = nil
 	}
 }
 
@@ -93,7 +102,7 @@ func compareIDs(a, b ID) int {
 }
 
 // addFile decodes one file into the index, recording its problems.
-func (x *index) addFile(name string, e *Entity, problems []Problem) {
+func (x *index) addFile(name string, e *Entity, body []byte, problems []Problem) {
 	x.remove(name)
 	if len(problems) > 0 {
 		x.problems[name] = problems
@@ -109,7 +118,21 @@ func (x *index) addFile(name string, e *Entity, problems []Problem) {
 		}
 		return
 	}
-	x.put(e)
+	x.put(e, body)
+}
+
+// all returns every entity in id order. The slice is shared: callers must
+// not change it.
+func (x *index) all() []*Entity {
+	if x.sorted == nil {
+		out := make([]*Entity, 0, len(x.byID))
+		for _, e := range x.byID {
+			out = append(out, e)
+		}
+		slices.SortFunc(out, func(a, b *Entity) int { return compareIDs(a.ID, b.ID) })
+		x.sorted = out
+	}
+	return x.sorted
 }
 
 // loadIndex reads every markdown file of the vault, decoding files in
@@ -128,6 +151,7 @@ func loadIndex(fsys FS) (*index, error) {
 	}
 	type decoded struct {
 		e        *Entity
+		body     []byte
 		problems []Problem
 	}
 	out := make([]decoded, len(names))
@@ -147,14 +171,15 @@ func loadIndex(fsys FS) (*index, error) {
 					}
 					continue
 				}
-				out[i].e, out[i].problems = decodeEntity(names[i], data)
+				out[i].e, out[i].body, out[i].problems = decodeFile(names[i], data)
 			}
 		})
 	}
 	wg.Wait()
 	x := newIndex(len(names))
 	for i, name := range names {
-		x.addFile(name, out[i].e, out[i].problems)
+		x.addFile(name, out[i].e, out[i].body, out[i].problems)
+		out[i] = decoded{} // let the body go
 	}
 	return x, nil
 }

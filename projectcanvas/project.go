@@ -126,8 +126,8 @@ func (p *Project) Refresh(name string) error {
 	case err != nil:
 		return err
 	}
-	e, problems := decodeEntity(name, data)
-	p.idx.addFile(name, e, problems)
+	e, body, problems := decodeFile(name, data)
+	p.idx.addFile(name, e, body, problems)
 	return nil
 }
 
@@ -168,17 +168,19 @@ func (p *Project) Len() int {
 	return len(p.idx.byID)
 }
 
-// All calls fn for every entity in id order until fn returns false. The
-// entities are snapshots; fn may keep them.
+// All returns every entity in id order. The slice is shared by every caller
+// until the next write: read it, do not change it (slices.Clone it first).
+// The entities are snapshots and may be kept.
 func (p *Project) All() []*Entity {
 	p.mu.RLock()
-	out := make([]*Entity, 0, len(p.idx.byID))
-	for _, e := range p.idx.byID {
-		out = append(out, e)
+	if s := p.idx.sorted; s != nil {
+		p.mu.RUnlock()
+		return s
 	}
 	p.mu.RUnlock()
-	slices.SortFunc(out, func(a, b *Entity) int { return compareIDs(a.ID, b.ID) })
-	return out
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.idx.all()
 }
 
 // folderFor returns the folder a new or restored entity of type t goes to.
@@ -187,4 +189,26 @@ func (p *Project) folderFor(t Type, archived bool) string {
 		return path.Join(p.cfg.ProjectsFolder, "archive", t.Folder())
 	}
 	return path.Join(p.cfg.ProjectsFolder, t.Folder())
+}
+
+// TextHit is an entity found by full-text search, with its BM25 score.
+type TextHit struct {
+	Entity *Entity
+	Score  float64
+}
+
+// SearchText ranks entities by BM25 over their titles (weighted higher) and
+// bodies. keep, when non-nil, filters entities before ranking.
+func (p *Project) SearchText(query string, limit int, keep func(*Entity) bool) []TextHit {
+	p.mu.RLock()
+	defer p.mu.RUnlock()
+	hits := p.idx.text.Search(query, limit, func(id string) bool {
+		e := p.idx.byID[ID(id)]
+		return e != nil && (keep == nil || keep(e))
+	})
+	out := make([]TextHit, 0, len(hits))
+	for _, h := range hits {
+		out = append(out, TextHit{Entity: p.idx.byID[ID(h.ID)], Score: h.Score})
+	}
+	return out
 }

@@ -42,7 +42,7 @@ func (c *comparer) equal(a, b *yaml.Node) bool {
 	}
 	switch a.Kind {
 	case yaml.ScalarNode:
-		return a.Value == b.Value
+		return a.Value == b.Value || a.ShortTag() == "!!null" // "", "~" and "null" are all null
 	case yaml.AliasNode: // an alias to nothing
 		return a.Value == b.Value
 	}
@@ -70,6 +70,7 @@ func (c *comparer) equal(a, b *yaml.Node) bool {
 type copier struct {
 	budget int
 	expand bool // replace aliases by copies of the nodes they name
+	flow   bool // inside a flow collection
 }
 
 // copy returns a deep copy of n in which plain strings that a YAML reader
@@ -88,6 +89,8 @@ func (c *copier) copy(n *yaml.Node) (*yaml.Node, error) {
 	}
 	cp := *n
 	if len(n.Content) > 0 {
+		flow := c.flow
+		c.flow = flow || n.Style&yaml.FlowStyle != 0
 		cp.Content = make([]*yaml.Node, len(n.Content))
 		for i, child := range n.Content {
 			var err error
@@ -95,10 +98,16 @@ func (c *copier) copy(n *yaml.Node) (*yaml.Node, error) {
 				return nil, err
 			}
 		}
+		c.flow = flow
 	}
-	if cp.Kind == yaml.ScalarNode && cp.Style&(quoteStyles|blockStyles|yaml.TaggedStyle) == 0 &&
-		cp.ShortTag() == "!!str" && ambiguous(cp.Value) {
-		cp.Style |= yaml.DoubleQuotedStyle
+	if cp.Kind == yaml.ScalarNode && cp.Style&(quoteStyles|blockStyles|yaml.TaggedStyle) == 0 {
+		switch tag := cp.ShortTag(); {
+		case tag == "!!str" && ambiguous(cp.Value):
+			cp.Style |= yaml.DoubleQuotedStyle
+		case tag == "!!null" && cp.Value == "" && c.flow:
+			// yaml.v3 writes an empty null as '' (a string) inside "{...}".
+			cp.Value = "null"
+		}
 	}
 	return &cp, nil
 }

@@ -48,6 +48,8 @@ func New() *Registry {
 	r := &Registry{}
 	registerEntityTools(r)
 	registerSchemaTools(r)
+	registerInsightTools(r)
+	registerSearchTools(r)
 	registerBatchTools(r)
 	registerCleanupTools(r)
 	registerDocumentTools(r)

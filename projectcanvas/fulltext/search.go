@@ -1,0 +1,174 @@
+package fulltext
+
+import (
+	"container/heap"
+	"math"
+	"slices"
+	"sync"
+)
+
+// searchScratch holds the buffers of one search; pooled.
+type searchScratch struct {
+	tok     tokenizer
+	qterms  []int32
+	acc     []float64 // score by document number; zero when untouched
+	touched []int32
+	cands   []Hit
+}
+
+var searchPool = sync.Pool{New: func() any { return new(searchScratch) }}
+
+// Search ranks the documents that hold at least one query term by BM25 and
+// returns the best limit of them, best first, equal scores by ascending id.
+// A limit of zero or less means no limit.
+//
+// The query is tokenized like the documents (see [Tokenize]); repeated
+// terms count once, unknown terms add nothing, and a query without known
+// terms finds nothing. When keep is non-nil, it is called once for each
+// matching document, without the index's lock held, and documents it
+// rejects are left out of the results. Corpus statistics (document count,
+// document frequencies, average length) cover the whole index, not only
+// the kept documents, so a filter does not change the scores.
+func (x *Index) Search(query string, limit int, keep func(id string) bool) []Hit {
+	s := searchPool.Get().(*searchScratch)
+	defer searchPool.Put(s)
+
+	s.cands = s.cands[:0]
+	x.mu.RLock()
+	x.score(s, query)
+	x.mu.RUnlock()
+	if len(s.cands) == 0 {
+		return nil
+	}
+	hits := topK(s.cands, limit, keep)
+	clear(s.cands) // do not pin ids
+	return hits
+}
+
+// score fills s.cands with every live document matching query and its
+// score. The caller holds x.mu for reading.
+func (x *Index) score(s *searchScratch, query string) {
+	if x.live == 0 {
+		return
+	}
+	s.qterms = s.qterms[:0]
+	s.tok.scan(query, func(term []byte, _, _ int, k kind) bool {
+		if k == kindPart {
+			return true // the compound carries the query
+		}
+		if t, ok := x.termIDs[string(term)]; ok && !slices.Contains(s.qterms, t) {
+			s.qterms = append(s.qterms, t)
+		}
+		return true
+	})
+	if len(s.qterms) == 0 {
+		return
+	}
+	if cap(s.acc) < len(x.lens) {
+		s.acc = make([]float64, len(x.lens), len(x.lens)+len(x.lens)/4)
+	}
+	acc := s.acc[:len(x.lens)]
+	lens := x.lens
+
+	n := float64(x.live)
+	avg := x.sumLen / n
+	if !(avg > 0) {
+		avg = 1
+	}
+	k1 := x.k1
+	// k1 * (1 - b + b*dl/avg) == c0 + c1*dl
+	c0, c1 := k1*(1-x.b), k1*x.b/avg
+	for _, t := range s.qterms {
+		ps := x.postings[t]
+		df := 0
+		for _, p := range ps {
+			if lens[p.doc] >= 0 {
+				df++
+			}
+		}
+		if df == 0 {
+			continue
+		}
+		idf := math.Log(1 + (n-float64(df)+0.5)/(float64(df)+0.5))
+		w := idf * (k1 + 1)
+		for _, p := range ps {
+			dl := lens[p.doc]
+			if dl < 0 {
+				continue
+			}
+			tf := float64(p.tf)
+			if acc[p.doc] == 0 {
+				s.touched = append(s.touched, p.doc)
+			}
+			acc[p.doc] += w * tf / (tf + c0 + c1*float64(dl))
+		}
+	}
+	for _, d := range s.touched {
+		s.cands = append(s.cands, Hit{ID: x.ids[d], Score: acc[d]})
+		acc[d] = 0
+	}
+	s.touched = s.touched[:0]
+}
+
+// worse reports whether a ranks below b: a lower score, or an equal score
+// and a greater id.
+func worse(a, b Hit) bool {
+	if a.Score != b.Score {
+		return a.Score < b.Score
+	}
+	return a.ID > b.ID
+}
+
+// hitHeap is a min-heap of hits: the worst kept hit is on top.
+type hitHeap struct{ h []Hit }
+
+func (h *hitHeap) Len() int           { return len(h.h) }
+func (h *hitHeap) Less(i, j int) bool { return worse(h.h[i], h.h[j]) }
+func (h *hitHeap) Swap(i, j int)      { h.h[i], h.h[j] = h.h[j], h.h[i] }
+func (h *hitHeap) Push(v any)         { h.h = append(h.h, v.(Hit)) }
+func (h *hitHeap) Pop() any {
+	v := h.h[len(h.h)-1]
+	h.h = h.h[:len(h.h)-1]
+	return v
+}
+
+// topK returns the best limit candidates that keep accepts, best first.
+// keep is called once per candidate. A heap bounded by limit holds the best
+// seen so far, so the cost is O(n log limit), not a sort of all candidates.
+func topK(cands []Hit, limit int, keep func(string) bool) []Hit {
+	if limit <= 0 || limit > len(cands) {
+		limit = len(cands)
+	}
+	all := make([]Hit, 0, limit)
+	h := &hitHeap{h: all}
+	for _, c := range cands {
+		if keep != nil && !keep(c.ID) {
+			continue
+		}
+		switch {
+		case len(h.h) < limit:
+			h.h = append(h.h, c)
+			if len(h.h) == limit {
+				heap.Init(h)
+			}
+		case worse(h.h[0], c):
+			h.h[0] = c
+			heap.Fix(h, 0)
+		}
+	}
+	if len(h.h) < limit {
+		heap.Init(h)
+	}
+	// Move the worst to the back until the heap is empty: the backing array
+	// ends up sorted best first.
+	all = h.h
+	for n := len(all) - 1; n > 0; n-- {
+		all[0], all[n] = all[n], all[0]
+		h.h = all[:n]
+		heap.Fix(h, 0)
+	}
+	if len(all) == 0 {
+		return nil
+	}
+	return all
+}

@@ -1,0 +1,272 @@
+package insight
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
+)
+
+// Tiers and Phases are the values of a feature's tier and phase fields.
+var (
+	Tiers  = []string{"OSS", "Premium"}
+	Phases = []string{"MVP", "0", "1", "2", "3", "4", "5"}
+)
+
+// ParseTier accepts a tier in any case and returns its canonical spelling.
+func ParseTier(s string) (string, error) {
+	return parseEnum("tier", s, Tiers)
+}
+
+// ParsePhase accepts a phase in any case ("mvp", "2") and returns its
+// canonical spelling.
+func ParsePhase(s string) (string, error) {
+	return parseEnum("phase", s, Phases)
+}
+
+func parseEnum(field, s string, values []string) (string, error) {
+	for _, v := range values {
+		if strings.EqualFold(strings.TrimSpace(s), v) {
+			return v, nil
+		}
+	}
+	return "", pc.Errorf(pc.CodeInvalidArgument, "%s %q is not valid (want one of %s)", field, s, strings.Join(values, ", ")).
+		With("field", field).With("allowed", values)
+}
+
+// CoverageOptions selects the features of a coverage report. Filters
+// combine: a feature must pass all of them.
+type CoverageOptions struct {
+	Tier            string  // canonical (see ParseTier); "" for any
+	Phase           string  // canonical (see ParsePhase); "" for any
+	FeatureIDs      []pc.ID // nil for every feature
+	GapsOnly        bool    // list only features with a gap (the summary still counts all)
+	IncludeArchived bool
+}
+
+// CoverageReport is the result of Coverage. Every list is non-nil.
+type CoverageReport struct {
+	Summary  CoverageSummary   `json:"summary"`
+	Gaps     Gaps              `json:"gaps"`
+	Features []FeatureCoverage `json:"features"`
+}
+
+// CoverageSummary counts the selected features by what they have.
+type CoverageSummary struct {
+	TotalFeatures int `json:"total_features"`
+	Implemented   int `json:"implemented"`
+	Documented    int `json:"documented"`
+	Tested        int `json:"tested"`
+	Complete      int `json:"complete"`
+}
+
+// Gaps lists the features lacking each kind of coverage; Deferred features
+// are left out, since nobody plans to work on them.
+type Gaps struct {
+	MissingImplementation []pc.ID `json:"missing_implementation"`
+	MissingDocumentation  []pc.ID `json:"missing_documentation"`
+	MissingTests          []pc.ID `json:"missing_tests"`
+}
+
+// FeatureCoverage is the coverage of one feature.
+type FeatureCoverage struct {
+	ID            pc.ID         `json:"id"`
+	Title         string        `json:"title"`
+	Status        pc.Status     `json:"status"`
+	Tier          *string       `json:"tier"`
+	Phase         *string       `json:"phase"`
+	ImplementedBy []pc.ID       `json:"implemented_by"`
+	DocumentedBy  []pc.ID       `json:"documented_by"`
+	TestRefs      []string      `json:"test_refs"`
+	Coverage      CoverageFlags `json:"coverage"`
+}
+
+// CoverageFlags tells what a feature has.
+type CoverageFlags struct {
+	Implemented bool `json:"implemented"`
+	Documented  bool `json:"documented"`
+	Tested      bool `json:"tested"`
+	Complete    bool `json:"complete"`
+}
+
+func (f *FeatureCoverage) hasGap() bool {
+	return f.Status != pc.Deferred && !f.Coverage.Complete
+}
+
+// Coverage reports, for each selected feature in id order, the work that
+// implements it, the documents about it and its tests. It fails with
+// not_found when a feature id names no feature.
+func Coverage(entities []*pc.Entity, opt CoverageOptions) (CoverageReport, error) {
+	s := newSnapshot(entities)
+	if err := checkFeatureIDs(s, opt.FeatureIDs); err != nil {
+		return CoverageReport{}, err
+	}
+	links := newFeatureLinks(s)
+	out := CoverageReport{Features: []FeatureCoverage{},
+		Gaps: Gaps{MissingImplementation: []pc.ID{}, MissingDocumentation: []pc.ID{}, MissingTests: []pc.ID{}}}
+	for i, e := range s.all {
+		if e.Type != pc.Feature || !opt.selects(e) {
+			continue
+		}
+		f := links.feature(int32(i))
+		out.Summary.count(f)
+		out.Gaps.add(&f)
+		if !opt.GapsOnly || f.hasGap() {
+			out.Features = append(out.Features, f)
+		}
+	}
+	return out, nil
+}
+
+func checkFeatureIDs(s *snapshot, ids []pc.ID) error {
+	var missing []pc.ID
+	for _, id := range ids {
+		if i := s.lookup(id); i < 0 || s.all[i].Type != pc.Feature {
+			missing = append(missing, id)
+		}
+	}
+	if len(missing) > 0 {
+		return pc.Errorf(pc.CodeNotFound, "no feature with id %s", joinIDs(missing, ", ")).With("field", "feature_ids").With("ids", missing)
+	}
+	return nil
+}
+
+func (opt CoverageOptions) selects(e *pc.Entity) bool {
+	return (opt.IncludeArchived || !e.Archived) &&
+		(opt.Tier == "" || fieldEnum(e, "tier", Tiers) == opt.Tier) &&
+		(opt.Phase == "" || fieldEnum(e, "phase", Phases) == opt.Phase) &&
+		(opt.FeatureIDs == nil || slices.Contains(opt.FeatureIDs, e.ID))
+}
+
+func (sum *CoverageSummary) count(f FeatureCoverage) {
+	sum.TotalFeatures++
+	sum.Implemented += b2i(f.Coverage.Implemented)
+	sum.Documented += b2i(f.Coverage.Documented)
+	sum.Tested += b2i(f.Coverage.Tested)
+	sum.Complete += b2i(f.Coverage.Complete)
+}
+
+func (g *Gaps) add(f *FeatureCoverage) {
+	if f.Status == pc.Deferred {
+		return
+	}
+	if !f.Coverage.Implemented {
+		g.MissingImplementation = append(g.MissingImplementation, f.ID)
+	}
+	if !f.Coverage.Documented {
+		g.MissingDocumentation = append(g.MissingDocumentation, f.ID)
+	}
+	if !f.Coverage.Tested {
+		g.MissingTests = append(g.MissingTests, f.ID)
+	}
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// featureLinks holds, by feature position, the existing entities that
+// implement or document it, read from both sides of each relation.
+type featureLinks struct {
+	s            *snapshot
+	implementers map[int32][]int32
+	documents    map[int32][]int32
+}
+
+func newFeatureLinks(s *snapshot) *featureLinks {
+	l := &featureLinks{s: s, implementers: map[int32][]int32{}, documents: map[int32][]int32{}}
+	for i, e := range s.all {
+		self := int32(i)
+		l.link(l.implementers, e, self, pc.ImplementedBy, pc.Implements, pc.Type.Hierarchical)
+		l.link(l.documents, e, self, pc.DocumentedBy, pc.Documents, isDocument)
+	}
+	for f := range l.implementers {
+		l.implementers[f] = sortUnique(l.implementers[f])
+	}
+	for f := range l.documents {
+		l.documents[f] = sortUnique(l.documents[f])
+	}
+	return l
+}
+
+func isDocument(t pc.Type) bool { return t == pc.Document }
+
+// link records e's side of one relation pair: as a feature, the entities
+// its inverse field names; as implementer or document, the features its
+// forward field names. Only the types the relation allows count, so a hand
+// edit naming the wrong kind of entity does not fake coverage.
+func (l *featureLinks) link(m map[int32][]int32, e *pc.Entity, self int32, inverse, forward pc.Relation, allowed func(pc.Type) bool) {
+	if e.Type == pc.Feature {
+		for _, id := range e.Links[inverse] {
+			if j := l.s.lookup(id); j >= 0 && allowed(l.s.all[j].Type) {
+				m[self] = append(m[self], j)
+			}
+		}
+	}
+	if !allowed(e.Type) {
+		return
+	}
+	for _, id := range e.Links[forward] {
+		if f := l.s.lookup(id); f >= 0 && l.s.all[f].Type == pc.Feature {
+			m[f] = append(m[f], self)
+		}
+	}
+}
+
+func (l *featureLinks) feature(i int32) FeatureCoverage {
+	e := l.s.all[i]
+	f := FeatureCoverage{ID: e.ID, Title: e.Title, Status: e.Status,
+		Tier: optional(fieldEnum(e, "tier", Tiers)), Phase: optional(fieldEnum(e, "phase", Phases)),
+		ImplementedBy: l.s.ids(l.implementers[i]), DocumentedBy: l.s.ids(l.documents[i]), TestRefs: testRefs(e)}
+	f.Coverage = CoverageFlags{Implemented: len(f.ImplementedBy) > 0, Documented: len(f.DocumentedBy) > 0, Tested: len(f.TestRefs) > 0}
+	f.Coverage.Complete = f.Coverage.Implemented && f.Coverage.Documented && f.Coverage.Tested
+	return f
+}
+
+// fieldEnum reads a feature's tier or phase in its canonical spelling. YAML
+// types an unquoted phase (phase: 2) as a number, so any scalar is read as
+// text. A value outside the enum is kept as written.
+func fieldEnum(e *pc.Entity, field string, values []string) string {
+	v, ok := e.Fields[field]
+	if !ok || v == nil {
+		return ""
+	}
+	s := strings.TrimSpace(fmt.Sprint(v))
+	if canon, err := parseEnum(field, s, values); err == nil {
+		return canon
+	}
+	return s
+}
+
+func optional(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
+}
+
+// testRefs reads test_refs as a list of strings; a single string written by
+// hand counts as a list of one.
+func testRefs(e *pc.Entity) []string {
+	out := []string{}
+	switch v := e.Fields["test_refs"].(type) {
+	case string:
+		if s := strings.TrimSpace(v); s != "" {
+			out = append(out, s)
+		}
+	case []any:
+		for _, item := range v {
+			if item == nil {
+				continue
+			}
+			if s := strings.TrimSpace(fmt.Sprint(item)); s != "" {
+				out = append(out, s)
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,165 @@
+package insight
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
+)
+
+// Severity grades a risk.
+type Severity string
+
+// The severities, from least to most urgent.
+const (
+	Low    Severity = "low"
+	Medium Severity = "medium"
+	High   Severity = "high"
+)
+
+// The kinds of risk Analyze reports.
+const (
+	RiskCycle    = "circular_dependency"
+	RiskChain    = "blocked_chain"
+	RiskStale    = "stale_in_progress"
+	RiskOrphan   = "orphan"
+	RiskDangling = "dangling_reference"
+)
+
+// longChain is the number of waiting entities from which a blocked chain is
+// a high risk: beyond a couple of items the delay spreads across the plan.
+const longChain = 3
+
+// Risk is one thing likely to delay the project.
+type Risk struct {
+	Type        string   `json:"type"`
+	Severity    Severity `json:"severity"`
+	Entities    []pc.ID  `json:"entities"`
+	Description string   `json:"description"`
+}
+
+// risks lists every risk, the most severe first; within a severity, by kind
+// in the order of the constants above, then by entity.
+func (a *analysis) risks() []Risk {
+	out := []Risk{}
+	out = append(out, a.cycleRisks()...)
+	out = append(out, a.chainRisks()...)
+	out = append(out, a.staleRisks()...)
+	out = append(out, a.orphanRisks()...)
+	out = append(out, a.danglingRisks()...)
+	slices.SortStableFunc(out, func(x, y Risk) int { return rank(y.Severity) - rank(x.Severity) })
+	return out
+}
+
+func rank(s Severity) int { return slices.Index([]Severity{Low, Medium, High}, s) }
+
+func (a *analysis) cycleRisks() []Risk {
+	out := make([]Risk, 0, len(a.cycles))
+	for _, c := range a.cycles {
+		ids := a.s.ids(c)
+		out = append(out, Risk{Type: RiskCycle, Severity: High, Entities: ids,
+			Description: "dependency cycle: " + joinIDs(ids, " -> ")})
+	}
+	return out
+}
+
+// chainRisks reports each Blocked entity in scope that holds up unfinished
+// work, with everything waiting on it directly or through others.
+func (a *analysis) chainRisks() []Risk {
+	var out []Risk
+	for i, e := range a.s.all {
+		if !a.inScope[i] || e.Status != pc.Blocked {
+			continue
+		}
+		waiting := a.waitingOn(int32(i))
+		if len(waiting) == 0 {
+			continue
+		}
+		sev := Medium
+		if len(waiting) >= longChain {
+			sev = High
+		}
+		ids := a.s.ids(append([]int32{int32(i)}, waiting...))
+		out = append(out, Risk{Type: RiskChain, Severity: sev, Entities: ids,
+			Description: fmt.Sprintf("%s is Blocked and %d unfinished %s wait on it", e.ID, len(waiting), plural(len(waiting), "entity", "entities"))})
+	}
+	return out
+}
+
+// waitingOn walks the dependents of root breadth first through unfinished,
+// non-archived entities: finished work no longer waits, and archived work is
+// out of the plan.
+func (a *analysis) waitingOn(root int32) []int32 {
+	seen := map[int32]bool{root: true}
+	var out []int32
+	for queue := []int32{root}; len(queue) > 0; queue = queue[1:] {
+		for _, w := range a.g.dependents[queue[0]] {
+			e := a.s.all[w]
+			if seen[w] || e.Archived || e.Status.Finished() {
+				continue
+			}
+			seen[w] = true
+			out = append(out, w)
+			queue = append(queue, w)
+		}
+	}
+	return out
+}
+
+func (a *analysis) staleRisks() []Risk {
+	out := make([]Risk, 0, len(a.stale))
+	for _, i := range a.stale {
+		e := a.s.all[i]
+		out = append(out, Risk{Type: RiskStale, Severity: Medium, Entities: []pc.ID{e.ID},
+			Description: fmt.Sprintf("%s is In Progress but was last updated %s (more than %d days ago)", e.ID, lastUpdated(e), a.opt.StaleDays)})
+	}
+	return out
+}
+
+// orphanRisks reports stories and tasks in scope whose parent is unset or
+// names no entity: they fall out of every roll-up.
+func (a *analysis) orphanRisks() []Risk {
+	var out []Risk
+	for i, e := range a.s.all {
+		if !a.inScope[i] || (e.Type != pc.Story && e.Type != pc.Task) {
+			continue
+		}
+		var why string
+		switch {
+		case e.Parent == "":
+			why = fmt.Sprintf("%s has no parent %s", e.ID, e.Type.ParentType())
+		case a.s.lookup(e.Parent) < 0:
+			why = fmt.Sprintf("%s has parent %s, which does not exist", e.ID, e.Parent)
+		default:
+			continue
+		}
+		out = append(out, Risk{Type: RiskOrphan, Severity: Medium, Entities: []pc.ID{e.ID}, Description: why})
+	}
+	return out
+}
+
+func (a *analysis) danglingRisks() []Risk {
+	out := make([]Risk, 0, len(a.dangling))
+	for _, d := range a.dangling {
+		holder := a.s.all[d.holder].ID
+		out = append(out, Risk{Type: RiskDangling, Severity: Low, Entities: []pc.ID{holder, d.target},
+			Description: fmt.Sprintf("%s %s names %s, which does not exist", holder, d.field, d.target)})
+	}
+	return out
+}
+
+func joinIDs(ids []pc.ID, sep string) string {
+	parts := make([]string, len(ids))
+	for i, id := range ids {
+		parts[i] = string(id)
+	}
+	return strings.Join(parts, sep)
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}

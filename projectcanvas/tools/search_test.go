@@ -1,0 +1,145 @@
+package tools_test
+
+import (
+	"io/fs"
+	"os"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/tools"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/vault/memfs"
+)
+
+// exampleHarness loads the bundled example vault into memory.
+func exampleHarness(t *testing.T) *harness {
+	files := map[string]string{}
+	root := os.DirFS("../../examples/vault")
+	require.NoError(t, fs.WalkDir(root, ".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := fs.ReadFile(root, path)
+		files[path] = string(data)
+		return err
+	}))
+	fsys := memfs.New(files)
+	now := func() time.Time { return time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC) }
+	p, err := pc.Open(fsys, pc.WithClock(now))
+	require.NoError(t, err)
+	require.Empty(t, p.Problems())
+	return &harness{t: t, reg: tools.New(), env: &tools.Env{Project: p, Now: now}, fs: fsys}
+}
+
+func resultIDs(out map[string]any) []string {
+	var ids []string
+	for _, r := range out["results"].([]any) {
+		ids = append(ids, r.(map[string]any)["id"].(string))
+	}
+	return ids
+}
+
+func TestSearchListMode(t *testing.T) {
+	h := exampleHarness(t)
+	out := h.ok("search_entities", `{"filters":{"type":"task","status":["Blocked"]}}`)
+	assert.Equal(t, []string{"T-019", "T-021", "T-024"}, resultIDs(out))
+	assert.Equal(t, 3.0, out["count"])
+	assert.Equal(t, 3.0, out["total_count"])
+	assert.Equal(t, false, out["has_more"])
+
+	// Archived tasks are left out unless asked for.
+	all := h.ok("search_entities", `{"filters":{"type":["task"]},"max_items":200}`)
+	withArchived := h.ok("search_entities", `{"filters":{"type":["task"],"archived":true},"max_items":200}`)
+	assert.Equal(t, all["total_count"].(float64)+2, withArchived["total_count"])
+
+	// Pages follow each other without gaps or repeats.
+	var paged []string
+	token := ""
+	for {
+		args := `{"filters":{"type":"task"},"max_items":7`
+		if token != "" {
+			args += `,"continuation_token":"` + token + `"`
+		}
+		page := h.ok("search_entities", args+"}")
+		paged = append(paged, resultIDs(page)...)
+		if page["has_more"] != true {
+			break
+		}
+		token = page["continuation_token"].(string)
+	}
+	assert.Equal(t, resultIDs(all), paged)
+
+	out = h.ok("search_entities", `{"filters":{"workstream":"Eng","status":"done"},"fields":["id","status","workstream"],"max_items":200}`)
+	for _, r := range out["results"].([]any) {
+		m := r.(map[string]any)
+		assert.Equal(t, "engineering", m["workstream"])
+		assert.Contains(t, []any{"Completed", "Complete", "Decided", "Approved"}, m["status"])
+	}
+	out = h.ok("search_entities", `{"since":"2026-11-15","max_items":200,"fields":["last_updated"]}`)
+	for _, r := range out["results"].([]any) {
+		assert.Greater(t, r.(map[string]any)["last_updated"], "2026-11-15")
+	}
+}
+
+func TestSearchFullText(t *testing.T) {
+	h := exampleHarness(t)
+	out := h.ok("search_entities", `{"query":"oidc sign-in","fields":["id","title"]}`)
+	ids := resultIDs(out)
+	require.NotEmpty(t, ids)
+	assert.Equal(t, "T-004", ids[0], "the title match ranks first: %v", out["results"])
+	first := out["results"].([]any)[0].(map[string]any)
+	assert.Greater(t, first["score"], 0.0)
+	assert.IsType(t, "", first["snippet"])
+	out = h.ok("search_entities", `{"query":"zzzunknownword"}`)
+	assert.Equal(t, 0.0, out["total_count"])
+	out = h.ok("search_entities", `{"query":"billing","filters":{"type":"feature"}}`)
+	for _, r := range out["results"].([]any) {
+		assert.Equal(t, "feature", r.(map[string]any)["type"])
+	}
+}
+
+func TestSearchNavigation(t *testing.T) {
+	h := exampleHarness(t)
+	out := h.ok("search_entities", `{"from_id":"T-024","direction":"parent","depth":0}`)
+	assert.Equal(t, []string{"S-006", "M-002"}, resultIDs(out))
+	assert.Equal(t, "T-024", out["origin"].(map[string]any)["id"])
+	out = h.ok("search_entities", `{"from_id":"T-024","direction":"dependencies","depth":0}`)
+	assert.Equal(t, []string{"T-021", "T-022"}, resultIDs(out))
+	out = h.ok("search_entities", `{"from_id":"T-021","direction":"dependents"}`)
+	assert.Equal(t, []string{"T-023", "T-024"}, resultIDs(out))
+	out = h.ok("search_entities", `{"from_id":"M-001","direction":"children","filters":{"type":"story"}}`)
+	for _, r := range out["results"].([]any) {
+		assert.Equal(t, "story", r.(map[string]any)["type"])
+	}
+	for _, dir := range []string{"documents", "decisions", "features", "siblings"} {
+		h.ok("search_entities", `{"from_id":"S-002","direction":"`+dir+`"}`)
+	}
+}
+
+func TestSearchBadInput(t *testing.T) {
+	h := exampleHarness(t)
+	for _, tt := range []struct{ args, code string }{
+		{`{"from_id":"T-001","direction":"sideways"}`, "invalid_argument"},
+		{`{"from_id":"T-999","direction":"parent"}`, "not_found"},
+		{`{"direction":"parent"}`, "missing_field"},
+		{`{"from_id":"T-001"}`, "missing_field"},
+		{`{"filters":{"type":"epic"}}`, "invalid_argument"},
+		{`{"filters":{"status":"Sideways"}}`, "invalid_argument"},
+		{`{"filters":{"type":"decision","status":"Blocked"}}`, "invalid_argument"},
+		{`{"filters":{"colour":"red"}}`, "invalid_argument"},
+		{`{"since":"last tuesday"}`, "invalid_argument"},
+		{`{"query":"x","semantic":true}`, "invalid_argument"},
+		{`{"max_items":-1}`, "invalid_argument"},
+		{`{"continuation_token":"%%%"}`, "invalid_argument"},
+		{`{"from_id":"T-004","direction":"parent","depth":-2}`, "invalid_argument"},
+	} {
+		_, err := h.call("search_entities", tt.args)
+		assert.Equal(t, pc.Code(tt.code), pc.ErrorCode(err), "%s: %v", tt.args, err)
+	}
+	out := h.ok("search_entities", `{"max_items":5000}`)
+	assert.Equal(t, 61.0-2, out["total_count"], "archived left out")
+	assert.Equal(t, 59.0, out["count"], "max_items above 200 is capped at 200")
+}
