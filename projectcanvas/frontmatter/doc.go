@@ -12,8 +12,9 @@
 //     comments (above, beside and below keys, and between them), quoting,
 //     flow or block lists, blank lines, CRLF line endings, a UTF-8 BOM, the
 //     delimiter lines and the body.
-//   - The output of Bytes always parses back to the values the document
-//     holds (see below for how this is checked).
+//   - The output of Bytes parses back to the values the document holds:
+//     Bytes checks this itself (see below), and rather than return
+//     anything else it returns the input unchanged and reports it by Err.
 //   - Parse never panics; broken input gives a *SyntaxError with the file
 //     line to look at.
 //

@@ -126,7 +126,7 @@ func (d *Document) collect() error {
 // yaml.v3 reports do not fit that model, d.spliceable is cleared.
 func (d *Document) layout() {
 	text := d.yaml
-	if d.root.Style&yaml.FlowStyle != 0 {
+	if d.root.Style&yaml.FlowStyle != 0 || len(d.entries) == 0 {
 		d.spliceable = false
 		return
 	}

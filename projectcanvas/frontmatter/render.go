@@ -55,7 +55,10 @@ func (d *Document) renderEntry(e *entry, old *yaml.Node) ([]byte, error) {
 			v.LineComment = comment
 		}
 	}
-	layout := d.seqLayout(e, old)
+	layout := seqLayout{indent: 2}
+	if isBlockCollection(v) {
+		layout = d.seqLayout(e, old)
+	}
 	text, err := encode(&yaml.Node{Kind: yaml.MappingNode, Content: []*yaml.Node{k, v}}, layout)
 	if err != nil {
 		return nil, err

@@ -35,6 +35,8 @@ var roundTripExtras = []string{
 	"---\na: 1\n--- \n",
 	"---\nkey with spaces: 1\n1: int key\n---\n",
 	"---\n{a: 1, b: 2}\n---\n",
+	"---\n{}\n---\n",
+	"---\n&a {}\n---\n",
 	"---\n  a: 1\n  # comment\n  b: 2\n---\n",
 	"---\na: !custom x\nb: !!binary aGVsbG8=\n---\n",
 }

@@ -17,7 +17,8 @@ var errUnwritable = errors.New("frontmatter: the edited front matter could not b
 // and the body must be intact. Should that check fail (for example because
 // a deleted key held an anchor that another key refers to), the whole front
 // matter is re-rendered from the nodes instead, which keeps the values but
-// may lose some formatting.
+// may lose some formatting. If even that does not read back, Bytes returns
+// the original input and Err reports the failure.
 func (d *Document) Bytes() []byte {
 	if !d.dirty {
 		return slices.Clone(d.src)
@@ -29,32 +30,21 @@ func (d *Document) Bytes() []byte {
 }
 
 // assemble produces the output after edits: a splice when that reads back
-// correctly, else a full re-rendering, else the best effort.
+// correctly, else a full re-rendering that does. When neither does, it
+// returns the original bytes and records errUnwritable, so that a caller who
+// ignores Err loses the edits but never writes a corrupt file.
 func (d *Document) assemble() []byte {
-	var spliced []byte
 	if d.spliceable {
-		spliced = d.splice()
-		if d.verify(spliced) {
-			return spliced
-		}
-	}
-	var rendered []byte
-	for _, expand := range []bool{false, true} {
-		out, err := d.rerender(expand)
-		if err == nil && d.verify(out) {
+		if out := d.splice(); d.verify(out) {
 			return out
 		}
-		if err == nil {
-			rendered = out
+	}
+	for _, expand := range []bool{false, true} {
+		if out, err := d.rerender(expand); err == nil && d.verify(out) {
+			return out
 		}
 	}
 	d.fail(errUnwritable)
-	if spliced != nil {
-		return spliced
-	}
-	if rendered != nil {
-		return rendered
-	}
 	return slices.Clone(d.src)
 }
 

@@ -117,6 +117,29 @@ type Index struct {
 	tok     tokenizer
 	tf      []float32
 	touched []int32
+	stems   *stemCache
+}
+
+// stemCache maps recent unstemmed words to their term numbers, so that Add
+// skips the stemmer and the dictionary for frequent words. It is
+// direct-mapped: a word evicts whatever shared its slot.
+type stemCache [stemCacheSize]struct {
+	word string
+	term int32
+}
+
+const stemCacheSize = 4096 // a power of two
+
+// set returns the first slot of word's set (FNV-1a).
+func (c *stemCache) set(word []byte) int {
+	h := uint32(2166136261)
+	for _, b := range word {
+		h = (h ^ uint32(b)) * 16777619
+	}
+	h ^= h >> 15 // FNV's low bits mix poorly: fold in the high ones
+	h *= 0x2c1b3c6d
+	h ^= h >> 12
+	return int(h & (stemCacheSize - 2))
 }
 
 // New returns an empty index.
@@ -127,7 +150,9 @@ func New(opts ...Option) *Index {
 		minDel:  defaultCompactMin,
 		byID:    make(map[string]int32),
 		termIDs: make(map[string]int32),
+		stems:   new(stemCache),
 	}
+	x.tok.deferStem = true
 	for _, o := range opts {
 		if o != nil {
 			o(x)
@@ -166,10 +191,7 @@ func (x *Index) Add(id string, fields ...Field) {
 	for _, f := range fields {
 		w := clampWeight(f.Weight)
 		x.tok.scan(f.Text, func(term []byte, _, _ int, k kind) bool {
-			t, ok := x.termIDs[string(term)]
-			if !ok {
-				t = x.newTerm(term)
-			}
+			t := x.intern(term)
 			if x.tf[t] == 0 {
 				x.touched = append(x.touched, t)
 			}
@@ -194,6 +216,33 @@ func (x *Index) Add(id string, fields ...Field) {
 	x.livePostings += len(x.touched)
 	x.touched = x.touched[:0]
 	x.maybeCompact()
+}
+
+// intern returns the number of term, adding it if new. When x.tok defers
+// stemming and term is stemmable, term is a word to stem first.
+func (x *Index) intern(term []byte) int32 {
+	if !x.tok.stemmable {
+		if t, ok := x.termIDs[string(term)]; ok {
+			return t
+		}
+		return x.newTerm(term)
+	}
+	i := x.stems.set(term)
+	if e := &x.stems[i]; e.word == string(term) {
+		return e.term
+	}
+	if e := &x.stems[i+1]; e.word == string(term) {
+		return e.term
+	}
+	word := string(term)
+	term = stem(term)
+	t, ok := x.termIDs[string(term)]
+	if !ok {
+		t = x.newTerm(term)
+	}
+	x.stems[i+1] = x.stems[i] // the least recently added goes
+	x.stems[i].word, x.stems[i].term = word, t
+	return t
 }
 
 // newTerm interns term and returns its number.
@@ -274,6 +323,7 @@ func (x *Index) compact() {
 	x.nterms = shrink(x.nterms[:n])
 	x.sumLen = sum
 
+	freed := false
 	for t, ps := range x.postings {
 		if len(ps) == 0 {
 			continue // free
@@ -286,6 +336,10 @@ func (x *Index) compact() {
 			}
 		}
 		if j == 0 {
+			if !freed {
+				*x.stems = stemCache{} // term numbers are about to change hands
+				freed = true
+			}
 			delete(x.termIDs, x.terms[t])
 			x.terms[t] = ""
 			x.postings[t] = nil

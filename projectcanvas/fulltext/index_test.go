@@ -274,6 +274,9 @@ func TestRepeatedAddIsBounded(t *testing.T) {
 		// Each round brings a new term, so the vocabulary would grow
 		// without bound if dead terms were never freed.
 		x.Add("hot", Title(fmt.Sprintf("hot x%d", i)), Body("changing body"))
+		if i%97 != 0 && i < 49_990 {
+			continue
+		}
 		total := 0
 		for _, ps := range x.postings {
 			total += len(ps)

@@ -35,6 +35,12 @@ type tokenizer struct {
 	group []byte
 	segs  []seg
 	term  []byte
+
+	// With deferStem set, words are emitted unstemmed and stemmable is
+	// set during the emit call of each word the stemmer applies to; the
+	// receiver stems it (Add caches stems this way).
+	deferStem bool
+	stemmable bool
 }
 
 // emitFunc receives each term with the byte span it came from. The term
@@ -96,10 +102,17 @@ func apostropheAt(text string, i int) int {
 	return 0
 }
 
+// possessiveAt reports whether text[i:] starts with an "s" that ends a word,
+// as after the apostrophe of "T-004's".
+func possessiveAt(text string, i int) bool {
+	return i < len(text) && text[i]|0x20 == 's' && !wordAt(text, i+1)
+}
+
 // readSeg reads one run of word runes starting at text[i] (which must be a
 // word rune), appends its lower-cased bytes to t.group and records it.
-// An apostrophe between two letters is dropped ("don't" is "dont"). It
-// returns the index just past the run.
+// A final "'s" is dropped ("T-004's" is "t-004") and so is an apostrophe
+// between two letters ("don't" is "dont"). It returns the index where
+// scanning goes on.
 func (t *tokenizer) readSeg(text string, i int) int {
 	s := seg{lo: len(t.group), start: i, ascii: true}
 	prevLetter := false
@@ -119,16 +132,30 @@ func (t *tokenizer) readSeg(text string, i int) int {
 				i++
 				continue
 			}
-			if w := apostropheAt(text, i); w > 0 && prevLetter && letterAt(text, i+w) {
-				i += w
-				continue
+			if w := apostropheAt(text, i); w > 0 {
+				if possessiveAt(text, i+w) {
+					s.hi, s.end = len(t.group), i
+					t.segs = append(t.segs, s)
+					return i + w + 1
+				}
+				if prevLetter && letterAt(text, i+w) {
+					i += w
+					continue
+				}
 			}
 			break
 		}
 		r, w := utf8.DecodeRuneInString(text[i:])
-		if w == 3 && r == '’' && prevLetter && letterAt(text, i+w) {
-			i += w
-			continue
+		if r == '’' {
+			if possessiveAt(text, i+w) {
+				s.hi, s.end = len(t.group), i
+				t.segs = append(t.segs, s)
+				return i + w + 1
+			}
+			if prevLetter && letterAt(text, i+w) {
+				i += w
+				continue
+			}
 		}
 		if !isWordRune(r) {
 			break
@@ -190,6 +217,7 @@ func (t *tokenizer) flush(emit emitFunc) bool {
 			}
 			t.term = append(t.term, t.group[s.lo:s.hi]...)
 		}
+		t.stemmable = false
 		if !emit(t.term, t.segs[0].start, t.segs[len(t.segs)-1].end, kindCompound) {
 			return false
 		}
@@ -197,7 +225,8 @@ func (t *tokenizer) flush(emit emitFunc) bool {
 	}
 	for _, s := range t.segs {
 		t.term = append(t.term[:0], t.group[s.lo:s.hi]...)
-		if s.ascii && !s.digit {
+		t.stemmable = s.ascii && !s.digit
+		if t.stemmable && !t.deferStem {
 			t.term = stem(t.term)
 		}
 		if !emit(t.term, s.start, s.end, k) {
@@ -211,8 +240,8 @@ func (t *tokenizer) flush(emit emitFunc) bool {
 //
 // A term is a run of Unicode letters, digits and combining marks, lower-cased
 // with [unicode.ToLower]; everything else separates terms. An apostrophe
-// between two letters is dropped, so "don't" is "dont" and "project's" is
-// "projects" (then stemmed to "project"). Words made only of ASCII letters
+// between two letters is dropped and so is a possessive "'s": "don't" is
+// "dont", "T-004's" is "t-004" and "project's" is "project". Words made only of ASCII letters
 // are stemmed by a light English stemmer ("tasks" and "task" are both "task",
 // "indexing" and "indexed" are both "index"); other words (with digits or
 // non-ASCII letters, such as "café" or "zürich") are kept as they are.

@@ -3,7 +3,6 @@ package tools
 import (
 	"context"
 	"encoding/json"
-	"slices"
 	"strings"
 	"time"
 
@@ -80,7 +79,7 @@ type searchArgs struct {
 // filter is the compiled form of filters and since.
 type filter struct {
 	types      map[pc.Type]bool
-	statuses   []string
+	statuses   map[pc.Type]map[pc.Status]bool // nil: any status
 	workstream map[string]bool
 	archived   bool
 	since      time.Time
@@ -98,11 +97,22 @@ func compileFilter(a *searchArgs) (*filter, error) {
 			f.types[t] = true
 		}
 	}
+	if len(a.Filters.Status) > 0 {
+		f.statuses = map[pc.Type]map[pc.Status]bool{}
+	}
 	for _, s := range a.Filters.Status {
-		if !validStatusAnywhere(s, f.types) {
+		found := false
+		for _, t := range pc.Types {
+			if st, err := pc.ParseStatus(t, s); err == nil && (f.types == nil || f.types[t]) {
+				if f.statuses[t] == nil {
+					f.statuses[t] = map[pc.Status]bool{}
+				}
+				f.statuses[t][st], found = true, true
+			}
+		}
+		if !found {
 			return nil, pc.Errorf(pc.CodeInvalidArgument, "filters.status: %q is not a status of the filtered types", s).With("field", "filters.status")
 		}
-		f.statuses = append(f.statuses, s)
 	}
 	if len(a.Filters.Workstream) > 0 {
 		f.workstream = map[string]bool{}
@@ -118,18 +128,6 @@ func compileFilter(a *searchArgs) (*filter, error) {
 		f.since = t
 	}
 	return f, nil
-}
-
-func validStatusAnywhere(s string, types map[pc.Type]bool) bool {
-	for _, t := range pc.Types {
-		if types != nil && !types[t] {
-			continue
-		}
-		if _, err := pc.ParseStatus(t, s); err == nil {
-			return true
-		}
-	}
-	return false
 }
 
 func parseTime(s string) (time.Time, error) {
@@ -149,10 +147,7 @@ func (f *filter) keep(e *pc.Entity) bool {
 	if f.workstream != nil && !f.workstream[e.Workstream] {
 		return false
 	}
-	if len(f.statuses) > 0 && !slices.ContainsFunc(f.statuses, func(s string) bool {
-		st, err := pc.ParseStatus(e.Type, s)
-		return err == nil && st == e.Status
-	}) {
+	if f.statuses != nil && !f.statuses[e.Type][e.Status] {
 		return false
 	}
 	if !f.since.IsZero() {
