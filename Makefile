@@ -5,7 +5,7 @@ GO       ?= go
 SCRATCH  := .scratch
 VAULT    := $(SCRATCH)/vault
 BIN      := $(SCRATCH)/bin/projectcanvas
-STATICCHECK := honnef.co/go/tools/cmd/staticcheck@2025.1.1
+STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
 .PHONY: build test run bench lint clean
 

@@ -85,9 +85,6 @@ func (e *Entity) Value(field string) (v any, ok bool) {
 	return v, ok
 }
 
-// coreFields are the keys every entity has, in the order they are written.
-var coreFields = []string{"id", "type", "title", "status", "workstream", "priority", "parent"}
-
 // Map returns the entity as a JSON-ready map. With no fields it holds every
 // set field; otherwise just the named ones (id and type always).
 func (e *Entity) Map(fields ...string) map[string]any {

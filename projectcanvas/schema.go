@@ -147,3 +147,10 @@ func SchemaOf(t Type) Schema {
 func schemaField(t Type, name string) (FieldSpec, bool) {
 	return schemas[t].Field(name)
 }
+
+// HasField reports whether entities of type t have a field of that name,
+// without copying the schema.
+func HasField(t Type, name string) bool {
+	_, ok := schemaField(t, name)
+	return ok
+}

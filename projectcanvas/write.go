@@ -13,8 +13,7 @@ import (
 // Tx is a set of changes that are written together, all or none. Get one
 // from Project.Write or Project.Plan.
 type Tx struct {
-	cs      *changeset
-	cascade bool
+	cs *changeset
 }
 
 // Change describes an update of one entity. Zero fields change nothing.

@@ -9,9 +9,6 @@ import (
 // summaryFields is what get_entity returns when no fields are asked for.
 var summaryFields = []string{"id", "type", "title", "status", "workstream", "last_updated"}
 
-// derivedFields are computed, not stored in front matter.
-var derivedFields = []string{"last_updated", "children", "children_count", "content", "dependencies", "task_progress", "path"}
-
 func ids(list []pc.ID) []string {
 	out := make([]string, len(list))
 	for i, id := range list {
@@ -65,7 +62,7 @@ func view(env *Env, e *pc.Entity, fields []string, withContent bool) (map[string
 		default:
 			if v, ok := e.Value(f); ok {
 				out[f] = v
-			} else if _, known := pc.SchemaOf(e.Type).Field(f); known {
+			} else if pc.HasField(e.Type, f) {
 				out[f] = nil
 			} else {
 				inapplicable = append(inapplicable, f)
