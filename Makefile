@@ -22,6 +22,7 @@ test:
 run: build
 	rm -rf $(VAULT) && mkdir -p $(SCRATCH) && cp -R examples/vault $(VAULT)
 	$(BIN) --vault $(VAULT) index
+	$(BIN) --vault $(VAULT) report
 
 bench:
 	$(GO) test -run='^$$' -bench=. -benchmem ./...

@@ -33,6 +33,7 @@ commands:
   tool NAME [JSON|-]  run a tool with JSON arguments (- reads them from stdin)
   tools               list the tools and what they do
   index               index the vault and print what was found
+  report              print the project overview and health analysis
   version             print the version
 
 The vault is --vault, else $PROJECTCANVAS_VAULT, else the current folder.
@@ -93,6 +94,15 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			return toolFailure(stdout, err)
 		}
 		return printIndex(stdout, env.Project)
+	case "report":
+		env, err := openEnv(*vaultDir)
+		if err != nil {
+			return toolFailure(stdout, err)
+		}
+		if err := report(ctx, stdout, registry, env); err != nil {
+			return toolFailure(stdout, err)
+		}
+		return exitOK
 	default:
 		return fail(stderr, usageError{fmt.Sprintf("unknown command %q", cmd)})
 	}

@@ -3,6 +3,7 @@
 //
 //	projectcanvas [--vault DIR] tool NAME [JSON|-]   run a tool, print its JSON result
 //	projectcanvas [--vault DIR] index                 index the vault and summarize it
+//	projectcanvas [--vault DIR] report                the overview and health analysis
 //	projectcanvas tools                               list the tools
 //	projectcanvas version
 //

@@ -4,6 +4,8 @@ import (
 	"runtime"
 	"sync"
 	"testing"
+
+	"go.yaml.in/yaml/v3"
 )
 
 // entityFile is a typical entity: 12 keys, a comment, a flow and a block
@@ -34,6 +36,22 @@ func BenchmarkParse(b *testing.B) {
 	b.SetBytes(int64(len(entityFile)))
 	for b.Loop() {
 		if _, err := Parse(entityFile); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkYAMLFloor is yaml.v3 alone on the same YAML text: the floor
+// that BenchmarkParse cannot go below while it parses with yaml.v3.
+func BenchmarkYAMLFloor(b *testing.B) {
+	f, err := split(entityFile)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		var n yaml.Node
+		if err := yaml.Unmarshal(f.yaml, &n); err != nil {
 			b.Fatal(err)
 		}
 	}

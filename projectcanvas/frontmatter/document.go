@@ -30,6 +30,12 @@ type Document struct {
 	// like). Edits then re-render the whole front matter.
 	spliceable bool
 
+	// risky is set by edits that the splice check (verify) must look at:
+	// anything not rendered by the fast path, any deletion. hasAnchors marks
+	// sources where "&" or "*" could tie keys together.
+	risky      bool
+	hasAnchors bool
+
 	dirty bool   // something changed since Parse
 	out   []byte // cached result of Bytes after a change
 	err   error  // first rendering error, see Err

@@ -75,6 +75,7 @@ func (d *Document) Delete(key string) {
 		return
 	}
 	e.dead, e.text = true, nil
+	d.risky = true
 	d.changed()
 }
 

@@ -23,7 +23,7 @@ func Parse(src []byte) (*Document, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := &Document{src: src, frame: f, spliceable: true}
+	d := &Document{src: src, frame: f, spliceable: true, hasAnchors: bytes.ContainsAny(f.yaml, "&*")}
 	if !f.has {
 		d.tailFirst = true
 		return d, nil

@@ -3,6 +3,8 @@ package frontmatter
 import (
 	"bytes"
 	"fmt"
+	"strings"
+	"time"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -25,6 +27,10 @@ type seqLayout struct {
 //
 // old is the value being replaced, nil for a new key.
 func (d *Document) renderEntry(e *entry, old *yaml.Node) ([]byte, error) {
+	if text, ok := d.fastRender(e, old); ok {
+		return text, nil
+	}
+	d.risky = true
 	c := copier{budget: maxNodes}
 	v, err := c.copy(e.vn)
 	if err != nil {
@@ -195,4 +201,87 @@ func indentLines(text []byte, n int) []byte {
 		text = rest
 	}
 	return out
+}
+
+// fastRender writes the common simple entries without the encoder: a plain
+// key with a plain-safe string, a timestamp, an integer or a boolean, or a
+// flow list of plain-safe strings. Its output needs no read-back check. It
+// declines (ok false) anything with comments, anchors, quoting, indentation
+// or block style to keep, which renderEntry then handles in full.
+func (d *Document) fastRender(e *entry, old *yaml.Node) (text []byte, ok bool) {
+	v := e.vn
+	if d.keyColumn() != 0 || !plainSafe(e.key, false) || v.Anchor != "" || hasComment(v) {
+		return nil, false
+	}
+	if e.kn != nil && (e.kn.Style != 0 || e.kn.Anchor != "" || hasComment(e.kn) || e.kn.Tag != "!!str") {
+		return nil, false
+	}
+	if old != nil && (old.LineComment != "" || old.Kind == yaml.SequenceNode && old.Style&yaml.FlowStyle == 0 && len(v.Content) > 0) {
+		return nil, false // a comment or a block list to keep
+	}
+	var b bytes.Buffer
+	b.WriteString(e.key)
+	b.WriteByte(':')
+	switch {
+	case v.Kind == yaml.ScalarNode:
+		if !simpleScalar(v, false) {
+			return nil, false
+		}
+		b.WriteByte(' ')
+		b.WriteString(v.Value)
+	case v.Kind == yaml.SequenceNode && (v.Style&yaml.FlowStyle != 0 || len(v.Content) == 0):
+		b.WriteString(" [")
+		for i, item := range v.Content {
+			if item.Kind != yaml.ScalarNode || item.Anchor != "" || hasComment(item) || !simpleScalar(item, true) {
+				return nil, false
+			}
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(item.Value)
+		}
+		b.WriteByte(']')
+	default:
+		return nil, false
+	}
+	b.WriteString(d.eol)
+	return b.Bytes(), true
+}
+
+// simpleScalar reports whether a plain rendering of n reads back as n.
+func simpleScalar(n *yaml.Node, flow bool) bool {
+	if n.Style != 0 || strings.ContainsAny(n.Value, "\r\n") {
+		return false
+	}
+	switch n.Tag {
+	case "!!str", "":
+		return plainSafe(n.Value, flow)
+	case "!!int":
+		return isDigits(n.Value)
+	case "!!bool":
+		return n.Value == "true" || n.Value == "false"
+	case "!!timestamp":
+		if _, err := time.Parse(time.RFC3339, n.Value); err == nil {
+			return true
+		}
+		_, err := time.Parse(time.DateOnly, n.Value)
+		return err == nil
+	}
+	return false
+}
+
+func isDigits(s string) bool {
+	if s == "" || len(s) > 18 || s[0] == '0' && len(s) > 1 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+func hasComment(n *yaml.Node) bool {
+	return n.HeadComment != "" || n.LineComment != "" || n.FootComment != ""
 }
