@@ -87,8 +87,10 @@ func (x *index) unlinkChild(parent, child ID) {
 	}
 }
 
-// compareIDs orders ids by type prefix, then by number, so T-1000 sorts
-// after T-999.
+// CompareIDs orders ids by type prefix, then by number, so T-1000 sorts
+// after T-999. Use it with slices.SortFunc.
+func CompareIDs(a, b ID) int { return compareIDs(a, b) }
+
 func compareIDs(a, b ID) int {
 	pa, na, _ := strings.Cut(string(a), "-")
 	pb, nb, _ := strings.Cut(string(b), "-")

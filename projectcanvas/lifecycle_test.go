@@ -138,7 +138,7 @@ func TestIDs(t *testing.T) {
 	if id, _, _, err := pc.ParseID("t-004"); err != nil || id != "T-004" {
 		t.Errorf("ParseID(t-004) = %s, %v; want T-004", id, err)
 	}
-	for _, bad := range []string{"", "T-4", "T-04", "X-001", "T001", "T--01", "T-00a", "DEC-", "M-+01"} {
+	for _, bad := range []string{"", "T-4", "T-04", "X-001", "T001", "T--01", "T-00a", "DEC-", "M-+01", "T-0004", "M-01000"} {
 		if _, _, _, err := pc.ParseID(bad); err == nil {
 			t.Errorf("ParseID(%q) accepted a malformed id", bad)
 		}

@@ -93,7 +93,8 @@ func ParseID(s string) (ID, Type, int, error) {
 				continue
 			}
 			n, err := strconv.Atoi(num)
-			if err != nil || n < 0 || num[0] == '+' || num[0] == '-' {
+			// Past three digits no leading zero: T-0004 would be a second T-004.
+			if err != nil || n < 0 || num[0] == '+' || num[0] == '-' || len(num) > 3 && num[0] == '0' {
 				break
 			}
 			return ID(prefix + "-" + num), t, n, nil

@@ -56,12 +56,12 @@ type Option func(*Index)
 
 // WithK1 sets BM25's k1, the term-frequency saturation: 0 ignores repeats
 // (a term counts the same once or many times), larger values let repeats
-// count longer. The default is [DefaultK1]. Negative, NaN and infinite
-// values are ignored.
+// count longer. The default is [DefaultK1]; values above 1000 are clamped.
+// Negative and NaN values are ignored.
 func WithK1(k1 float64) Option {
 	return func(x *Index) {
-		if k1 >= 0 && !math.IsInf(k1, 1) {
-			x.k1 = k1
+		if k1 >= 0 {
+			x.k1 = min(k1, 1000)
 		}
 	}
 }
@@ -121,25 +121,36 @@ type Index struct {
 }
 
 // stemCache maps recent unstemmed words to their term numbers, so that Add
-// skips the stemmer and the dictionary for frequent words. It is
-// direct-mapped: a word evicts whatever shared its slot.
-type stemCache [stemCacheSize]struct {
-	word string
+// skips the stemmer and the dictionary for frequent words. It is two-way
+// set-associative (a set is two slots, the newer word first) and holds the
+// words inline, so a lookup touches one cache line or two.
+type stemCache [stemCacheSize]stemEntry
+
+type stemEntry struct {
+	n    uint8 // length of word; 0 for an empty slot
+	word [maxCachedWord]byte
 	term int32
 }
 
-const stemCacheSize = 4096 // a power of two
+const (
+	stemCacheSize = 4096 // slots; a power of two
+	maxCachedWord = 19   // longer words are not cached
+)
 
-// set returns the first slot of word's set (FNV-1a).
+// set returns the first slot of word's set (FNV-1a, mixed).
 func (c *stemCache) set(word []byte) int {
 	h := uint32(2166136261)
 	for _, b := range word {
 		h = (h ^ uint32(b)) * 16777619
 	}
-	h ^= h >> 15 // FNV's low bits mix poorly: fold in the high ones
+	h ^= h >> 15
 	h *= 0x2c1b3c6d
 	h ^= h >> 12
 	return int(h & (stemCacheSize - 2))
+}
+
+func (e *stemEntry) is(word []byte) bool {
+	return int(e.n) == len(word) && string(e.word[:e.n]) == string(word)
 }
 
 // New returns an empty index.
@@ -222,27 +233,32 @@ func (x *Index) Add(id string, fields ...Field) {
 // stemming and term is stemmable, term is a word to stem first.
 func (x *Index) intern(term []byte) int32 {
 	if !x.tok.stemmable {
-		if t, ok := x.termIDs[string(term)]; ok {
-			return t
-		}
-		return x.newTerm(term)
+		return x.lookup(term)
+	}
+	if len(term) > maxCachedWord {
+		return x.lookup(stem(term))
 	}
 	i := x.stems.set(term)
-	if e := &x.stems[i]; e.word == string(term) {
+	if e := &x.stems[i]; e.is(term) {
 		return e.term
 	}
-	if e := &x.stems[i+1]; e.word == string(term) {
+	if e := &x.stems[i+1]; e.is(term) {
 		return e.term
 	}
-	word := string(term)
-	term = stem(term)
-	t, ok := x.termIDs[string(term)]
-	if !ok {
-		t = x.newTerm(term)
+	e := stemEntry{n: uint8(len(term))}
+	copy(e.word[:], term)
+	e.term = x.lookup(stem(term))
+	x.stems[i+1] = x.stems[i] // the older word of the set goes
+	x.stems[i] = e
+	return e.term
+}
+
+// lookup returns the number of term, adding it if new.
+func (x *Index) lookup(term []byte) int32 {
+	if t, ok := x.termIDs[string(term)]; ok {
+		return t
 	}
-	x.stems[i+1] = x.stems[i] // the least recently added goes
-	x.stems[i].word, x.stems[i].term = word, t
-	return t
+	return x.newTerm(term)
 }
 
 // newTerm interns term and returns its number.

@@ -207,6 +207,7 @@ func TestOptionsValidation(t *testing.T) {
 	assert.Equal(t, 1.0, New(WithB(7)).b)
 	assert.Equal(t, 0.0, New(WithB(-7)).b)
 	assert.Equal(t, 0.0, New(WithK1(0)).k1)
+	assert.Equal(t, 1000.0, New(WithK1(math.Inf(1))).k1)
 
 	assert.Equal(t, float32(1), clampWeight(0))
 	assert.Equal(t, float32(1), clampWeight(-3))

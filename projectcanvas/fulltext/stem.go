@@ -6,10 +6,14 @@ package fulltext
 // derivational suffixes (-ation, -ness, -ful, ...) alone. It works in place
 // on lower-case ASCII letters and may grow the word by one byte.
 
+// Words longer than maxStem bytes are not stemmed: they are not English
+// words, and the stemmer's cost grows with the square of the length.
+const maxStem = 32
+
 // stem returns the stem of w, a word of lower-case ASCII letters. Words
-// shorter than three letters are returned unchanged.
+// shorter than three letters or longer than maxStem are returned unchanged.
 func stem(w []byte) []byte {
-	if len(w) < 3 {
+	if len(w) < 3 || len(w) > maxStem {
 		return w
 	}
 	w = step1a(w)

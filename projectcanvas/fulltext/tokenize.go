@@ -44,7 +44,8 @@ type tokenizer struct {
 }
 
 // emitFunc receives each term with the byte span it came from. The term
-// slice is only valid during the call. Returning false stops the scan.
+// slice is only valid during the call; the receiver may change its bytes
+// (to stem it in place). Returning false stops the scan.
 type emitFunc func(term []byte, start, end int, k kind) bool
 
 // asciiWord classifies ASCII bytes: 1 letter, 2 digit, 0 other.
@@ -117,21 +118,29 @@ func (t *tokenizer) readSeg(text string, i int) int {
 	s := seg{lo: len(t.group), start: i, ascii: true}
 	prevLetter := false
 	for i < len(text) {
+		// Fast path: a run of ASCII letters and digits, copied and then
+		// lower-cased in place.
+		j := i
+		for j < len(text) && asciiWord[text[j]&0x7F] != 0 && text[j] < utf8.RuneSelf {
+			j++
+		}
+		if j > i {
+			lo := len(t.group)
+			t.group = append(t.group, text[i:j]...)
+			for k, c := range t.group[lo:] {
+				switch asciiWord[c] {
+				case 1:
+					t.group[lo+k] = c | 0x20
+				case 2:
+					s.digit = true
+				}
+			}
+			prevLetter = asciiWord[text[j-1]] == 1
+			i = j
+			continue
+		}
 		c := text[i]
 		if c < utf8.RuneSelf {
-			switch asciiWord[c] {
-			case 1:
-				t.group = append(t.group, c|0x20)
-				prevLetter = true
-				i++
-				continue
-			case 2:
-				t.group = append(t.group, c)
-				s.digit = true
-				prevLetter = false
-				i++
-				continue
-			}
 			if w := apostropheAt(text, i); w > 0 {
 				if possessiveAt(text, i+w) {
 					s.hi, s.end = len(t.group), i
@@ -173,18 +182,70 @@ func (t *tokenizer) readSeg(text string, i int) int {
 	return i
 }
 
+// fold maps the bytes of ASCII letters and digits to their lower case and
+// every other byte to 0.
+var fold = func() (f [256]byte) {
+	for c := 0; c < utf8.RuneSelf; c++ {
+		switch asciiWord[c] {
+		case 1:
+			f[c] = byte(c) | 0x20
+		case 2:
+			f[c] = byte(c)
+		}
+	}
+	return f
+}()
+
+// maxFast is the longest word scan's fast path takes.
+const maxFast = 64
+
 // scan splits text into terms and calls emit for each, in text order.
 func (t *tokenizer) scan(text string, emit emitFunc) {
 	i := 0
 	for i < len(text) {
-		if !wordAt(text, i) {
-			if c := text[i]; c < utf8.RuneSelf {
+		c := text[i]
+		if fold[c] == 0 {
+			if c < utf8.RuneSelf {
 				i++
-			} else {
-				_, w := utf8.DecodeRuneInString(text[i:])
-				i += w
+				continue
 			}
-			continue
+			r, w := utf8.DecodeRuneInString(text[i:])
+			if !isWordRune(r) {
+				i += w
+				continue
+			}
+		} else {
+			// Fast path: an ASCII word ended by the text's end or an
+			// ASCII separator other than a joiner or an apostrophe.
+			// Anything else is left to the general path below.
+			if cap(t.group) < maxFast {
+				t.group = make([]byte, 0, 2*maxFast)
+			}
+			buf := t.group[:maxFast]
+			end := min(len(text), i+maxFast)
+			j := i
+			low := byte(0xFF) // the least byte: a digit if <= '9'
+			for ; j < end; j++ {
+				f := fold[text[j]]
+				if f == 0 {
+					break
+				}
+				buf[j-i] = f
+				low = min(low, f)
+			}
+			n := j - i
+			if j == len(text) || text[j] < utf8.RuneSelf && fold[text[j]] == 0 && text[j] != '-' && text[j] != '_' && text[j] != '\'' {
+				term := buf[:n:n]
+				t.stemmable = low > '9'
+				if t.stemmable && !t.deferStem {
+					term = stem(term)
+				}
+				if !emit(term, i, j, kindWord) {
+					return
+				}
+				i = j
+				continue
+			}
 		}
 		t.group, t.segs = t.group[:0], t.segs[:0]
 		i = t.readSeg(text, i)
@@ -224,12 +285,15 @@ func (t *tokenizer) flush(emit emitFunc) bool {
 		k = kindPart
 	}
 	for _, s := range t.segs {
-		t.term = append(t.term[:0], t.group[s.lo:s.hi]...)
+		// The term is the run itself: stemming works in place and never
+		// lengthens a word, and the capacity limit keeps any append off
+		// the next run.
+		term := t.group[s.lo:s.hi:s.hi]
 		t.stemmable = s.ascii && !s.digit
 		if t.stemmable && !t.deferStem {
-			t.term = stem(t.term)
+			term = stem(term)
 		}
-		if !emit(t.term, s.start, s.end, k) {
+		if !emit(term, s.start, s.end, k) {
 			return false
 		}
 	}

@@ -1,6 +1,7 @@
 package fulltext
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -166,4 +167,11 @@ func TestFirstMatch(t *testing.T) {
 			assert.Equal(t, tt.want, tt.text[s:e])
 		}
 	}
+}
+
+func TestTokenizeLongWords(t *testing.T) {
+	// A long run of 'y' made the stemmer quadratic; long words are kept.
+	long := strings.Repeat("y", 1<<20)
+	assert.Equal(t, []string{long}, Tokenize(long))
+	assert.Equal(t, []string{"tasks" + strings.Repeat("s", 40)}, Tokenize("tasks"+strings.Repeat("s", 40)))
 }

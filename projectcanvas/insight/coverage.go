@@ -270,3 +270,11 @@ func testRefs(e *pc.Entity) []string {
 	}
 	return out
 }
+
+func sortUnique(list []int32) []int32 {
+	if len(list) < 2 {
+		return list
+	}
+	slices.Sort(list)
+	return slices.Compact(list)
+}

@@ -6,49 +6,95 @@ import (
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 )
 
-// depGraph holds the depends_on edges of a snapshot by position: deps[i]
-// are the entities i depends on, dependents[i] those that depend on i.
+// depGraph holds what the analyses need from the references between
+// entities, resolved in one pass over the snapshot: the depends_on edges,
+// the parent of each entity and the references that name no entity.
+//
 // An edge exists when either side states it (A depends_on B, or B blocks
-// A), so a one-sided hand edit is still seen. Lists are sorted and unique.
+// A), so a one-sided hand edit is still seen. Edges are kept in compressed
+// rows (one shared array per direction, sliced by position) rather than a
+// slice per entity: on a large vault that spares thousands of allocations.
 type depGraph struct {
-	s          *snapshot
-	deps       [][]int32
-	dependents [][]int32
+	s                 *snapshot
+	depRows, depEdges []int32 // depsOf(i) = depEdges[depRows[i]:depRows[i+1]]
+	revRows, revEdges []int32 // dependentsOf(i), likewise
+	parent            []int32 // position of the parent; -1 when unset or dangling
+	dangling          []danglingRef
 }
 
+// danglingRef is an id held in parent or a relation that names no entity.
+type danglingRef struct {
+	holder int32
+	field  string
+	target pc.ID
+}
+
+type edge struct{ from, to int32 }
+
 func newDepGraph(s *snapshot) *depGraph {
-	g := &depGraph{s: s, deps: make([][]int32, len(s.all)), dependents: make([][]int32, len(s.all))}
+	g := &depGraph{s: s, parent: make([]int32, len(s.all))}
+	var edges []edge
 	for i, e := range s.all {
-		from := int32(i)
-		for _, id := range e.Links[pc.DependsOn] {
-			if to := s.lookup(id); to >= 0 {
-				g.add(from, to)
-			}
-		}
-		for _, id := range e.Links[pc.Blocks] {
-			if waiter := s.lookup(id); waiter >= 0 {
-				g.add(waiter, from)
+		self := int32(i)
+		g.parent[i] = g.resolve(self, "parent", e.Parent)
+		for _, r := range pc.Relations {
+			for _, id := range e.Links[r] {
+				j := g.resolve(self, r.Field(), id)
+				switch {
+				case j >= 0 && r == pc.DependsOn:
+					edges = append(edges, edge{self, j})
+				case j >= 0 && r == pc.Blocks:
+					edges = append(edges, edge{j, self})
+				}
 			}
 		}
 	}
-	for i := range g.deps {
-		g.deps[i] = sortUnique(g.deps[i])
-		g.dependents[i] = sortUnique(g.dependents[i])
+	g.depRows, g.depEdges = rows(len(s.all), edges)
+	for k := range edges {
+		edges[k] = edge{edges[k].to, edges[k].from}
 	}
+	g.revRows, g.revEdges = rows(len(s.all), edges)
 	return g
 }
 
-func (g *depGraph) add(from, to int32) {
-	g.deps[from] = append(g.deps[from], to)
-	g.dependents[to] = append(g.dependents[to], from)
+// resolve returns the position of id, recording it as dangling when no
+// entity has it; "" (an unset parent) resolves to -1 quietly.
+func (g *depGraph) resolve(holder int32, field string, id pc.ID) int32 {
+	if id == "" {
+		return -1
+	}
+	j := g.s.lookup(id)
+	if j < 0 {
+		g.dangling = append(g.dangling, danglingRef{holder: holder, field: field, target: id})
+	}
+	return j
 }
 
-func sortUnique(list []int32) []int32 {
-	if len(list) < 2 {
-		return list
+// rows sorts the edges and packs them into compressed rows by from,
+// dropping duplicates (a link stated on both sides).
+func rows(n int, edges []edge) (start, to []int32) {
+	slices.SortFunc(edges, func(a, b edge) int {
+		if a.from != b.from {
+			return int(a.from - b.from)
+		}
+		return int(a.to - b.to)
+	})
+	edges = slices.Compact(edges)
+	start, to = make([]int32, n+1), make([]int32, len(edges))
+	for k, e := range edges {
+		start[e.from+1]++
+		to[k] = e.to
 	}
-	slices.Sort(list)
-	return slices.Compact(list)
+	for i := range n {
+		start[i+1] += start[i]
+	}
+	return start, to
+}
+
+func (g *depGraph) depsOf(i int32) []int32 { return g.depEdges[g.depRows[i]:g.depRows[i+1]] }
+
+func (g *depGraph) dependentsOf(i int32) []int32 {
+	return g.revEdges[g.revRows[i]:g.revRows[i+1]]
 }
 
 // cycles finds the strongly connected components of the graph (Tarjan,
@@ -66,10 +112,11 @@ func (g *depGraph) cycles() [][]int32 {
 // components returns the components with a cycle: two or more members, or
 // one that depends on itself.
 func (g *depGraph) components() [][]int32 {
-	t := tarjan{g: g, index: make([]int32, len(g.deps)), low: make([]int32, len(g.deps)), onStack: make([]bool, len(g.deps))}
-	for v := range g.deps {
-		if t.index[v] == 0 && len(g.deps[v]) > 0 {
-			t.visit(int32(v))
+	n := len(g.s.all)
+	t := tarjan{g: g, index: make([]int32, n), low: make([]int32, n), onStack: make([]bool, n)}
+	for v := range int32(n) {
+		if t.index[v] == 0 && len(g.depsOf(v)) > 0 {
+			t.visit(v)
 		}
 	}
 	return t.found
@@ -103,8 +150,8 @@ func (t *tarjan) visit(root int32) {
 	for len(call) > 0 {
 		top := &call[len(call)-1]
 		v := top.v
-		if top.next < len(t.g.deps[v]) {
-			w := t.g.deps[v][top.next]
+		if deps := t.g.depsOf(v); top.next < len(deps) {
+			w := deps[top.next]
 			top.next++
 			switch {
 			case t.index[w] == 0:
@@ -129,13 +176,18 @@ func (t *tarjan) visit(root int32) {
 // pop takes the component rooted at v off the stack, keeping it when it
 // holds a cycle.
 func (t *tarjan) pop(v int32) {
-	i := slices.Index(t.stack, v)
+	// The component sits on top of the stack: search from the top, or a
+	// long chain of single entities costs quadratic time.
+	i := len(t.stack) - 1
+	for t.stack[i] != v {
+		i--
+	}
 	comp := slices.Clone(t.stack[i:])
 	t.stack = t.stack[:i]
 	for _, w := range comp {
 		t.onStack[w] = false
 	}
-	if len(comp) > 1 || slices.Contains(t.g.deps[v], v) {
+	if len(comp) > 1 || slices.Contains(t.g.depsOf(v), v) {
 		slices.Sort(comp)
 		t.found = append(t.found, comp)
 	}
@@ -170,7 +222,7 @@ func (g *depGraph) shortestCycle(start int32, comp []int32) []int32 {
 	for len(queue) > 0 {
 		v := queue[0]
 		queue = queue[1:]
-		for _, w := range g.deps[v] {
+		for _, w := range g.depsOf(v) {
 			if w == start {
 				return tracePath(prev, start, v)
 			}
@@ -222,17 +274,21 @@ type GraphEdge struct {
 // entities at their ends. Entities without any dependency are left out: they
 // would only bury the structure in a large project.
 func (g *depGraph) export(inScope []bool) *DependencyGraph {
-	out := &DependencyGraph{Nodes: []GraphNode{}, Edges: []GraphEdge{}}
-	used := make([]bool, len(g.deps))
-	for from, deps := range g.deps {
-		for _, to := range deps {
-			if !inScope[from] && !inScope[to] {
-				continue
+	used := make([]bool, len(g.s.all))
+	edges, nodes := 0, 0
+	g.eachEdge(inScope, func(from, to int32) {
+		edges++
+		for _, v := range [2]int32{from, to} {
+			if !used[v] {
+				used[v] = true
+				nodes++
 			}
-			used[from], used[to] = true, true
-			out.Edges = append(out.Edges, GraphEdge{From: g.s.all[from].ID, To: g.s.all[to].ID})
 		}
-	}
+	})
+	out := &DependencyGraph{Nodes: make([]GraphNode, 0, nodes), Edges: make([]GraphEdge, 0, edges)}
+	g.eachEdge(inScope, func(from, to int32) {
+		out.Edges = append(out.Edges, GraphEdge{From: g.s.all[from].ID, To: g.s.all[to].ID})
+	})
 	for i, ok := range used {
 		if ok {
 			e := g.s.all[i]
@@ -242,31 +298,14 @@ func (g *depGraph) export(inScope []bool) *DependencyGraph {
 	return out
 }
 
-// danglingRef is an id held in parent or a relation that names no entity.
-type danglingRef struct {
-	holder int32
-	field  string
-	target pc.ID
-}
-
-// dangling lists the dangling references held by the entities in scope, in
-// id order of the holder, then field order.
-func (s *snapshot) dangling(inScope []bool) []danglingRef {
-	var out []danglingRef
-	for i, e := range s.all {
-		if !inScope[i] {
-			continue
-		}
-		if e.Parent != "" && s.lookup(e.Parent) < 0 {
-			out = append(out, danglingRef{holder: int32(i), field: "parent", target: e.Parent})
-		}
-		for _, r := range pc.Relations {
-			for _, id := range e.Links[r] {
-				if s.lookup(id) < 0 {
-					out = append(out, danglingRef{holder: int32(i), field: r.Field(), target: id})
-				}
+// eachEdge calls fn for the edges with at least one end in scope, in id
+// order.
+func (g *depGraph) eachEdge(inScope []bool, fn func(from, to int32)) {
+	for from := range int32(len(g.s.all)) {
+		for _, to := range g.depsOf(from) {
+			if inScope[from] || inScope[to] {
+				fn(from, to)
 			}
 		}
 	}
-	return out
 }

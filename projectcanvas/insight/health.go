@@ -46,18 +46,21 @@ type Blocker struct {
 
 // The factors of the health score, in the order they are reported.
 const (
-	FactorBlocked          = "blocked"
-	FactorStale            = "stale_in_progress"
-	FactorCycle            = "dependency_cycle"
-	FactorDangling         = "dangling_reference"
-	FactorUnfinishedUnder  = "unfinished_under_completed"
-	blockedWeight          = 40.0
-	staleWeight            = 20.0
-	cyclePenalty, cycleCap = 15, 30
-	danglingPenalty        = 2
-	danglingCap            = 10
-	unfinishedPenalty      = 5
-	unfinishedCap          = 20
+	FactorBlocked         = "blocked"
+	FactorStale           = "stale_in_progress"
+	FactorCycle           = "dependency_cycle"
+	FactorDangling        = "dangling_reference"
+	FactorUnfinishedUnder = "unfinished_under_completed"
+)
+
+// The weights of the formula (see the package documentation): the maximum
+// penalty of each share, and the penalty per fault with its cap.
+const (
+	blockedWeight                    = 40.0
+	staleWeight                      = 20.0
+	cyclePenalty, cycleCap           = 15, 30
+	danglingPenalty, danglingCap     = 2, 10
+	unfinishedPenalty, unfinishedCap = 5, 20
 )
 
 // analysis carries what the parts of Analyze share.
@@ -80,7 +83,7 @@ func Analyze(entities []*pc.Entity, opt AnalysisOptions) Analysis {
 		a.inScope[i] = !e.Archived && inWorkstream(e, opt.Workstream)
 	}
 	a.cycles = a.cyclesInScope()
-	a.dangling = s.dangling(a.inScope)
+	a.dangling = a.danglingInScope()
 	a.stale = a.staleWork()
 	out := Analysis{HealthFactors: a.factors(), Blockers: a.blockers(), Risks: a.risks()}
 	out.HealthScore = score(out.HealthFactors)
@@ -160,7 +163,7 @@ func (a *analysis) unfinishedUnderCompleted() int {
 		if !a.inScope[i] || e.Parent == "" || e.Status.Finished() {
 			continue
 		}
-		if p := a.s.lookup(e.Parent); p >= 0 && isCompleted(a.s.all[p].Status) {
+		if p := a.g.parent[i]; p >= 0 && isCompleted(a.s.all[p].Status) {
 			n++
 		}
 	}
@@ -181,6 +184,17 @@ func (a *analysis) cyclesInScope() [][]int32 {
 	return out
 }
 
+// danglingInScope keeps the dangling references held by entities in scope.
+func (a *analysis) danglingInScope() []danglingRef {
+	var out []danglingRef
+	for _, d := range a.g.dangling {
+		if a.inScope[d.holder] {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
 // blockers lists, in id order, the entities in scope that are Blocked or
 // unfinished and waiting on an unfinished dependency. Finished entities with
 // open dependencies are not blocked by them: their work is over.
@@ -190,21 +204,33 @@ func (a *analysis) blockers() []Blocker {
 		if !a.inScope[i] || e.Status.Finished() {
 			continue
 		}
-		waiting := a.unfinished(a.g.deps[i])
-		if e.Status != pc.Blocked && len(waiting) == 0 {
+		deps := a.g.depsOf(int32(i))
+		waiting := a.countUnfinished(deps)
+		if e.Status != pc.Blocked && waiting == 0 {
 			continue
 		}
 		out = append(out, Blocker{ID: e.ID, Title: e.Title, Status: e.Status,
-			BlockedBy: a.s.ids(waiting), Blocking: a.s.ids(a.g.dependents[i])})
+			BlockedBy: a.unfinishedIDs(deps, waiting), Blocking: a.s.ids(a.g.dependentsOf(int32(i)))})
 	}
 	return out
 }
 
-func (a *analysis) unfinished(list []int32) []int32 {
-	var out []int32
+func (a *analysis) countUnfinished(list []int32) int {
+	n := 0
 	for _, v := range list {
 		if !a.s.all[v].Status.Finished() {
-			out = append(out, v)
+			n++
+		}
+	}
+	return n
+}
+
+// unfinishedIDs lists the n unfinished entities of list.
+func (a *analysis) unfinishedIDs(list []int32, n int) []pc.ID {
+	out := a.s.alloc(n)[:0]
+	for _, v := range list {
+		if e := a.s.all[v]; !e.Status.Finished() {
+			out = append(out, e.ID)
 		}
 	}
 	return out

@@ -338,3 +338,46 @@ func TestParseTierAndPhase(t *testing.T) {
 		assert.Contains(t, []any{"tier", "phase"}, e.Details["field"])
 	}
 }
+
+func TestIDOrder(t *testing.T) {
+	// Entities in any order come out in id order, T-1000 after T-999.
+	var blocks []string
+	for _, id := range []string{"T-1000", "T-999", "S-001", "DOC-002", "T-010", "DEC-001"} {
+		blocks = append(blocks, "id: "+id+"\ntype: "+string(pc.ID(id).Type())+"\ntitle: x\ndepends_on: [T-999]")
+	}
+	all := entities(t, blocks...)
+	reversed := make([]*pc.Entity, len(all))
+	for i, e := range all {
+		reversed[len(all)-1-i] = e
+	}
+	var got []pc.ID
+	for _, b := range insight.Analyze(reversed, insight.AnalysisOptions{Now: goldenNow}).Blockers {
+		got = append(got, b.ID)
+	}
+	assert.Equal(t, ids("DEC-001", "DOC-002", "S-001", "T-010", "T-999", "T-1000"), got, "T-999 waits on itself")
+}
+
+func TestLongChainCycle(t *testing.T) {
+	// A chain of 20,000 tasks closed into one cycle: the search must not
+	// recurse per entity nor rescan its stack, and must name every member.
+	const n = 20_000
+	all := make([]*pc.Entity, n)
+	for i := range all {
+		all[i] = &pc.Entity{ID: pc.NewID(pc.Task, i+1), Type: pc.Task, Status: pc.NotStarted, Parent: "S-001"}
+	}
+	for i, e := range all {
+		e.Links[pc.DependsOn] = []pc.ID{all[(i+1)%n].ID}
+	}
+	a := insight.Analyze(all, insight.AnalysisOptions{Now: goldenNow})
+	cycles := risksOf(a, insight.RiskCycle)
+	require.Len(t, cycles, 1)
+	assert.Len(t, cycles[0].Entities, n+1)
+	assert.Equal(t, pc.ID("T-001"), cycles[0].Entities[0])
+	assert.Equal(t, pc.ID("T-002"), cycles[0].Entities[1])
+	assert.Equal(t, pc.ID("T-001"), cycles[0].Entities[n])
+
+	// Open the cycle: 20,000 components of one entity each, popped in turn.
+	all[n-1].Links[pc.DependsOn] = nil
+	a = insight.Analyze(all, insight.AnalysisOptions{Now: goldenNow})
+	assert.Empty(t, risksOf(a, insight.RiskCycle))
+}

@@ -1,6 +1,7 @@
 package insight
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 	"time"
@@ -58,57 +59,69 @@ type RecentUpdate struct {
 // updated ones, newest first (ties by id). Entities with no readable
 // updated_at or created_at have no place in that list.
 func Summarize(entities []*pc.Entity, opt OverviewOptions) Overview {
+	// One map update per entity, keyed by everything the counts need, then
+	// sums over the few distinct keys: hashing three short strings once is
+	// cheaper than updating three tables per entity on a large vault.
+	buckets := map[bucket]int{}
+	recent := newTopK(opt.RecentLimit)
+	for _, e := range entities {
+		if opt.selects(e) {
+			buckets[bucket{e.Type, e.Status, e.Workstream}]++
+			recent.offer(e)
+		}
+	}
+	return Overview{Summary: summarize(buckets), Workstreams: workstreams(buckets), Recent: recent.list()}
+}
+
+// bucket is one combination of the values an overview counts by.
+type bucket struct {
+	typ        pc.Type
+	status     pc.Status
+	workstream string
+}
+
+func summarize(buckets map[bucket]int) Summary {
 	sum := Summary{ByType: make(map[string]int, len(pc.Types)), ByStatus: map[string]int{}}
 	for _, t := range pc.Types {
 		sum.ByType[string(t)] = 0
 	}
+	for b, n := range buckets {
+		sum.TotalEntities += n
+		sum.ByType[string(b.typ)] += n
+		sum.ByStatus[string(b.status)] += n
+	}
+	return sum
+}
+
+func workstreams(buckets map[bucket]int) []WorkstreamStat {
 	streams := map[string]*WorkstreamStat{}
-	recent := newTopK(opt.RecentLimit)
-	for _, e := range entities {
-		if !opt.selects(e) {
-			continue
+	for b, n := range buckets {
+		name := cmp.Or(b.workstream, Unassigned)
+		st := streams[name]
+		if st == nil {
+			st = &WorkstreamStat{Name: name}
+			streams[name] = st
 		}
-		sum.TotalEntities++
-		sum.ByType[string(e.Type)]++
-		sum.ByStatus[string(e.Status)]++
-		countWorkstream(streams, e)
-		recent.offer(e)
+		st.EntityCount += n
+		switch b.status {
+		case pc.InProgress:
+			st.InProgress += n
+		case pc.Blocked:
+			st.Blocked += n
+		}
 	}
-	return Overview{Summary: sum, Workstreams: sortedStreams(streams), Recent: recent.list()}
-}
-
-func (opt OverviewOptions) selects(e *pc.Entity) bool {
-	return (opt.IncludeArchived || !e.Archived) &&
-		(opt.IncludeCompleted || !isCompleted(e.Status)) &&
-		inWorkstream(e, opt.Workstream)
-}
-
-func countWorkstream(streams map[string]*WorkstreamStat, e *pc.Entity) {
-	name := e.Workstream
-	if name == "" {
-		name = Unassigned
-	}
-	st := streams[name]
-	if st == nil {
-		st = &WorkstreamStat{Name: name}
-		streams[name] = st
-	}
-	st.EntityCount++
-	switch e.Status {
-	case pc.InProgress:
-		st.InProgress++
-	case pc.Blocked:
-		st.Blocked++
-	}
-}
-
-func sortedStreams(streams map[string]*WorkstreamStat) []WorkstreamStat {
 	out := make([]WorkstreamStat, 0, len(streams))
 	for _, st := range streams {
 		out = append(out, *st)
 	}
 	slices.SortFunc(out, func(a, b WorkstreamStat) int { return strings.Compare(a.Name, b.Name) })
 	return out
+}
+
+func (opt OverviewOptions) selects(e *pc.Entity) bool {
+	return (opt.IncludeArchived || !e.Archived) &&
+		(opt.IncludeCompleted || !isCompleted(e.Status)) &&
+		inWorkstream(e, opt.Workstream)
 }
 
 // topK keeps the k newest updates seen so far, newest first. A bounded
@@ -134,6 +147,9 @@ func (t *topK) offer(e *pc.Entity) {
 		return
 	}
 	stamp := lastUpdated(e)
+	if len(t.items) == t.k && olderUTC(stamp, t.items[t.k-1].UpdatedAt) {
+		return
+	}
 	at, ok := parseTime(stamp)
 	if !ok {
 		return
@@ -150,3 +166,15 @@ func (t *topK) offer(e *pc.Entity) {
 }
 
 func (t *topK) list() []RecentUpdate { return t.items }
+
+// olderUTC reports whether a is strictly older than b when both are written
+// the way the project writes them (RFC 3339 in UTC, whole seconds), where
+// text order is time order. It spares parsing the timestamps of most
+// entities; any other shape answers false and is parsed.
+func olderUTC(a, b string) bool {
+	return isUTCStamp(a) && isUTCStamp(b) && a < b
+}
+
+func isUTCStamp(s string) bool {
+	return len(s) == len("2006-01-02T15:04:05Z") && s[10] == 'T' && s[19] == 'Z'
+}

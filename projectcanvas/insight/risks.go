@@ -94,7 +94,7 @@ func (a *analysis) waitingOn(root int32) []int32 {
 	seen := map[int32]bool{root: true}
 	var out []int32
 	for queue := []int32{root}; len(queue) > 0; queue = queue[1:] {
-		for _, w := range a.g.dependents[queue[0]] {
+		for _, w := range a.g.dependentsOf(queue[0]) {
 			e := a.s.all[w]
 			if seen[w] || e.Archived || e.Status.Finished() {
 				continue
@@ -111,7 +111,7 @@ func (a *analysis) staleRisks() []Risk {
 	out := make([]Risk, 0, len(a.stale))
 	for _, i := range a.stale {
 		e := a.s.all[i]
-		out = append(out, Risk{Type: RiskStale, Severity: Medium, Entities: []pc.ID{e.ID},
+		out = append(out, Risk{Type: RiskStale, Severity: Medium, Entities: a.s.ids([]int32{i}),
 			Description: fmt.Sprintf("%s is In Progress but was last updated %s (more than %d days ago)", e.ID, lastUpdated(e), a.opt.StaleDays)})
 	}
 	return out
@@ -129,12 +129,12 @@ func (a *analysis) orphanRisks() []Risk {
 		switch {
 		case e.Parent == "":
 			why = fmt.Sprintf("%s has no parent %s", e.ID, e.Type.ParentType())
-		case a.s.lookup(e.Parent) < 0:
+		case a.g.parent[i] < 0:
 			why = fmt.Sprintf("%s has parent %s, which does not exist", e.ID, e.Parent)
 		default:
 			continue
 		}
-		out = append(out, Risk{Type: RiskOrphan, Severity: Medium, Entities: []pc.ID{e.ID}, Description: why})
+		out = append(out, Risk{Type: RiskOrphan, Severity: Medium, Entities: a.s.ids([]int32{int32(i)}), Description: why})
 	}
 	return out
 }
@@ -143,7 +143,8 @@ func (a *analysis) danglingRisks() []Risk {
 	out := make([]Risk, 0, len(a.dangling))
 	for _, d := range a.dangling {
 		holder := a.s.all[d.holder].ID
-		out = append(out, Risk{Type: RiskDangling, Severity: Low, Entities: []pc.ID{holder, d.target},
+		ids := append(a.s.alloc(2)[:0], holder, d.target)
+		out = append(out, Risk{Type: RiskDangling, Severity: Low, Entities: ids,
 			Description: fmt.Sprintf("%s %s names %s, which does not exist", holder, d.field, d.target)})
 	}
 	return out

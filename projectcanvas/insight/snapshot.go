@@ -2,7 +2,6 @@ package insight
 
 import (
 	"slices"
-	"strings"
 	"time"
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
@@ -13,6 +12,7 @@ import (
 type snapshot struct {
 	all   []*pc.Entity
 	index map[pc.ID]int32
+	arena []pc.ID // see alloc
 }
 
 func newSnapshot(entities []*pc.Entity) *snapshot {
@@ -40,19 +40,8 @@ func (s *snapshot) lookup(id pc.ID) int32 {
 
 func byID(a, b *pc.Entity) int { return compareIDs(a.ID, b.ID) }
 
-// compareIDs orders ids by type prefix, then by number, so T-1000 sorts
-// after T-999 (the order Project.All uses).
-func compareIDs(a, b pc.ID) int {
-	pa, na, _ := strings.Cut(string(a), "-")
-	pb, nb, _ := strings.Cut(string(b), "-")
-	if c := strings.Compare(pa, pb); c != 0 {
-		return c
-	}
-	if len(na) != len(nb) {
-		return len(na) - len(nb)
-	}
-	return strings.Compare(na, nb)
-}
+// compareIDs is the id order of Project.All.
+var compareIDs = pc.CompareIDs
 
 // isWork reports whether e takes part in the milestone > story > task
 // lifecycle, the only one with Blocked and stale In Progress work.
@@ -108,9 +97,26 @@ func inWorkstream(e *pc.Entity, ws string) bool {
 
 // ids converts positions back to ids.
 func (s *snapshot) ids(pos []int32) []pc.ID {
-	out := make([]pc.ID, len(pos))
+	out := s.alloc(len(pos))
 	for i, p := range pos {
 		out[i] = s.all[p].ID
 	}
+	return out
+}
+
+// alloc returns a list of n ids carved from a shared block. Results hold
+// thousands of short id lists (blocked_by, blocking, risk entities); one
+// allocation per block instead of one per list keeps the garbage collector
+// out of the way on a large vault. Lists are capped, so appending to one
+// copies it instead of overwriting its neighbour.
+func (s *snapshot) alloc(n int) []pc.ID {
+	if n == 0 {
+		return []pc.ID{}
+	}
+	if len(s.arena) < n {
+		s.arena = make([]pc.ID, max(n, 1024))
+	}
+	out := s.arena[:n:n]
+	s.arena = s.arena[n:]
 	return out
 }

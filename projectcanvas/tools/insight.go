@@ -31,7 +31,7 @@ func registerInsightTools(r *Registry) {
 			boolean("include_summary", "Counts by type and status (default true)."),
 			boolean("include_workstreams", "Counts per workstream (default true)."),
 			boolean("include_recent", "Recently updated entities (default true)."),
-			bounded("recent_limit", "How many recent updates (default 10).", 1, MaxPage, defaultRecentLimit),
+			bounded("recent_limit", "How many recent updates.", 1, MaxPage, defaultRecentLimit),
 			boolean("include_completed", "Count Completed, Complete, Decided and Approved entities (default true)."),
 			boolean("include_archived", "Count archived entities (default false)."),
 			str("workstream", "Only this workstream (\"unassigned\": none set).")),
@@ -44,7 +44,7 @@ func registerInsightTools(r *Registry) {
 		InputSchema: object(nil,
 			str("workstream", "Only this workstream."),
 			boolean("include_graph", "Add dependency_graph (default false)."),
-			integer("stale_days", "In Progress work not updated for this many days is stale (default 14).", 0, defaultStaleDays),
+			integer("stale_days", "In Progress work not updated for this many days is stale.", 0, defaultStaleDays),
 			enumList("fields", "Parts to return (default all but dependency_graph).", analysisFields...)),
 		Handler: analyzeProjectState,
 	})

@@ -3,7 +3,6 @@ package tools_test
 import (
 	"context"
 	"encoding/json"
-	"syscall"
 	"testing"
 	"time"
 
@@ -110,18 +109,11 @@ func insightBench(b *testing.B, name, args string) {
 	env := insightEnv(b, vaultgen.Files(10_000))
 	reg := tools.New()
 	ctx := context.Background()
-	var r0, r1 syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &r0)
-	n := 0
 	for b.Loop() {
-		n++
 		if _, err := reg.Call(ctx, env, name, json.RawMessage(args)); err != nil {
 			b.Fatal(err)
 		}
 	}
-	syscall.Getrusage(syscall.RUSAGE_SELF, &r1)
-	cpu := time.Duration(r1.Utime.Nano()+r1.Stime.Nano()-r0.Utime.Nano()-r0.Stime.Nano())
-	b.ReportMetric(float64(cpu.Microseconds())/1000/float64(n), "cpu-ms/op")
 }
 
 // BenchmarkOverview target: 5 ms/op.

@@ -117,7 +117,11 @@ func render(e *entity, i int) string {
 		}
 	}
 	if e.typ == "feature" {
-		fmt.Fprintf(&b, "tier: %s\nphase: \"%d\"\nuser_story: As a user, I want %s, so that work goes faster\n", []string{"OSS", "Premium"}[i%2], i%6, strings.ToLower(e.title))
+		phase := []string{"MVP", "0", "1", "2", "3", "4", "5"}[i%7]
+		fmt.Fprintf(&b, "tier: %s\nphase: \"%s\"\nuser_story: As a user, I want %s, so that work goes faster\n", []string{"OSS", "Premium"}[i%2], phase, strings.ToLower(e.title))
+		if i%3 != 0 {
+			fmt.Fprintf(&b, "test_refs: [tests/%s_test.go]\n", strings.ReplaceAll(strings.ToLower(e.title), " ", "_"))
+		}
 	}
 	day := 1 + i%28
 	fmt.Fprintf(&b, "created_at: 2026-10-%02dT10:00:00Z\nupdated_at: 2026-11-%02dT10:00:00Z\n---\n", day, day)
