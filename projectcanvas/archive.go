@@ -6,15 +6,12 @@ package projectcanvas
 // (archive the descendants too) or force (archive it alone) is set. It
 // returns the archived entities, the given one first.
 func (tx *Tx) Archive(rawID string, cascade, force bool) ([]*Entity, error) {
-	id, _, _, err := ParseID(rawID)
-	if err != nil {
-		return nil, err
-	}
 	cs := tx.cs
-	d, err := cs.stage(id)
+	d, err := cs.stageRaw(rawID)
 	if err != nil {
 		return nil, err
 	}
+	id := d.e.ID
 	open := cs.liveDescendants(id)
 	if len(open) > 0 && !cascade && !force {
 		return nil, Errorf(CodeOrphan, "%s has %d child(ren) that are not archived (%s); pass cascade to archive them too, or force to archive it alone",

@@ -129,6 +129,15 @@ func (cs *changeset) stage(id ID) (*draft, error) {
 	return d, nil
 }
 
+// stageRaw stages the entity named by an id as a caller typed it.
+func (cs *changeset) stageRaw(raw string) (*draft, error) {
+	id, _, _, err := ParseID(raw)
+	if err != nil {
+		return nil, err
+	}
+	return cs.stage(id)
+}
+
 // add makes a new draft part of the changeset.
 func (cs *changeset) add(d *draft) {
 	d.pos = len(cs.order)

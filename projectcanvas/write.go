@@ -229,12 +229,8 @@ func (tx *Tx) SetBody(id ID, body string) error {
 
 // Update stages a change of one entity.
 func (tx *Tx) Update(rawID string, c Change) (*Updated, error) {
-	id, _, _, err := ParseID(rawID)
-	if err != nil {
-		return nil, err
-	}
 	cs := tx.cs
-	d, err := cs.stage(id)
+	d, err := cs.stageRaw(rawID)
 	if err != nil {
 		return nil, err
 	}

@@ -33,6 +33,28 @@ func FuzzTokenize(f *testing.F) {
 			t.Fatalf("not deterministic: %q then %q", terms, again)
 		}
 
+		// The fast path for ASCII words agrees with the general one.
+		type tok struct {
+			term       string
+			start, end int
+			k          kind
+		}
+		var fast, slow []tok
+		for _, noFast := range []bool{false, true} {
+			tz := tokenizer{noFast: noFast}
+			tz.scan(text, func(term []byte, s, e int, k kind) bool {
+				if noFast {
+					slow = append(slow, tok{string(term), s, e, k})
+				} else {
+					fast = append(fast, tok{string(term), s, e, k})
+				}
+				return true
+			})
+		}
+		if !slices.Equal(fast, slow) {
+			t.Fatalf("fast path %v, general path %v", fast, slow)
+		}
+
 		// Spans lie inside the text and come in order; the first span is
 		// what FirstMatch finds for the text as its own query.
 		var tz tokenizer

@@ -1,6 +1,7 @@
 package fulltext
 
 import (
+	"encoding/binary"
 	"math"
 	"strings"
 	"sync"
@@ -122,35 +123,41 @@ type Index struct {
 
 // stemCache maps recent unstemmed words to their term numbers, so that Add
 // skips the stemmer and the dictionary for frequent words. It is two-way
-// set-associative (a set is two slots, the newer word first) and holds the
-// words inline, so a lookup touches one cache line or two.
+// set-associative (a set is two slots, the newer word first). A word is
+// held inline as three little-endian uint64s, zero-padded: stemmable words
+// are letters, never zero bytes, so the padding needs no length.
 type stemCache [stemCacheSize]stemEntry
 
 type stemEntry struct {
-	n    uint8 // length of word; 0 for an empty slot
-	word [maxCachedWord]byte
+	key  stemKey
 	term int32
 }
 
+type stemKey [3]uint64
+
 const (
-	stemCacheSize = 4096 // slots; a power of two
-	maxCachedWord = 19   // longer words are not cached
+	stemCacheBits = 12
+	stemCacheSize = 1 << stemCacheBits // slots
+	maxCachedWord = 24                 // longer words are not cached
 )
 
-// set returns the first slot of word's set (FNV-1a, mixed).
-func (c *stemCache) set(word []byte) int {
-	h := uint32(2166136261)
-	for _, b := range word {
-		h = (h ^ uint32(b)) * 16777619
+// keyOf returns the key of word, which is at most maxCachedWord bytes.
+func keyOf(word []byte) stemKey {
+	var b [maxCachedWord]byte
+	copy(b[:], word)
+	return stemKey{
+		binary.LittleEndian.Uint64(b[0:]),
+		binary.LittleEndian.Uint64(b[8:]),
+		binary.LittleEndian.Uint64(b[16:]),
 	}
-	h ^= h >> 15
-	h *= 0x2c1b3c6d
-	h ^= h >> 12
-	return int(h & (stemCacheSize - 2))
 }
 
-func (e *stemEntry) is(word []byte) bool {
-	return int(e.n) == len(word) && string(e.word[:e.n]) == string(word)
+// set returns the first slot of k's set.
+func (k *stemKey) set() int {
+	h := k[0]*0x9E3779B97F4A7C15 ^ k[1]*0xC2B2AE3D27D4EB4F ^ k[2]*0x165667B19E3779F9
+	h ^= h >> 31
+	h *= 0xBF58476D1CE4E5B9
+	return int(h>>(64-stemCacheBits)) &^ 1
 }
 
 // New returns an empty index.
@@ -238,19 +245,19 @@ func (x *Index) intern(term []byte) int32 {
 	if len(term) > maxCachedWord {
 		return x.lookup(stem(term))
 	}
-	i := x.stems.set(term)
-	if e := &x.stems[i]; e.is(term) {
-		return e.term
+	k := keyOf(term)
+	i := k.set()
+	set := (*[2]stemEntry)(x.stems[i : i+2])
+	if set[0].key == k {
+		return set[0].term
 	}
-	if e := &x.stems[i+1]; e.is(term) {
-		return e.term
+	if set[1].key == k {
+		return set[1].term
 	}
-	e := stemEntry{n: uint8(len(term))}
-	copy(e.word[:], term)
-	e.term = x.lookup(stem(term))
-	x.stems[i+1] = x.stems[i] // the older word of the set goes
-	x.stems[i] = e
-	return e.term
+	t := x.lookup(stem(term))
+	set[1] = set[0] // the older word of the set goes
+	set[0] = stemEntry{key: k, term: t}
+	return t
 }
 
 // lookup returns the number of term, adding it if new.

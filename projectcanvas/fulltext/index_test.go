@@ -469,3 +469,16 @@ func TestConcurrent(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+func TestKeepMayUseTheIndex(t *testing.T) {
+	// keep runs without the lock: it may read and even write the index.
+	x := New()
+	x.Add("a", Title("alpha"))
+	x.Add("b", Title("alpha"))
+	hits := x.Search("alpha", 10, func(id string) bool {
+		x.Add("c-"+id, Title("other"))
+		return x.Len() > 0
+	})
+	assert.Equal(t, []string{"a", "b"}, ids(hits))
+	assert.Equal(t, 4, x.Len())
+}

@@ -41,6 +41,9 @@ type tokenizer struct {
 	// receiver stems it (Add caches stems this way).
 	deferStem bool
 	stemmable bool
+
+	// noFast turns scan's fast path off (for tests: both paths must agree).
+	noFast bool
 }
 
 // emitFunc receives each term with the byte span it came from. The term
@@ -214,7 +217,7 @@ func (t *tokenizer) scan(text string, emit emitFunc) {
 				i += w
 				continue
 			}
-		} else {
+		} else if !t.noFast {
 			// Fast path: an ASCII word ended by the text's end or an
 			// ASCII separator other than a joiner or an apostrophe.
 			// Anything else is left to the general path below.
