@@ -28,8 +28,10 @@ type changeset struct {
 	now    string
 	drafts map[ID]*draft
 	order  []ID // staging order, which is also the write order
-	// seq holds the id counters once the first create has read them.
-	seq map[Type]int
+	// seq holds the id counters once the first create has read them;
+	// seqDirty says they changed and must be written at commit.
+	seq      map[Type]int
+	seqDirty bool
 	// aux holds the project's own files under .projectcanvas that the
 	// changeset reads and rewrites (id counters, batch client ids).
 	aux map[string]*auxFile
@@ -51,6 +53,7 @@ type savepoint struct {
 	orderLen int
 	saved    map[ID]draftState
 	seq      map[Type]int
+	seqDirty bool
 	aux      map[string][]byte
 }
 
@@ -165,8 +168,7 @@ func (cs *changeset) nextID(t Type) (ID, error) {
 		n++
 	}
 	cs.seq[t] = n
-	data, _ := json.MarshalIndent(cs.seq, "", "  ")
-	cs.writeAux(sequencePath, append(data, '\n'))
+	cs.seqDirty = true
 	return NewID(t, n), nil
 }
 
@@ -204,7 +206,7 @@ func (cs *changeset) writeAux(name string, data []byte) {
 // mark starts a savepoint: what is staged from now on can be undone with
 // rollback, leaving earlier staged changes in place.
 func (cs *changeset) mark() {
-	sp := &savepoint{orderLen: len(cs.order), saved: map[ID]draftState{}, seq: maps.Clone(cs.seq), aux: map[string][]byte{}}
+	sp := &savepoint{orderLen: len(cs.order), saved: map[ID]draftState{}, seq: maps.Clone(cs.seq), seqDirty: cs.seqDirty, aux: map[string][]byte{}}
 	for name, a := range cs.aux {
 		sp.aux[name] = a.new
 	}
@@ -236,7 +238,7 @@ func (cs *changeset) rollback() {
 		d := cs.drafts[id]
 		d.e, d.dirty, d.newPath, d.body = st.e, st.dirty, st.newPath, st.body
 	}
-	cs.seq = sp.seq
+	cs.seq, cs.seqDirty = sp.seq, sp.seqDirty
 	cs.depChanged = nil
 	for name, a := range cs.aux {
 		if data, ok := sp.aux[name]; ok {
@@ -358,6 +360,10 @@ type write struct {
 // commit writes every staged change. If any write fails, the writes already
 // done are undone in reverse order and the index is left as it was.
 func (cs *changeset) commit() ([]*Entity, error) {
+	if cs.seqDirty {
+		data, _ := json.MarshalIndent(cs.seq, "", "  ")
+		cs.writeAux(sequencePath, append(data, '\n'))
+	}
 	var plan []write
 	names := slices.Sorted(maps.Keys(cs.aux))
 	for _, name := range names {
