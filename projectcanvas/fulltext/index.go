@@ -107,8 +107,7 @@ type Index struct {
 	// Terms, by internal number, and their postings in document order.
 	// A term whose postings are all gone is freed by compaction and its
 	// number reused.
-	termIDs   map[string]int32
-	terms     []string
+	dict      dict
 	postings  [][]posting
 	freeTerms []int32
 
@@ -163,12 +162,12 @@ func (k *stemKey) set() int {
 // New returns an empty index.
 func New(opts ...Option) *Index {
 	x := &Index{
-		k1:      DefaultK1,
-		b:       DefaultB,
-		minDel:  defaultCompactMin,
-		byID:    make(map[string]int32),
-		termIDs: make(map[string]int32),
-		stems:   new(stemCache),
+		k1:     DefaultK1,
+		b:      DefaultB,
+		minDel: defaultCompactMin,
+		byID:   make(map[string]int32),
+		dict:   newDict(),
+		stems:  new(stemCache),
 	}
 	x.tok.deferStem = true
 	for _, o := range opts {
@@ -262,7 +261,7 @@ func (x *Index) intern(term []byte) int32 {
 
 // lookup returns the number of term, adding it if new.
 func (x *Index) lookup(term []byte) int32 {
-	if t, ok := x.termIDs[string(term)]; ok {
+	if t, ok := x.dict.find(term); ok {
 		return t
 	}
 	return x.newTerm(term)
@@ -270,19 +269,16 @@ func (x *Index) lookup(term []byte) int32 {
 
 // newTerm interns term and returns its number.
 func (x *Index) newTerm(term []byte) int32 {
-	s := string(term)
 	var t int32
 	if n := len(x.freeTerms); n > 0 {
 		t = x.freeTerms[n-1]
 		x.freeTerms = x.freeTerms[:n-1]
-		x.terms[t] = s
 	} else {
-		t = int32(len(x.terms))
-		x.terms = append(x.terms, s)
+		t = int32(len(x.postings))
 		x.postings = append(x.postings, nil)
 		x.tf = append(x.tf, 0)
 	}
-	x.termIDs[s] = t
+	x.dict.add(term, t)
 	return t
 }
 
@@ -363,13 +359,14 @@ func (x *Index) compact() {
 				*x.stems = stemCache{} // term numbers are about to change hands
 				freed = true
 			}
-			delete(x.termIDs, x.terms[t])
-			x.terms[t] = ""
 			x.postings[t] = nil
 			x.freeTerms = append(x.freeTerms, int32(t))
 			continue
 		}
 		x.postings[t] = shrink(ps[:j])
+	}
+	if freed {
+		x.dict.retain(func(t int32) bool { return len(x.postings[t]) > 0 })
 	}
 	x.deadPostings, x.deadDocs = 0, 0
 }

@@ -56,7 +56,7 @@ func (x *Index) score(s *searchScratch, query string) {
 		if k == kindPart {
 			return true // the compound carries the query
 		}
-		if t, ok := x.termIDs[string(term)]; ok && !slices.Contains(s.qterms, t) {
+		if t, ok := x.dict.find(term); ok && !slices.Contains(s.qterms, t) {
 			s.qterms = append(s.qterms, t)
 		}
 		return true

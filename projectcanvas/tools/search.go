@@ -3,6 +3,7 @@ package tools
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"strings"
 	"time"
 
@@ -76,49 +77,46 @@ type searchArgs struct {
 	Since             string   `json:"since"`
 }
 
-// filter is the compiled form of filters and since.
+// filter is the compiled form of filters and since. Filters hold a handful
+// of values, so they are slices: a linear scan beats hashing at that size,
+// and keep runs once per entity of the vault.
 type filter struct {
-	types      map[pc.Type]bool
-	statuses   map[pc.Type]map[pc.Status]bool // nil: any status
-	workstream map[string]bool
+	types      []pc.Type     // nil: any type
+	statuses   []typedStatus // nil: any status
+	workstream []string      // nil: any workstream
 	archived   bool
 	since      time.Time
 }
 
+type typedStatus struct {
+	t pc.Type
+	s pc.Status
+}
+
 func compileFilter(a *searchArgs) (*filter, error) {
 	f := &filter{archived: a.Filters.Archived}
-	if len(a.Filters.Type) > 0 {
-		f.types = map[pc.Type]bool{}
-		for _, s := range a.Filters.Type {
-			t, err := pc.ParseType(s)
-			if err != nil {
-				return nil, pc.AsError(err).With("field", "filters.type")
-			}
-			f.types[t] = true
+	for _, s := range a.Filters.Type {
+		t, err := pc.ParseType(s)
+		if err != nil {
+			return nil, pc.AsError(err).With("field", "filters.type")
 		}
-	}
-	if len(a.Filters.Status) > 0 {
-		f.statuses = map[pc.Type]map[pc.Status]bool{}
+		if !slices.Contains(f.types, t) {
+			f.types = append(f.types, t)
+		}
 	}
 	for _, s := range a.Filters.Status {
 		found := false
 		for _, t := range pc.Types {
-			if st, err := pc.ParseStatus(t, s); err == nil && (f.types == nil || f.types[t]) {
-				if f.statuses[t] == nil {
-					f.statuses[t] = map[pc.Status]bool{}
-				}
-				f.statuses[t][st], found = true, true
+			if st, err := pc.ParseStatus(t, s); err == nil && (f.types == nil || slices.Contains(f.types, t)) {
+				f.statuses, found = append(f.statuses, typedStatus{t, st}), true
 			}
 		}
 		if !found {
 			return nil, pc.Errorf(pc.CodeInvalidArgument, "filters.status: %q is not a status of the filtered types", s).With("field", "filters.status")
 		}
 	}
-	if len(a.Filters.Workstream) > 0 {
-		f.workstream = map[string]bool{}
-		for _, w := range a.Filters.Workstream {
-			f.workstream[pc.NormalizeWorkstream(w)] = true
-		}
+	for _, w := range a.Filters.Workstream {
+		f.workstream = append(f.workstream, pc.NormalizeWorkstream(w))
 	}
 	if a.Since != "" {
 		t, err := parseTime(a.Since)
@@ -141,13 +139,13 @@ func parseTime(s string) (time.Time, error) {
 
 // keep reports whether e passes the filter.
 func (f *filter) keep(e *pc.Entity) bool {
-	if e.Archived && !f.archived || f.types != nil && !f.types[e.Type] {
+	if e.Archived && !f.archived || f.types != nil && !slices.Contains(f.types, e.Type) {
 		return false
 	}
-	if f.workstream != nil && !f.workstream[e.Workstream] {
+	if f.workstream != nil && !slices.Contains(f.workstream, e.Workstream) {
 		return false
 	}
-	if f.statuses != nil && !f.statuses[e.Type][e.Status] {
+	if f.statuses != nil && !slices.Contains(f.statuses, typedStatus{e.Type, e.Status}) {
 		return false
 	}
 	if !f.since.IsZero() {
