@@ -17,11 +17,11 @@ func (p *Project) Content(id ID) (string, error) {
 	if err != nil {
 		return "", Errorf(CodeConflict, "reading %s: %v", e.Path, err).With("id", id)
 	}
-	doc, err := frontmatter.Parse(data)
+	raw, err := frontmatter.BodyOf(data)
 	if err != nil {
 		return "", Errorf(CodeConflict, "%s: %v", e.Path, err).With("id", id)
 	}
-	body := strings.TrimLeft(string(doc.Body()), "\r\n")
+	body := strings.TrimLeft(string(raw), "\r\n")
 	if first, rest, _ := strings.Cut(body, "\n"); strings.TrimSpace(first) == "# "+e.Title {
 		body = rest
 	}

@@ -206,3 +206,19 @@ func TestFallbackKeepsValues(t *testing.T) {
 		})
 	}
 }
+
+func TestBodyOfMatchesParse(t *testing.T) {
+	for _, src := range []string{"", "no front matter\n", "---\na: 1\n---\nbody\n", "\ufeff---\r\na: 1\r\n---\r\nbody\r\n", "---\n---\n"} {
+		d, err := Parse([]byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, err := BodyOf([]byte(src))
+		if err != nil || string(body) != string(d.Body()) {
+			t.Errorf("BodyOf(%q) = %q, %v; Parse gives %q", src, body, err, d.Body())
+		}
+	}
+	if _, err := BodyOf([]byte("---\na: 1\n")); err == nil {
+		t.Error("unterminated front matter accepted")
+	}
+}

@@ -92,3 +92,14 @@ func detectEOL(b []byte) string {
 	}
 	return "\n"
 }
+
+// BodyOf returns the markdown after the front matter of src without parsing
+// the YAML: the cheap way to read a body when the keys are not needed. It
+// fails like Parse only for front matter that is never closed.
+func BodyOf(src []byte) ([]byte, error) {
+	f, err := split(src)
+	if err != nil {
+		return nil, err
+	}
+	return f.body, nil
+}
