@@ -2,7 +2,6 @@ package projectcanvas
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 )
 
@@ -86,21 +85,43 @@ func NewID(t Type, n int) ID { return ID(fmt.Sprintf("%s-%03d", t.Prefix(), n)) 
 func ParseID(s string) (ID, Type, int, error) {
 	s = strings.TrimSpace(s)
 	prefix, num, ok := strings.Cut(s, "-")
-	if ok {
-		prefix = strings.ToUpper(prefix)
-		for t, info := range typeInfo {
-			if info.prefix != prefix || len(num) < 3 {
-				continue
-			}
-			n, err := strconv.Atoi(num)
-			// Past three digits no leading zero: T-0004 would be a second T-004.
-			if err != nil || n < 0 || num[0] == '+' || num[0] == '-' || len(num) > 3 && num[0] == '0' {
-				break
-			}
-			return ID(prefix + "-" + num), t, n, nil
-		}
+	t := typeOfPrefix(prefix)
+	// Three digits at least; past three no leading zero, or T-0004 would be
+	// a second T-004.
+	if !ok || t == "" || len(num) < 3 || len(num) > 3 && num[0] == '0' || len(num) > 9 {
+		return "", "", 0, Errorf(CodeInvalidArgument, "%q is not an entity id (like M-001, S-001, T-001, DEC-001, DOC-001 or F-001)", s)
 	}
-	return "", "", 0, Errorf(CodeInvalidArgument, "%q is not an entity id (like M-001, S-001, T-001, DEC-001, DOC-001 or F-001)", s)
+	n := 0
+	for i := 0; i < len(num); i++ {
+		c := num[i]
+		if c < '0' || c > '9' {
+			return "", "", 0, Errorf(CodeInvalidArgument, "%q is not an entity id (like M-001, S-001, T-001, DEC-001, DOC-001 or F-001)", s)
+		}
+		n = n*10 + int(c-'0')
+	}
+	if prefix != t.Prefix() {
+		s = t.Prefix() + "-" + num
+	}
+	return ID(s), t, n, nil
+}
+
+// typeOfPrefix maps an id prefix, in any case, to its type.
+func typeOfPrefix(p string) Type {
+	switch {
+	case strings.EqualFold(p, "T"):
+		return Task
+	case strings.EqualFold(p, "S"):
+		return Story
+	case strings.EqualFold(p, "M"):
+		return Milestone
+	case strings.EqualFold(p, "F"):
+		return Feature
+	case strings.EqualFold(p, "DEC"):
+		return Decision
+	case strings.EqualFold(p, "DOC"):
+		return Document
+	}
+	return ""
 }
 
 // Type is the type the id's prefix names, or "" for a malformed id.
