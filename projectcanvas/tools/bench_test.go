@@ -4,8 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/internal/vaultgen"
@@ -26,14 +28,22 @@ func benchEnv(b *testing.B) *tools.Env {
 	return &tools.Env{Project: p}
 }
 
+// benchCall calls a tool in a loop and reports, besides the mean, the
+// median call time (p50-ns), which is what the targets are stated in.
 func benchCall(b *testing.B, env *tools.Env, reg *tools.Registry, name string, args func(i int) string) {
 	b.Helper()
 	ctx := context.Background()
+	var took []time.Duration
 	for i := 0; b.Loop(); i++ {
-		if _, err := reg.Call(ctx, env, name, json.RawMessage(args(i))); err != nil {
+		a := json.RawMessage(args(i))
+		start := time.Now()
+		if _, err := reg.Call(ctx, env, name, a); err != nil {
 			b.Fatal(err)
 		}
+		took = append(took, time.Since(start))
 	}
+	slices.Sort(took)
+	b.ReportMetric(float64(took[len(took)/2].Nanoseconds()), "p50-ns")
 }
 
 func fixed(s string) func(int) string { return func(int) string { return s } }
