@@ -156,10 +156,7 @@ func (cs *changeset) nextID(t Type) (ID, error) {
 		if err != nil {
 			return "", err
 		}
-		cs.seq = map[Type]int{}
-		if data != nil && json.Unmarshal(data, &cs.seq) != nil {
-			cs.seq = map[Type]int{} // a broken counter file is rebuilt from the index
-		}
+		cs.seq = cs.p.sequence(data)
 	}
 	cs.p.mu.RLock()
 	n := max(cs.seq[t], cs.p.idx.maxNum[t]) + 1

@@ -86,43 +86,32 @@ func (e *Entity) Value(field string) (v any, ok bool) {
 }
 
 // Map returns the entity as a JSON-ready map. With no fields it holds every
-// set field; otherwise just the named ones (id and type always).
+// set field (archived only when true) and path; otherwise just the named
+// ones, id and type always, and null for a schema field that is unset.
 func (e *Entity) Map(fields ...string) map[string]any {
-	out := make(map[string]any, 16)
-	if len(fields) == 0 {
-		for _, f := range e.fieldNames() {
+	if len(fields) > 0 {
+		out := make(map[string]any, len(fields)+2)
+		out["id"], out["type"] = string(e.ID), string(e.Type)
+		for _, f := range fields {
 			if v, ok := e.Value(f); ok {
 				out[f] = v
+			} else if _, known := schemaField(e.Type, f); known {
+				out[f] = nil
 			}
 		}
 		return out
 	}
-	out["id"], out["type"] = string(e.ID), string(e.Type)
-	for _, f := range fields {
-		if v, ok := e.Value(f); ok {
-			out[f] = v
-		} else if _, known := schemaField(e.Type, f); known {
-			out[f] = nil
-		}
-	}
-	return out
-}
-
-// fieldNames lists the fields the entity has set, in schema order, then the
-// user's own keys in alphabetical order, then path.
-func (e *Entity) fieldNames() []string {
-	names := make([]string, 0, 24)
+	out := make(map[string]any, 16)
 	for _, f := range schemas[e.Type].Fields {
-		if _, ok := e.Value(f.Name); ok && f.Name != "archived" || f.Name == "archived" && e.Archived {
-			names = append(names, f.Name)
+		if v, ok := e.Value(f.Name); ok && (f.Name != "archived" || e.Archived) {
+			out[f.Name] = v
 		}
 	}
-	var extra []string
-	for k := range e.Fields {
-		if _, known := schemaField(e.Type, k); !known {
-			extra = append(extra, k)
+	for k, v := range e.Fields {
+		if _, done := out[k]; !done {
+			out[k] = v // the user's own keys
 		}
 	}
-	slices.Sort(extra)
-	return append(append(names, extra...), "path")
+	out["path"] = e.Path
+	return out
 }

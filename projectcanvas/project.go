@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io/fs"
+	"maps"
 	"path"
 	"slices"
 	"strings"
@@ -37,6 +38,27 @@ type Project struct {
 	// writeMu serializes this process's writes; FS.Lock serializes them
 	// with other processes.
 	writeMu sync.Mutex
+	// seqCache is the last id sequence file read, parsed, by content hash;
+	// guarded by writeMu.
+	seqCache struct {
+		hash Hash
+		seq  map[Type]int
+	}
+}
+
+// sequence parses the id sequence file, reusing the last parse while the
+// file is unchanged. A broken file counts as empty: ids then continue from
+// the index, which is still safe.
+func (p *Project) sequence(data []byte) map[Type]int {
+	h := HashOf(data)
+	if p.seqCache.seq == nil || p.seqCache.hash != h {
+		seq := map[Type]int{}
+		if data != nil && json.Unmarshal(data, &seq) != nil {
+			seq = map[Type]int{}
+		}
+		p.seqCache.hash, p.seqCache.seq = h, seq
+	}
+	return maps.Clone(p.seqCache.seq)
 }
 
 // Option configures a Project.
