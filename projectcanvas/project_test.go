@@ -314,3 +314,30 @@ func TestLoadProblemsAreReportedNotFatal(t *testing.T) {
 	assert.Equal(t, "Heading Title", t4.Title, "a missing title comes from the first heading")
 	assert.Equal(t, broken, fsys.Files()["Projects/tasks/T-009 Broken.md"], "a broken file is left untouched")
 }
+
+func TestRefreshFollowsEditsMadeElsewhere(t *testing.T) {
+	p, fsys := seeded(t)
+	e, _ := p.Get("T-001")
+	old := file(t, fsys, p, "T-001")
+	edited := strings.Replace(old, "title: Form", "title: Form renamed", 1)
+	require.NoError(t, fsys.WriteFile(e.Path, []byte(edited), pc.HashOf([]byte(old))))
+	require.NoError(t, p.Refresh(e.Path))
+	e, _ = p.Get("T-001")
+	assert.Equal(t, "Form renamed", e.Title)
+	hits := p.SearchText("renamed", 5, nil)
+	require.Len(t, hits, 1, "the full-text index follows too")
+	assert.Equal(t, pc.ID("T-001"), hits[0].Entity.ID)
+
+	// A new file written by another program joins the index.
+	require.NoError(t, fsys.WriteFile("Inbox/T-050 Dropped in.md", []byte("---\nid: T-050\ntype: task\ntitle: Dropped in\nparent: S-001\n---\n"), ""))
+	require.NoError(t, p.Refresh("Inbox/T-050 Dropped in.md"))
+	assert.Contains(t, p.Children("S-001"), pc.ID("T-050"))
+
+	// A deleted file leaves it.
+	require.NoError(t, fsys.Remove(e.Path, pc.HashOf([]byte(edited))))
+	require.NoError(t, p.Refresh(e.Path))
+	_, err := p.Get("T-001")
+	assert.Equal(t, pc.CodeNotFound, pc.ErrorCode(err))
+	assert.NotContains(t, p.Children("S-001"), pc.ID("T-001"))
+	assert.Empty(t, p.SearchText("renamed", 5, nil))
+}
