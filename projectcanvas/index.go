@@ -151,39 +151,56 @@ func loadIndex(fsys FS) (*index, error) {
 	if err != nil {
 		return nil, err
 	}
-	type decoded struct {
-		e        *Entity
-		body     []byte
-		problems []Problem
-	}
 	out := make([]decoded, len(names))
-	var wg sync.WaitGroup
-	next := make(chan int, len(names))
+	todo := make(chan int, len(names))
 	for i := range names {
-		next <- i
+		todo <- i
 	}
-	close(next)
+	close(todo)
+	done := make(chan int, 256)
+	var wg sync.WaitGroup
 	for range min(runtime.GOMAXPROCS(0), max(1, len(names))) {
 		wg.Go(func() {
-			for i := range next {
-				data, err := fsys.ReadFile(names[i])
-				if err != nil {
-					if !errors.Is(err, fs.ErrNotExist) { // deleted while walking: just skip
-						out[i].problems = []Problem{{Path: names[i], Kind: "unreadable", Message: err.Error()}}
-					}
-					continue
-				}
-				out[i].e, out[i].body, out[i].problems = decodeFile(names[i], data)
+			for i := range todo {
+				out[i] = decodeName(fsys, names[i])
+				done <- i
 			}
 		})
 	}
-	wg.Wait()
+	go func() { wg.Wait(); close(done) }()
+	// Add files in path order as they arrive, while the workers go on, so
+	// that building the index overlaps with reading and parsing.
 	x := newIndex(len(names))
-	for i, name := range names {
-		x.addFile(name, out[i].e, out[i].body, out[i].problems)
-		out[i] = decoded{} // let the body go
+	ready := make([]bool, len(names))
+	next := 0
+	for i := range done {
+		ready[i] = true
+		for ; next < len(names) && ready[next]; next++ {
+			d := &out[next]
+			x.addFile(names[next], d.e, d.body, d.problems)
+			*d = decoded{} // let the body go
+		}
 	}
 	return x, nil
+}
+
+type decoded struct {
+	e        *Entity
+	body     []byte
+	problems []Problem
+}
+
+func decodeName(fsys FS, name string) decoded {
+	data, err := fsys.ReadFile(name)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) { // deleted while walking: just skip
+			return decoded{}
+		}
+		return decoded{problems: []Problem{{Path: name, Kind: "unreadable", Message: err.Error()}}}
+	}
+	var d decoded
+	d.e, d.body, d.problems = decodeFile(name, data)
+	return d
 }
 
 // sortedProblems lists every problem, by path.
