@@ -32,7 +32,7 @@ type Document struct {
 
 	// risky is set by edits that the splice check (verify) must look at:
 	// anything not rendered by the fast path, any deletion. hasAnchors marks
-	// sources where "&" or "*" could tie keys together.
+	// sources that always need the check (see needsReadBack).
 	risky      bool
 	hasAnchors bool
 

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -23,7 +24,7 @@ func Parse(src []byte) (*Document, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := &Document{src: src, frame: f, spliceable: true, hasAnchors: bytes.ContainsAny(f.yaml, "&*")}
+	d := &Document{src: src, frame: f, spliceable: true, hasAnchors: needsReadBack(f.yaml)}
 	if !f.has {
 		d.tailFirst = true
 		return d, nil
@@ -50,14 +51,35 @@ func Parse(src []byte) (*Document, error) {
 	return d, nil
 }
 
-// parseYAML parses text into a document node. A panic inside yaml.v3 is
-// turned into an error so that Parse never panics.
+// needsReadBack reports whether edits of this YAML text must always be read
+// back before they are trusted: when anchors or aliases may tie keys
+// together, or when the text is not plain UTF-8 (yaml.v3 decodes UTF-16
+// byte order marks and rejects control characters, which a splice cannot
+// account for).
+func needsReadBack(text []byte) bool {
+	if bytes.ContainsAny(text, "&*") || !utf8.Valid(text) {
+		return true
+	}
+	for _, c := range text {
+		if c < 0x20 && c != '\n' && c != '\r' && c != '\t' || c == 0x7f {
+			return true
+		}
+	}
+	return bytes.Contains(text, []byte("\uFEFF"))
+}
+
+// parseYAML parses text into a document node: by fastParse when the text is
+// simple enough, else with yaml.v3. A panic inside yaml.v3 is turned into an
+// error so that Parse never panics.
 func parseYAML(text []byte) (doc *yaml.Node, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			doc, err = nil, &SyntaxError{Line: 1, Msg: fmt.Sprint("YAML parser failed: ", r)}
 		}
 	}()
+	if fast, ok := fastParse(text); ok {
+		return fast, nil
+	}
 	doc = new(yaml.Node)
 	if !mayHoldSeveralDocuments(text) {
 		if err := yaml.Unmarshal(text, doc); err != nil {
