@@ -88,16 +88,14 @@ func ParseID(s string) (ID, Type, int, error) {
 	t := typeOfPrefix(prefix)
 	// Three digits at least; past three no leading zero, or T-0004 would be
 	// a second T-004.
-	if !ok || t == "" || len(num) < 3 || len(num) > 3 && num[0] == '0' || len(num) > 9 {
-		return "", "", 0, Errorf(CodeInvalidArgument, "%q is not an entity id (like M-001, S-001, T-001, DEC-001, DOC-001 or F-001)", s)
-	}
-	n := 0
+	n, digits := 0, true
 	for i := 0; i < len(num); i++ {
 		c := num[i]
-		if c < '0' || c > '9' {
-			return "", "", 0, Errorf(CodeInvalidArgument, "%q is not an entity id (like M-001, S-001, T-001, DEC-001, DOC-001 or F-001)", s)
-		}
+		digits = digits && c >= '0' && c <= '9'
 		n = n*10 + int(c-'0')
+	}
+	if !ok || t == "" || !digits || len(num) < 3 || len(num) > 3 && num[0] == '0' || len(num) > 9 {
+		return "", "", 0, Errorf(CodeInvalidArgument, "%q is not an entity id (like M-001, S-001, T-001, DEC-001, DOC-001 or F-001)", s)
 	}
 	if prefix != t.Prefix() {
 		s = t.Prefix() + "-" + num
