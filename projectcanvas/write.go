@@ -215,18 +215,6 @@ func (cs *changeset) editLinks(d *draft, edits map[string][]string, edit func(*d
 	return nil
 }
 
-// SetBody replaces the markdown body of an entity staged in this
-// transaction (created or updated).
-func (tx *Tx) SetBody(id ID, body string) error {
-	d, err := tx.cs.stage(id)
-	if err != nil {
-		return err
-	}
-	d.body = []byte(body)
-	d.touch("updated_at")
-	return nil
-}
-
 // Update stages a change of one entity.
 func (tx *Tx) Update(rawID string, c Change) (*Updated, error) {
 	cs := tx.cs
