@@ -369,7 +369,6 @@ func (cs *changeset) commit() ([]*Entity, error) {
 		}
 	}
 	out := make([]*Entity, 0, len(cs.order))
-	bodies := make(map[ID][]byte, len(cs.order))
 	for _, id := range cs.order {
 		d := cs.drafts[id]
 		if d.before != nil && len(d.dirty) == 0 && d.newPath == d.before.Path {
@@ -377,7 +376,6 @@ func (cs *changeset) commit() ([]*Entity, error) {
 		}
 		data := d.render(cs.now)
 		e := d.e
-		bodies[id] = d.doc.Body()
 		e.Path, e.hash = d.newPath, HashOf(data)
 		switch {
 		case d.before == nil:
@@ -399,7 +397,7 @@ func (cs *changeset) commit() ([]*Entity, error) {
 		if old := cs.p.idx.byID[e.ID]; old != nil && old.Path != e.Path {
 			cs.p.idx.remove(old.Path)
 		}
-		cs.p.idx.put(e, bodies[e.ID])
+		cs.p.idx.put(e, cs.drafts[e.ID].doc.Body())
 	}
 	cs.p.mu.Unlock()
 	return out, nil

@@ -2,13 +2,13 @@ package projectcanvas
 
 import (
 	"errors"
-
-	"github.com/projectcanvas/projectcanvas/projectcanvas/fulltext"
 	"io/fs"
 	"runtime"
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/projectcanvas/projectcanvas/projectcanvas/fulltext"
 )
 
 // index is the in-memory view of every entity of the vault. Entities in it

@@ -112,46 +112,41 @@ func TestIDsGrowPast999(t *testing.T) {
 
 func TestBadInputChangesNothing(t *testing.T) {
 	tests := []struct {
-		name string
-		op   func(p *pc.Project) error
-		code pc.Code
+		name  string
+		setup func(p *pc.Project) error // a legitimate write before the refused one
+		op    func(p *pc.Project) error
+		code  pc.Code
 	}{
-		{"missing title", create(pc.Milestone, map[string]any{}), pc.CodeMissingField},
-		{"blank title", create(pc.Milestone, map[string]any{"title": "  "}), pc.CodeMissingField},
-		{"title not a string", create(pc.Milestone, map[string]any{"title": []any{"x"}}), pc.CodeInvalidArgument},
-		{"story without parent", create(pc.Story, map[string]any{"title": "x"}), pc.CodeOrphan},
-		{"task without parent", create(pc.Task, map[string]any{"title": "x"}), pc.CodeOrphan},
-		{"task under milestone", create(pc.Task, map[string]any{"title": "x", "parent": "M-001"}), pc.CodeInvalidArgument},
-		{"story under story", create(pc.Story, map[string]any{"title": "x", "parent": "S-001"}), pc.CodeInvalidArgument},
-		{"unknown parent", create(pc.Task, map[string]any{"title": "x", "parent": "S-099"}), pc.CodeNotFound},
-		{"malformed parent", create(pc.Task, map[string]any{"title": "x", "parent": "story one"}), pc.CodeInvalidArgument},
-		{"unknown dependency", create(pc.Task, map[string]any{"title": "x", "parent": "S-001", "depends_on": []any{"T-077"}}), pc.CodeNotFound},
-		{"list where a string belongs", create(pc.Milestone, map[string]any{"title": "x", "workstream": []any{"a"}}), pc.CodeInvalidArgument},
-		{"object where a list belongs", create(pc.Milestone, map[string]any{"title": "x", "depends_on": map[string]any{}}), pc.CodeInvalidArgument},
-		{"unknown field", create(pc.Milestone, map[string]any{"title": "x", "colour": "red"}), pc.CodeInvalidArgument},
-		{"bad enum", create(pc.Feature, map[string]any{"title": "x", "tier": "Gold"}), pc.CodeInvalidArgument},
-		{"bad priority", create(pc.Milestone, map[string]any{"title": "x", "priority": "P9"}), pc.CodeInvalidArgument},
-		{"bad date", create(pc.Milestone, map[string]any{"title": "x", "target_date": "next week"}), pc.CodeInvalidArgument},
-		{"bad status", create(pc.Task, map[string]any{"title": "x", "parent": "S-001", "status": "Decided"}), pc.CodeInvalidArgument},
-		{"feature implements feature", create(pc.Feature, map[string]any{"title": "x", "implements": []any{"F-001"}}), pc.CodeInvalidArgument},
-		{"task documents", create(pc.Task, map[string]any{"title": "x", "parent": "S-001", "documents": []any{"T-001"}}), pc.CodeInvalidArgument},
-		{"read-only id", create(pc.Milestone, map[string]any{"title": "x", "id": "M-050"}), pc.CodeInvalidArgument},
-		{"unknown type", create(pc.Type("epic"), map[string]any{"title": "x"}), pc.CodeInvalidArgument},
-		{"Not Started -> Completed", update("T-001", pc.Change{Status: "Completed"}), pc.CodeInvalidTransition},
-		{"depends on itself", update("T-001", pc.Change{AddDependencies: []string{"T-001"}}), pc.CodeCycle},
-		{"cycle", func(p *pc.Project) error {
-			return update("T-001", pc.Change{AddDependencies: []string{"T-002"}})(p)
-		}, pc.CodeCycle},
-		{"update unknown id", update("T-404", pc.Change{Status: "wip"}), pc.CodeNotFound},
-		{"update malformed id", update("nope", pc.Change{Status: "wip"}), pc.CodeInvalidArgument},
-		{"clear required parent", update("T-001", pc.Change{Data: map[string]any{"parent": nil}}), pc.CodeOrphan},
-		{"complete with open children", func(p *pc.Project) error {
-			if err := update("S-001", pc.Change{Status: "In Progress"})(p); err != nil {
-				return err
-			}
-			return update("S-001", pc.Change{Status: "Completed"})(p)
-		}, pc.CodeInvalidTransition},
-		{"unknown relation in add_to", update("T-001", pc.Change{AddTo: map[string][]string{"likes": {"T-002"}}}), pc.CodeInvalidArgument},
+		{"missing title", nil, create(pc.Milestone, map[string]any{}), pc.CodeMissingField},
+		{"blank title", nil, create(pc.Milestone, map[string]any{"title": "  "}), pc.CodeMissingField},
+		{"title not a string", nil, create(pc.Milestone, map[string]any{"title": []any{"x"}}), pc.CodeInvalidArgument},
+		{"story without parent", nil, create(pc.Story, map[string]any{"title": "x"}), pc.CodeOrphan},
+		{"task without parent", nil, create(pc.Task, map[string]any{"title": "x"}), pc.CodeOrphan},
+		{"task under milestone", nil, create(pc.Task, map[string]any{"title": "x", "parent": "M-001"}), pc.CodeInvalidArgument},
+		{"story under story", nil, create(pc.Story, map[string]any{"title": "x", "parent": "S-001"}), pc.CodeInvalidArgument},
+		{"unknown parent", nil, create(pc.Task, map[string]any{"title": "x", "parent": "S-099"}), pc.CodeNotFound},
+		{"malformed parent", nil, create(pc.Task, map[string]any{"title": "x", "parent": "story one"}), pc.CodeInvalidArgument},
+		{"unknown dependency", nil, create(pc.Task, map[string]any{"title": "x", "parent": "S-001", "depends_on": []any{"T-077"}}), pc.CodeNotFound},
+		{"list where a string belongs", nil, create(pc.Milestone, map[string]any{"title": "x", "workstream": []any{"a"}}), pc.CodeInvalidArgument},
+		{"object where a list belongs", nil, create(pc.Milestone, map[string]any{"title": "x", "depends_on": map[string]any{}}), pc.CodeInvalidArgument},
+		{"unknown field", nil, create(pc.Milestone, map[string]any{"title": "x", "colour": "red"}), pc.CodeInvalidArgument},
+		{"bad enum", nil, create(pc.Feature, map[string]any{"title": "x", "tier": "Gold"}), pc.CodeInvalidArgument},
+		{"bad priority", nil, create(pc.Milestone, map[string]any{"title": "x", "priority": "P9"}), pc.CodeInvalidArgument},
+		{"bad date", nil, create(pc.Milestone, map[string]any{"title": "x", "target_date": "next week"}), pc.CodeInvalidArgument},
+		{"bad status", nil, create(pc.Task, map[string]any{"title": "x", "parent": "S-001", "status": "Decided"}), pc.CodeInvalidArgument},
+		{"feature implements feature", nil, create(pc.Feature, map[string]any{"title": "x", "implements": []any{"F-001"}}), pc.CodeInvalidArgument},
+		{"task documents", nil, create(pc.Task, map[string]any{"title": "x", "parent": "S-001", "documents": []any{"T-001"}}), pc.CodeInvalidArgument},
+		{"read-only id", nil, create(pc.Milestone, map[string]any{"title": "x", "id": "M-050"}), pc.CodeInvalidArgument},
+		{"unknown type", nil, create(pc.Type("epic"), map[string]any{"title": "x"}), pc.CodeInvalidArgument},
+		{"Not Started -> Completed", nil, update("T-001", pc.Change{Status: "Completed"}), pc.CodeInvalidTransition},
+		{"depends on itself", nil, update("T-001", pc.Change{AddDependencies: []string{"T-001"}}), pc.CodeCycle},
+		{"cycle", nil, update("T-001", pc.Change{AddDependencies: []string{"T-002"}}), pc.CodeCycle},
+		{"update unknown id", nil, update("T-404", pc.Change{Status: "wip"}), pc.CodeNotFound},
+		{"update malformed id", nil, update("nope", pc.Change{Status: "wip"}), pc.CodeInvalidArgument},
+		{"clear required parent", nil, update("T-001", pc.Change{Data: map[string]any{"parent": nil}}), pc.CodeOrphan},
+		{"complete with open children", update("S-001", pc.Change{Status: "In Progress"}),
+			update("S-001", pc.Change{Status: "Completed"}), pc.CodeInvalidTransition},
+		{"unknown relation in add_to", nil, update("T-001", pc.Change{AddTo: map[string][]string{"likes": {"T-002"}}}), pc.CodeInvalidArgument},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -159,18 +154,14 @@ func TestBadInputChangesNothing(t *testing.T) {
 			// T-002 depends on T-001, so T-001 -> T-002 would close a cycle.
 			_, err := p.Update("T-002", pc.Change{AddDependencies: []string{"T-001"}})
 			require.NoError(t, err)
-			var before map[string]string
-			if tt.name == "complete with open children" {
-				before = nil // the first step legitimately writes; compare after it
-			} else {
-				before = fsys.Files()
+			if tt.setup != nil {
+				require.NoError(t, tt.setup(p))
 			}
+			before := fsys.Files()
 			err = tt.op(p)
 			require.Error(t, err)
 			assert.Equal(t, tt.code, pc.ErrorCode(err), "error: %v", err)
-			if before != nil {
-				assert.Equal(t, before, fsys.Files(), "a refused operation changed files")
-			}
+			assert.Equal(t, before, fsys.Files(), "a refused operation changed files")
 			var e *pc.Error
 			require.ErrorAs(t, err, &e)
 			assert.NotEmpty(t, e.Message)

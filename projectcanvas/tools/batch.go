@@ -233,14 +233,9 @@ var updateControls = map[string]bool{"status": true, "cascade": true, "add_depen
 
 func (b *batch) update(tx *pc.Tx, id string, payload map[string]any, r *opResult) error {
 	var c pc.Change
-	data := map[string]any{}
-	for k, v := range payload {
-		if !updateControls[k] {
-			data[k] = v
-		}
-	}
+	ctlKeys, data := splitKeys(payload, updateControls)
 	c.Data = data
-	controls, _ := json.Marshal(filterKeys(payload, updateControls))
+	controls, _ := json.Marshal(ctlKeys)
 	var ctl struct {
 		Status             string   `json:"status"`
 		Cascade            bool     `json:"cascade"`
@@ -281,7 +276,10 @@ func (b *batch) archive(tx *pc.Tx, id string, payload map[string]any, r *opResul
 	}
 	r.ID = archived[0].ID.String()
 	r.entity = archived[0]
-	r.Message = fmt.Sprintf("archived %d entit%s", len(archived), map[bool]string{true: "y", false: "ies"}[len(archived) == 1])
+	r.Message = "archived 1 entity"
+	if len(archived) > 1 {
+		r.Message = fmt.Sprintf("archived %d entities", len(archived))
+	}
 	b.alias(r)
 	return nil
 }
@@ -376,14 +374,17 @@ func opHash(op batchOp) string {
 	return hex.EncodeToString(sum[:8])
 }
 
-func filterKeys(m map[string]any, keep map[string]bool) map[string]any {
-	out := map[string]any{}
+// splitKeys splits m into the entries whose keys are in keys and the rest.
+func splitKeys(m map[string]any, keys map[string]bool) (in, rest map[string]any) {
+	in, rest = map[string]any{}, map[string]any{}
 	for k, v := range m {
-		if keep[k] {
-			out[k] = v
+		if keys[k] {
+			in[k] = v
+		} else {
+			rest[k] = v
 		}
 	}
-	return out
+	return in, rest
 }
 
 // report builds the batch result. err is the transaction's error: the
@@ -449,11 +450,7 @@ func handleEntities(ctx context.Context, env *Env, raw json.RawMessage) (any, er
 				notFound = append(notFound, id)
 				continue
 			}
-			var fields []string
-			if len(a.Fields) > 0 {
-				fields = a.Fields
-			}
-			v, err := view(env, e, fields, false)
+			v, err := view(env, e, a.Fields, false)
 			if err != nil {
 				return nil, err
 			}
