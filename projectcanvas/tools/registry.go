@@ -35,6 +35,7 @@ type Tool struct {
 	Name        string          `json:"name"`
 	Description string          `json:"description"`
 	InputSchema json.RawMessage `json:"inputSchema"`
+	Annotations Annotations     `json:"annotations"`
 	Handler     Handler         `json:"-"`
 }
 
@@ -97,6 +98,24 @@ func (r *Registry) Call(ctx context.Context, env *Env, name string, args json.Ra
 		return nil, pc.AsError(err)
 	}
 	return result, nil
+}
+
+// Dispatch is the one entry point every host uses: it runs the named tool on
+// JSON arguments and returns the result as JSON. On failure it returns a
+// *projectcanvas.Error; ErrorJSON renders it in the hosts' common form.
+func (r *Registry) Dispatch(ctx context.Context, env *Env, name string, args []byte) ([]byte, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, pc.Errorf(pc.CodeInternal, "tool %s: %v", name, err)
+	}
+	result, err := r.Call(ctx, env, name, args)
+	if err != nil {
+		return nil, err
+	}
+	data, err := json.Marshal(result)
+	if err != nil {
+		return nil, pc.Errorf(pc.CodeInternal, "tool %s: encoding the result: %v", name, err)
+	}
+	return data, nil
 }
 
 // ErrorJSON renders an error in the JSON form every host uses:

@@ -1,0 +1,330 @@
+package tools
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"strconv"
+	"strings"
+
+	"github.com/google/jsonschema-go/jsonschema"
+
+	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
+)
+
+// Annotations tell a client how a tool treats the vault. MCP hosts pass them
+// on as tool annotations (readOnlyHint, destructiveHint, idempotentHint).
+type Annotations struct {
+	ReadOnly    bool `json:"readOnly,omitempty"`
+	Destructive bool `json:"destructive,omitempty"`
+	Idempotent  bool `json:"idempotent,omitempty"`
+}
+
+// Register adds a typed tool. The arguments struct A is the one source of
+// both the JSON Schema clients see and the strict decoder the handler gets:
+//
+//	type getEntityArgs struct {
+//		ID     string   `json:"id" jsonschema:"Entity id, e.g. T-004."`
+//		Fields []string `json:"fields,omitempty" jsonschema:"Fields to return." schema:"maxItems=64"`
+//		Limit  int      `json:"max_items,omitempty" schema:"default=20,minimum=1,maximum=200"`
+//	}
+//
+// Field rules, all read from struct tags:
+//   - `json` names the parameter; a field without omitempty/omitzero is required.
+//   - `jsonschema` is its description (keep it short: tools/list goes into an
+//     assistant's context).
+//   - `schema` adds constraints as comma-separated key=value pairs: default
+//     (a JSON value; also the value the handler gets when the parameter is
+//     absent), minimum, maximum, minLength, maxLength, minItems, maxItems, and
+//     enum (values separated by |). A `schema:"enum=..."` list must not copy
+//     a list the core owns; set such enums in a SchemaTuner instead.
+//
+// An arguments type implementing SchemaTuner adjusts its schema after
+// generation (enums from the core's own lists, for example).
+//
+// Arguments are checked against the schema before decoding: unknown or
+// wrong-case names, duplicate keys, wrong JSON types and out-of-bound values
+// fail with invalid_argument, and the handler never runs.
+func Register[A, R any](r *Registry, name, description string, ann Annotations, run func(ctx context.Context, env *Env, args A) (R, error)) {
+	schema, err := schemaFor[A]()
+	if err != nil {
+		panic(fmt.Sprintf("tool %s: %v", name, err)) // a bug in an arguments struct, caught by the registry test
+	}
+	resolved, err := schema.Resolve(nil)
+	if err != nil {
+		panic(fmt.Sprintf("tool %s: %v", name, err))
+	}
+	raw, err := json.Marshal(schema)
+	if err != nil {
+		panic(fmt.Sprintf("tool %s: %v", name, err))
+	}
+	r.Add(&Tool{
+		Name:        name,
+		Description: description,
+		InputSchema: raw,
+		Annotations: ann,
+		Handler: func(ctx context.Context, env *Env, args json.RawMessage) (any, error) {
+			a, err := decodeArgs[A](resolved, args)
+			if err != nil {
+				return nil, err
+			}
+			return run(ctx, env, a)
+		},
+	})
+}
+
+// SchemaTuner is implemented by arguments types whose schema needs more than
+// struct tags can say, typically enum values owned by the core.
+type SchemaTuner interface {
+	TuneSchema(s *jsonschema.Schema)
+}
+
+// schemaFor builds the JSON Schema of A from its struct tags.
+func schemaFor[A any]() (*jsonschema.Schema, error) {
+	s, err := jsonschema.For[A](nil)
+	if err != nil {
+		return nil, err
+	}
+	if err := applyTags(reflect.TypeFor[A](), s); err != nil {
+		return nil, err
+	}
+	var zero A
+	if t, ok := any(zero).(SchemaTuner); ok {
+		t.TuneSchema(s)
+	} else if t, ok := any(&zero).(SchemaTuner); ok {
+		t.TuneSchema(s)
+	}
+	return s, nil
+}
+
+// applyTags copies `schema` tag constraints onto the properties of the
+// object schema s generated for struct type t, recursively.
+func applyTags(t reflect.Type, s *jsonschema.Schema) error {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t.Kind() != reflect.Struct || s == nil {
+		return nil
+	}
+	for f := range structFields(t) {
+		name := jsonName(f)
+		prop := s.Properties[name]
+		if prop == nil {
+			continue
+		}
+		if err := applyConstraints(prop, f.Tag.Get("schema")); err != nil {
+			return fmt.Errorf("field %s: %w", name, err)
+		}
+		ft := f.Type
+		for ft.Kind() == reflect.Pointer || ft.Kind() == reflect.Slice {
+			ft = ft.Elem()
+			if prop.Items != nil {
+				prop = prop.Items
+			}
+		}
+		if err := applyTags(ft, prop); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func applyConstraints(s *jsonschema.Schema, tag string) error {
+	if tag == "" {
+		return nil
+	}
+	for kv := range strings.SplitSeq(tag, ",") {
+		key, value, ok := strings.Cut(kv, "=")
+		if !ok {
+			return fmt.Errorf("schema tag %q: want key=value", kv)
+		}
+		switch key {
+		case "default":
+			if !json.Valid([]byte(value)) {
+				value = strconv.Quote(value) // a bare word is a string default
+			}
+			s.Default = json.RawMessage(value)
+		case "enum":
+			for v := range strings.SplitSeq(value, "|") {
+				s.Enum = append(s.Enum, v)
+			}
+		case "minimum", "maximum":
+			f, err := strconv.ParseFloat(value, 64)
+			if err != nil {
+				return fmt.Errorf("schema tag %s: %w", key, err)
+			}
+			if key == "minimum" {
+				s.Minimum = &f
+			} else {
+				s.Maximum = &f
+			}
+		case "minLength", "maxLength", "minItems", "maxItems":
+			n, err := strconv.Atoi(value)
+			if err != nil {
+				return fmt.Errorf("schema tag %s: %w", key, err)
+			}
+			*map[string]**int{"minLength": &s.MinLength, "maxLength": &s.MaxLength, "minItems": &s.MinItems, "maxItems": &s.MaxItems}[key] = &n
+		default:
+			return fmt.Errorf("schema tag: unknown key %q", key)
+		}
+	}
+	return nil
+}
+
+// decodeArgs validates raw arguments against the tool's schema, then decodes
+// them into an A whose absent parameters hold their schema defaults.
+func decodeArgs[A any](schema *jsonschema.Resolved, args json.RawMessage) (A, error) {
+	var a A
+	if err := checkDuplicateKeys(args); err != nil {
+		return a, err
+	}
+	var instance any
+	dec := json.NewDecoder(bytes.NewReader(args))
+	dec.UseNumber()
+	if err := dec.Decode(&instance); err != nil {
+		return a, argError(err)
+	}
+	if dec.More() {
+		return a, pc.Errorf(pc.CodeInvalidArgument, "arguments must be one JSON object")
+	}
+	if _, ok := instance.(map[string]any); !ok {
+		return a, pc.Errorf(pc.CodeInvalidArgument, "arguments must be a JSON object")
+	}
+	if err := schema.Validate(numbersToFloat(instance)); err != nil {
+		return a, schemaError(err)
+	}
+	if err := setDefaults(reflect.ValueOf(&a).Elem(), schema.Schema()); err != nil {
+		return a, pc.Errorf(pc.CodeInternal, "defaults: %v", err)
+	}
+	if err := decode(args, &a); err != nil {
+		return a, err
+	}
+	return a, nil
+}
+
+// numbersToFloat turns json.Number values (kept exact while decoding) into
+// float64, the form the schema validator understands.
+func numbersToFloat(v any) any {
+	switch x := v.(type) {
+	case json.Number:
+		f, _ := x.Float64()
+		return f
+	case map[string]any:
+		for k, e := range x {
+			x[k] = numbersToFloat(e)
+		}
+	case []any:
+		for i, e := range x {
+			x[i] = numbersToFloat(e)
+		}
+	}
+	return v
+}
+
+// setDefaults fills the fields of struct v that have a schema default, so
+// decoding the arguments over v leaves defaults wherever a parameter is
+// absent, at every level of nesting.
+func setDefaults(v reflect.Value, s *jsonschema.Schema) error {
+	if v.Kind() != reflect.Struct || s == nil {
+		return nil
+	}
+	for f := range structFields(v.Type()) {
+		prop := s.Properties[jsonName(f)]
+		if prop == nil {
+			continue
+		}
+		field := v.FieldByIndex(f.Index)
+		if len(prop.Default) > 0 {
+			if err := json.Unmarshal(prop.Default, field.Addr().Interface()); err != nil {
+				return err
+			}
+		}
+		if field.Kind() == reflect.Struct {
+			if err := setDefaults(field, prop); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// checkDuplicateKeys refuses an object with the same key twice at any level:
+// encoding/json would silently keep the last one.
+func checkDuplicateKeys(args json.RawMessage) error {
+	dec := json.NewDecoder(bytes.NewReader(args))
+	type frame struct {
+		object bool
+		keys   map[string]bool
+		key    bool // the next string token is a key
+	}
+	var stack []*frame
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil // syntax errors are reported by the decoder proper
+		}
+		top := (*frame)(nil)
+		if len(stack) > 0 {
+			top = stack[len(stack)-1]
+		}
+		switch t := tok.(type) {
+		case json.Delim:
+			switch t {
+			case '{':
+				stack = append(stack, &frame{object: true, keys: map[string]bool{}, key: true})
+				continue
+			case '[':
+				stack = append(stack, &frame{})
+				continue
+			default:
+				stack = stack[:len(stack)-1]
+			}
+		case string:
+			if top != nil && top.object && top.key {
+				if top.keys[t] {
+					return pc.Errorf(pc.CodeInvalidArgument, "parameter %q is given twice", t).With("field", t)
+				}
+				top.keys[t] = true
+				top.key = false
+				continue
+			}
+		}
+		if len(stack) == 0 {
+			return nil
+		}
+		if top := stack[len(stack)-1]; top.object {
+			top.key = true
+		}
+	}
+}
+
+// schemaError turns a validator error into invalid_argument. The validator
+// names the failing location as a JSON pointer; it is kept in the message.
+func schemaError(err error) error {
+	msg := err.Error()
+	msg = strings.TrimPrefix(msg, "validating root: ")
+	return pc.Errorf(pc.CodeInvalidArgument, "invalid arguments: %s", msg)
+}
+
+func structFields(t reflect.Type) func(func(reflect.StructField) bool) {
+	return func(yield func(reflect.StructField) bool) {
+		for f := range t.Fields() {
+			if !f.IsExported() || jsonName(f) == "-" {
+				continue
+			}
+			if !yield(f) {
+				return
+			}
+		}
+	}
+}
+
+func jsonName(f reflect.StructField) string {
+	name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+	if name == "" {
+		return f.Name
+	}
+	return name
+}
