@@ -27,9 +27,9 @@ func manyStrings(n int, format string) []any {
 func TestInputLimits(t *testing.T) {
 	long := func(n int) string { return strings.Repeat("x", n) }
 	tests := []struct {
-		name  string
-		typ   pc.Type // create this type; "" updates T-001 instead
-		data  map[string]any
+		name string
+		typ  pc.Type // create this type; "" updates T-001 instead
+		data map[string]any
 		// field is the "field" detail of the error, or "id:X" for its "id"
 		// detail; "" means the input is accepted.
 		field string
