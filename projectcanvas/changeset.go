@@ -379,6 +379,12 @@ func (cs *changeset) commit() ([]*Entity, error) {
 			continue // staged but unchanged
 		}
 		data := d.render(cs.now)
+		if err := d.doc.Err(); err != nil {
+			// The codec could not write the edit without changing other
+			// values (an anchor's aliases past its copy budget, say).
+			return nil, Errorf(CodeInvalidArgument, "%s cannot be rewritten without changing keys this change does not touch (%v); edit it by hand",
+				d.e.Path, err).With("id", d.e.ID)
+		}
 		if err := checkFileSize(d.e.ID, data, d.doc.Body()); err != nil {
 			return nil, err
 		}
