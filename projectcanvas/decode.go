@@ -115,7 +115,7 @@ func decodeDoc(name string, data []byte, doc *frontmatter.Document) (*Entity, []
 	case idType != typ:
 		return nil, []Problem{{Path: name, Kind: "invalid_id", Message: "id " + string(id) + " does not match type " + string(typ)}}
 	}
-	d := decoder{doc: doc, e: &Entity{ID: id, Type: typ, Path: name, hash: HashOf(data)}, values: newValueReader()}
+	d := decoder{doc: doc, e: &Entity{ID: id, Type: typ, Path: name, hash: HashOf(data)}, values: valueReader{budget: MaxValueBytes}}
 	d.decode()
 	if d.fail != nil {
 		return nil, []Problem{{Path: name, Kind: d.fail.kind, Message: d.fail.msg}}
@@ -138,7 +138,7 @@ type decoder struct {
 	doc      *frontmatter.Document
 	e        *Entity
 	problems []Problem
-	values   *valueReader
+	values   valueReader
 	fail     *valueError // a value over the limits: the file is not loaded
 }
 
@@ -253,8 +253,6 @@ type valueError struct{ kind, msg string }
 
 func (e *valueError) Error() string { return e.msg }
 
-func newValueReader() *valueReader { return &valueReader{budget: MaxValueBytes} }
-
 // value converts n, which sits depth levels below the top of its key.
 // Scalars stay strings unless YAML typed them as numbers or booleans; dates
 // stay strings.
@@ -271,7 +269,7 @@ func (r *valueReader) value(n *yaml.Node, depth int) (any, error) {
 		}
 		n = n.Alias
 	}
-	r.budget -= 16 + len(n.Value)
+	r.budget -= 8 + len(n.Value)
 	if r.budget < 0 {
 		return nil, &valueError{"too_large", fmt.Sprintf("the custom front matter values expand to more than %d bytes (aliases included)", MaxValueBytes)}
 	}

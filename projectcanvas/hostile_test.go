@@ -50,6 +50,7 @@ var hostileKinds = map[string]string{
 	"gen/huge_front_matter.md":   "too_large", // generated: over MaxFrontMatterBytes
 	"gen/huge_plain_note.md":     "",          // generated: large, but not an entity: ignored
 	"gen/huge_scalar_in_list.md": "too_large",
+	"gen/tiny_items.md":          "", // generated: 130,000 one-letter list items, no aliases: within budget
 	"gen/many_keys.md":           "", // generated: about 30,000 keys, just under MaxFrontMatterBytes
 }
 
@@ -81,6 +82,8 @@ func hostileCorpus(t testing.TB) map[string]string {
 		fmt.Fprintf(&keys, "k%d: %d\n", i, i)
 	}
 	out["gen/many_keys.md"] = head("T-129") + keys.String() + "---\n"
+	items := strings.Repeat("a,", (pc.MaxFrontMatterBytes-200)/2/4)
+	out["gen/tiny_items.md"] = head("T-128") + "a: [" + items + "]\nb: [" + items + "]\nc: [" + items + "]\nd: [" + items + "]\n---\n"
 	out["gen/huge_scalar_in_list.md"] = head("T-132") + "notes:\n" +
 		strings.Repeat("  - "+strings.Repeat("y", 100<<10)+"\n", 2) + "notes2: [" + strings.Repeat("z", 100<<10) + "]\n---\n"
 	return out
@@ -98,9 +101,10 @@ var healthyFiles = map[string]string{
 // healthy entity is still served and can be changed.
 //
 // Bounds (measured with runtime.MemStats around Open and around Reload, so
-// they do not depend on the machine's speed): the whole corpus, about 14 MB
-// of files including the generated ones, is indexed with less than 150 MB
-// allocated in total (about 60 MB measured); before the limits, the billion
+// they do not depend on the machine's speed): the whole corpus, about 10 MB
+// of files including the generated ones, is indexed with less than 200 MB
+// allocated in total (about 95 MB measured, most of it yaml.v3 building
+// nodes for the files of 256 KB of front matter); before the limits, the billion
 // laughs alone ran out of memory at 10 GB and the cyclic alias overflowed
 // the stack. Every entity's JSON is under 2 MB (MaxValueBytes bounds it).
 func TestHostileFilesAreReportedAndLeftAlone(t *testing.T) {
@@ -121,7 +125,7 @@ func TestHostileFilesAreReportedAndLeftAlone(t *testing.T) {
 		p, err = pc.Open(fsys)
 		require.NoError(t, err)
 	})
-	assert.Less(t, allocated, uint64(150<<20), "Open allocated %d MB", allocated>>20)
+	assert.Less(t, allocated, uint64(200<<20), "Open allocated %d MB", allocated>>20)
 	t.Logf("Open allocated %d MB", allocated>>20)
 
 	check := func(stage string) {
@@ -197,7 +201,7 @@ func TestHostileFilesAreReportedAndLeftAlone(t *testing.T) {
 		_, err = p.Reload()
 		require.NoError(t, err)
 	})
-	assert.Less(t, allocated, uint64(150<<20), "Reload allocated %d MB", allocated>>20)
+	assert.Less(t, allocated, uint64(200<<20), "Reload allocated %d MB", allocated>>20)
 	check("reload")
 
 	// Refresh, the file watcher's path, reads each file alone.

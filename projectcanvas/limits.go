@@ -30,9 +30,12 @@ const (
 	// mappings (a top-level scalar has depth 0).
 	MaxValueDepth = 32
 	// MaxValueBytes bounds the decoded custom front matter values of one
-	// entity, aliases expanded: each node costs 16 bytes plus the bytes of
-	// its scalar. It is the expansion budget that stops alias bombs.
-	MaxValueBytes = 1 << 20
+	// entity, aliases expanded: each node costs 8 bytes plus the bytes of
+	// its scalar. It is the expansion budget that stops alias bombs. A node
+	// takes at least 2 bytes of YAML ("a,"), so front matter without
+	// aliases that fits MaxFrontMatterBytes always fits this budget: only
+	// alias expansion can exceed it.
+	MaxValueBytes = 2 << 20
 
 	// MaxTitleRunes is the longest title, in characters.
 	MaxTitleRunes = 500
