@@ -67,7 +67,8 @@ func (p *Project) sequence(data []byte) map[Type]int {
 type Option func(*Project)
 
 // WithProjectsFolder sets the folder new entities go to, overriding the
-// vault's config file.
+// vault's config file. Open refuses a folder the index would not see (see
+// Hidden) or one outside the vault.
 func WithProjectsFolder(dir string) Option {
 	return func(p *Project) { p.cfg.ProjectsFolder = strings.Trim(dir, "/") }
 }
