@@ -149,7 +149,8 @@ func (cs *changeset) add(d *draft) {
 }
 
 // nextID allocates the next id of type t: one past the highest of the
-// sequence file and the index, so archived and deleted ids are never reused.
+// sequence file and the index, so archived and deleted ids are never reused,
+// nor the ids of files the index could not load (see scanID).
 func (cs *changeset) nextID(t Type) (ID, error) {
 	if cs.seq == nil {
 		data, err := cs.readAux(sequencePath)
@@ -163,6 +164,9 @@ func (cs *changeset) nextID(t Type) (ID, error) {
 	cs.p.mu.RUnlock()
 	for cs.lookup(NewID(t, n)) != nil {
 		n++
+	}
+	if n > MaxIDNumber {
+		return "", Errorf(CodeInvalidArgument, "every %s id up to %s is taken", t, NewID(t, MaxIDNumber))
 	}
 	cs.seq[t] = n
 	cs.seqDirty = true
@@ -375,6 +379,15 @@ func (cs *changeset) commit() ([]*Entity, error) {
 			continue // staged but unchanged
 		}
 		data := d.render(cs.now)
+		if err := d.doc.Err(); err != nil {
+			// The codec could not write the edit without changing other
+			// values (an anchor's aliases past its copy budget, say).
+			return nil, Errorf(CodeInvalidArgument, "%s cannot be rewritten without changing keys this change does not touch (%v); edit it by hand",
+				d.e.Path, err).With("id", d.e.ID)
+		}
+		if err := checkFileSize(d.e.ID, data, d.doc.Body()); err != nil {
+			return nil, err
+		}
 		e := d.e
 		e.Path, e.hash = d.newPath, HashOf(data)
 		switch {

@@ -3,6 +3,7 @@ package projectcanvas
 import (
 	"fmt"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -12,9 +13,17 @@ import (
 
 // Problem is something wrong with one file of the vault, found while
 // loading it. Problems never stop the index from loading the other files.
+//
+// Kinds: invalid_yaml (the front matter cannot be read, or a value contains
+// itself through an alias), too_large (the file, its front matter or a value
+// is over a limit; see MaxFileBytes), invalid_encoding (a UTF-16 file),
+// invalid_id, id_out_of_range (an id above MaxIDNumber: loaded, but not
+// counted when allocating), unknown_type, duplicate_id, invalid_value,
+// unreadable. A file with a problem other than invalid_value and
+// id_out_of_range is not loaded, and is never written.
 type Problem struct {
 	Path    string `json:"path"`
-	Kind    string `json:"kind"` // invalid_yaml, invalid_id, unknown_type, duplicate_id, invalid_value
+	Kind    string `json:"kind"`
 	Message string `json:"message"`
 	Line    int    `json:"line,omitempty"`
 }
@@ -24,22 +33,63 @@ type Problem struct {
 // what it could not accept. Values it can mend (a status alias, a
 // non-canonical priority) are mended in memory only; the file is untouched.
 func decodeEntity(name string, data []byte) (*Entity, []Problem) {
-	e, _, problems := decodeFile(name, data)
-	return e, problems
+	d := decodeFile(name, data)
+	return d.e, d.problems
 }
 
-// decodeFile is decodeEntity that also returns the markdown body.
-func decodeFile(name string, data []byte) (*Entity, []byte, []Problem) {
+// decoded is what reading one file gives the index.
+type decoded struct {
+	e        *Entity
+	body     []byte
+	problems []Problem
+	// claim is the id a file that was not loaded seems to declare, read
+	// leniently (see scanID): ids are never handed out again while a broken
+	// file still holds them.
+	claim ID
+}
+
+// decodeFile is decodeEntity that also returns the markdown body and, for a
+// file that could not be loaded, the id it claims. Files over the limits
+// are refused before their YAML is parsed.
+func decodeFile(name string, data []byte) decoded {
+	if text, ok := fromUTF16(data); ok {
+		claim := scanID(text)
+		if claim == "" {
+			return decoded{} // an ordinary note; nothing of ours
+		}
+		return decoded{claim: claim, problems: []Problem{{Path: name, Kind: "invalid_encoding",
+			Message: "the file is UTF-16 encoded and was not read; save it as UTF-8"}}}
+	}
+	body, err := frontmatter.BodyOf(data)
+	switch {
+	case err != nil: // unterminated front matter
+		return decoded{claim: scanID(data), problems: []Problem{syntaxProblem(name, err)}}
+	case len(data) > MaxFileBytes || len(data)-len(body) > MaxFrontMatterBytes:
+		claim := scanID(data)
+		if claim == "" {
+			return decoded{} // a large ordinary note
+		}
+		return decoded{claim: claim, problems: []Problem{{Path: name, Kind: "too_large", Message: fmt.Sprintf(
+			"the file is %d bytes with %d of front matter; entity files are read up to %d bytes with %d of front matter",
+			len(data), len(data)-len(body), MaxFileBytes, MaxFrontMatterBytes)}}}
+	}
 	doc, err := frontmatter.Parse(data)
 	if err != nil {
-		p := Problem{Path: name, Kind: "invalid_yaml", Message: err.Error()}
-		if se, ok := err.(*frontmatter.SyntaxError); ok {
-			p.Line = se.Line
-		}
-		return nil, nil, []Problem{p}
+		return decoded{claim: scanID(data), problems: []Problem{syntaxProblem(name, err)}}
 	}
 	e, problems := decodeDoc(name, data, doc)
-	return e, doc.Body(), problems
+	if e == nil {
+		return decoded{claim: scanID(data), problems: problems}
+	}
+	return decoded{e: e, body: doc.Body(), problems: problems}
+}
+
+func syntaxProblem(name string, err error) Problem {
+	p := Problem{Path: name, Kind: "invalid_yaml", Message: err.Error()}
+	if se, ok := err.(*frontmatter.SyntaxError); ok {
+		p.Line = se.Line
+	}
+	return p
 }
 
 func decodeDoc(name string, data []byte, doc *frontmatter.Document) (*Entity, []Problem) {
@@ -65,8 +115,16 @@ func decodeDoc(name string, data []byte, doc *frontmatter.Document) (*Entity, []
 	case idType != typ:
 		return nil, []Problem{{Path: name, Kind: "invalid_id", Message: "id " + string(id) + " does not match type " + string(typ)}}
 	}
-	d := decoder{doc: doc, e: &Entity{ID: id, Type: typ, Path: name, hash: HashOf(data)}}
+	d := decoder{doc: doc, e: &Entity{ID: id, Type: typ, Path: name, hash: HashOf(data)}, values: valueReader{budget: MaxValueBytes}}
 	d.decode()
+	if d.fail != nil {
+		return nil, []Problem{{Path: name, Kind: d.fail.kind, Message: d.fail.msg}}
+	}
+	if n := id.Number(); n > MaxIDNumber {
+		d.problems = append(d.problems, Problem{Path: name, Kind: "id_out_of_range", Message: fmt.Sprintf(
+			"%s is above %s, the highest id the project hands out; it is loaded, but new ids are not numbered after it",
+			id, NewID(typ, MaxIDNumber))})
+	}
 	if d.e.Title == "" {
 		d.e.Title = titleFromBody(doc.Body())
 		if d.e.Title == "" {
@@ -80,6 +138,8 @@ type decoder struct {
 	doc      *frontmatter.Document
 	e        *Entity
 	problems []Problem
+	values   valueReader
+	fail     *valueError // a value over the limits: the file is not loaded
 }
 
 func (d *decoder) bad(format string, args ...any) {
@@ -130,10 +190,16 @@ func (d *decoder) decode() {
 				e.Links[r] = d.ids(key, raw)
 				continue
 			}
+			v, err := d.values.value(d.doc.Node(key), 0)
+			if err != nil {
+				ve := err.(*valueError)
+				d.fail = &valueError{ve.kind, key + ": " + ve.msg}
+				return
+			}
 			if e.Fields == nil {
 				e.Fields = make(map[string]any, 4)
 			}
-			e.Fields[key] = nodeValue(d.doc.Node(key))
+			e.Fields[key] = v
 		}
 	}
 	if e.Status == "" {
@@ -172,28 +238,78 @@ func linkTarget(s string) string {
 	return s
 }
 
-// nodeValue converts a YAML node to a JSON-ready value. Scalars stay strings
-// unless YAML typed them as numbers or booleans; dates stay strings.
-func nodeValue(n *yaml.Node) any {
+// valueReader converts YAML nodes to JSON-ready values within the limits
+// of one file: it follows aliases, refuses a value that contains itself,
+// and stops at MaxValueDepth levels and after MaxValueBytes of output
+// (aliases expanded), so that neither a cycle nor an alias bomb can exhaust
+// the stack or memory.
+type valueReader struct {
+	budget int          // bytes of output left; see MaxValueBytes
+	path   []*yaml.Node // the collections being converted, outermost first
+}
+
+// valueError is why a value could not be read; kind is the Problem kind.
+type valueError struct{ kind, msg string }
+
+func (e *valueError) Error() string { return e.msg }
+
+// value converts n, which sits depth levels below the top of its key.
+// Scalars stay strings unless YAML typed them as numbers or booleans; dates
+// stay strings.
+func (r *valueReader) value(n *yaml.Node, depth int) (any, error) {
 	if n == nil {
-		return nil
+		return nil, nil
 	}
-	switch n.Kind {
-	case yaml.AliasNode:
-		return nodeValue(n.Alias)
-	case yaml.SequenceNode:
+	if n.Kind == yaml.AliasNode {
+		if n.Alias == nil {
+			return nil, nil
+		}
+		if slices.Contains(r.path, n.Alias) { // path is at most MaxValueDepth long
+			return nil, &valueError{"invalid_yaml", fmt.Sprintf("the alias *%s refers to a value that contains it", n.Value)}
+		}
+		n = n.Alias
+	}
+	r.budget -= 8 + len(n.Value)
+	if r.budget < 0 {
+		return nil, &valueError{"too_large", fmt.Sprintf("the custom front matter values expand to more than %d bytes (aliases included)", MaxValueBytes)}
+	}
+	if n.Kind != yaml.SequenceNode && n.Kind != yaml.MappingNode {
+		return scalarValue(n), nil
+	}
+	if depth >= MaxValueDepth {
+		return nil, &valueError{"too_large", fmt.Sprintf("a value is nested more than %d levels deep", MaxValueDepth)}
+	}
+	r.path = append(r.path, n)
+	defer func() { r.path = r.path[:len(r.path)-1] }()
+	if n.Kind == yaml.SequenceNode {
 		out := make([]any, len(n.Content))
 		for i, c := range n.Content {
-			out[i] = nodeValue(c)
+			v, err := r.value(c, depth+1)
+			if err != nil {
+				return nil, err
+			}
+			out[i] = v
 		}
-		return out
-	case yaml.MappingNode:
-		out := make(map[string]any, len(n.Content)/2)
-		for i := 0; i+1 < len(n.Content); i += 2 {
-			out[n.Content[i].Value] = nodeValue(n.Content[i+1])
-		}
-		return out
+		return out, nil
 	}
+	out := make(map[string]any, len(n.Content)/2)
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k := n.Content[i]
+		if k.Kind == yaml.AliasNode && k.Alias != nil {
+			k = k.Alias
+		}
+		r.budget -= len(k.Value)
+		v, err := r.value(n.Content[i+1], depth+1)
+		if err != nil {
+			return nil, err
+		}
+		out[k.Value] = v
+	}
+	return out, nil
+}
+
+// scalarValue converts a scalar node.
+func scalarValue(n *yaml.Node) any {
 	switch n.ShortTag() {
 	case "!!int":
 		if v, err := strconv.ParseInt(n.Value, 0, 64); err == nil {

@@ -17,6 +17,11 @@ func FuzzOpenAndUpdate(f *testing.F) {
 	f.Add("---\nid: F-001\ntype: feature\ntier: Gold\nphase: 9\ntest_refs: x\n---\n")
 	f.Add("---\nid: DEC-001\ntype: decision\naffects:\n  - T-001\n  - nope\nextra: {a: [1, 2]}\n---\nbody")
 	f.Add("\ufeff---\r\nid: M-001\r\ntype: milestone\r\n---\r\n")
+	for _, content := range hostileCorpus(f) { // testdata/hostile: cycles, bombs, deep nesting...
+		if len(content) < 64<<10 {
+			f.Add(content)
+		}
+	}
 	f.Fuzz(func(t *testing.T, content string) {
 		files := map[string]string{
 			"Projects/milestones/M-001 M.md": "---\nid: M-001\ntype: milestone\ntitle: M\n---\n",

@@ -54,8 +54,15 @@ func (x *index) put(e *Entity, body []byte) {
 		i, _ := slices.BinarySearchFunc(kids, e.ID, compareIDs)
 		x.children[e.Parent] = slices.Insert(kids, i, e.ID) // Children hands out copies
 	}
-	if n := e.ID.Number(); n > x.maxNum[e.Type] {
-		x.maxNum[e.Type] = n
+	x.claim(e.ID)
+}
+
+// claim records that a file holds id, so that it is never handed out
+// again. Ids above MaxIDNumber are not counted: one hand-written T-999999999
+// must not exhaust the sequence.
+func (x *index) claim(id ID) {
+	if n, t := id.Number(), id.Type(); n <= MaxIDNumber && n > x.maxNum[t] {
+		x.maxNum[t] = n
 	}
 }
 
@@ -103,24 +110,27 @@ func compareIDs(a, b ID) int {
 	return strings.Compare(na, nb)
 }
 
-// addFile decodes one file into the index, recording its problems.
-func (x *index) addFile(name string, e *Entity, body []byte, problems []Problem) {
+// addFile puts one decoded file into the index, recording its problems
+// and the id it claims.
+func (x *index) addFile(name string, d decoded) {
 	x.remove(name)
-	if len(problems) > 0 {
-		x.problems[name] = problems
+	if len(d.problems) > 0 {
+		x.problems[name] = d.problems
 	}
+	e := d.e
 	if e == nil {
+		if d.claim != "" {
+			x.claim(d.claim)
+		}
 		return
 	}
 	if other, dup := x.byID[e.ID]; dup && other.Path != name {
 		x.problems[name] = append(x.problems[name], Problem{Path: name, Kind: "duplicate_id",
 			Message: "id " + string(e.ID) + " is already used by " + other.Path + "; this file is ignored"})
-		if n := e.ID.Number(); n > x.maxNum[e.Type] {
-			x.maxNum[e.Type] = n // never hand out an id that a file already claims
-		}
+		x.claim(e.ID) // never hand out an id that a file already claims
 		return
 	}
-	x.put(e, body)
+	x.put(e, d.body)
 }
 
 // all returns every entity in id order. The slice is shared: callers must
@@ -176,18 +186,11 @@ func loadIndex(fsys FS) (*index, error) {
 	for i := range done {
 		ready[i] = true
 		for ; next < len(names) && ready[next]; next++ {
-			d := &out[next]
-			x.addFile(names[next], d.e, d.body, d.problems)
-			*d = decoded{} // let the body go
+			x.addFile(names[next], out[next])
+			out[next] = decoded{} // let the body go
 		}
 	}
 	return x, nil
-}
-
-type decoded struct {
-	e        *Entity
-	body     []byte
-	problems []Problem
 }
 
 func decodeName(fsys FS, name string) decoded {
@@ -198,9 +201,7 @@ func decodeName(fsys FS, name string) decoded {
 		}
 		return decoded{problems: []Problem{{Path: name, Kind: "unreadable", Message: err.Error()}}}
 	}
-	var d decoded
-	d.e, d.body, d.problems = decodeFile(name, data)
-	return d
+	return decodeFile(name, data)
 }
 
 // sortedProblems lists every problem, by path.

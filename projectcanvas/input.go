@@ -3,7 +3,7 @@ package projectcanvas
 import (
 	"encoding/json"
 	"fmt"
-	"slices"
+	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -16,9 +16,19 @@ func badField(field, format string, args ...any) *Error {
 	return Errorf(CodeInvalidArgument, "%s: %s", field, fmt.Sprintf(format, args...)).With("field", field)
 }
 
+// asString accepts a string, or a number written as one. Strings longer than
+// MaxStringBytes (MaxContentBytes for content) are refused here, before
+// anything else looks at them or echoes them in an error.
 func asString(field string, v any) (string, error) {
 	switch v := v.(type) {
 	case string:
+		limit := MaxStringBytes
+		if field == ContentKey {
+			limit = MaxContentBytes
+		}
+		if len(v) > limit {
+			return "", badField(field, "is %d bytes long; the limit is %d", len(v), limit).With("limit", limit)
+		}
 		return v, nil
 	case ID:
 		return string(v), nil
@@ -49,14 +59,20 @@ func asStrings(field string, v any) ([]string, error) {
 	case ID:
 		return []string{string(v)}, nil
 	case []string:
-		return v, nil
+		return v, checkListLen(field, len(v))
 	case []ID:
+		if err := checkListLen(field, len(v)); err != nil {
+			return nil, err
+		}
 		out := make([]string, len(v))
 		for i, id := range v {
 			out[i] = string(id)
 		}
 		return out, nil
 	case []any:
+		if err := checkListLen(field, len(v)); err != nil {
+			return nil, err
+		}
 		out := make([]string, 0, len(v))
 		for i, item := range v {
 			s, err := asString(fmt.Sprintf("%s[%d]", field, i), item)
@@ -99,8 +115,13 @@ func normalizeValue(spec FieldSpec, v any) (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		if spec.Kind == KindString && strings.ContainsAny(s, "\r\n") {
-			return nil, badField(name, "must be a single line")
+		if name == "title" {
+			err = checkTitle(s)
+		} else {
+			err = checkText(name, s, spec.Kind == KindString, MaxStringBytes)
+		}
+		if err != nil {
+			return nil, err
 		}
 		if name == "workstream" {
 			s = NormalizeWorkstream(s)
@@ -127,10 +148,16 @@ func normalizeValue(spec FieldSpec, v any) (any, error) {
 			return nil, err
 		}
 		out := make([]string, 0, len(items))
-		for _, s := range items {
-			if s = strings.TrimSpace(s); s != "" && !slices.Contains(out, s) {
-				out = append(out, s)
+		seen := make(map[string]bool, len(items))
+		for i, s := range items {
+			if s = strings.TrimSpace(s); s == "" || seen[s] {
+				continue
 			}
+			if err := checkText(fmt.Sprintf("%s[%d]", name, i), s, true, MaxStringBytes); err != nil {
+				return nil, err
+			}
+			seen[s] = true
+			out = append(out, s)
 		}
 		return out, nil
 	case KindDate:
@@ -156,19 +183,30 @@ func normalizeValue(spec FieldSpec, v any) (any, error) {
 		}
 		return nil, badField(name, "want true or false, got %s", jsonKind(v))
 	case KindNumber:
+		f, ok := 0.0, false
 		switch v := v.(type) {
 		case float64:
-			return v, nil
+			f, ok = v, true
 		case json.Number:
-			return v.Float64()
+			g, err := v.Float64()
+			f, ok = g, err == nil
 		case int:
-			return float64(v), nil
+			f, ok = float64(v), true
+		case int64:
+			f, ok = float64(v), true
 		case string:
-			if f, err := strconv.ParseFloat(strings.TrimSpace(v), 64); err == nil {
-				return f, nil
-			}
+			g, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+			f, ok = g, err == nil
 		}
-		return nil, badField(name, "want a number, got %s", jsonKind(v))
+		switch {
+		case !ok:
+			return nil, badField(name, "want a number, got %s", jsonKind(v))
+		case math.IsNaN(f) || math.IsInf(f, 0):
+			return nil, badField(name, "want a finite number")
+		case f < 0:
+			return nil, badField(name, "must be 0 or more, got %v", f)
+		}
+		return f, nil
 	}
 	return v, nil
 }
@@ -177,7 +215,11 @@ func normalizeValue(spec FieldSpec, v any) (any, error) {
 // allowed type, not the entity itself, no repeats.
 func (cs *changeset) parseIDs(self *Entity, r Relation, raw []string) ([]ID, error) {
 	field := r.Field()
+	if err := checkListLen(field, len(raw)); err != nil {
+		return nil, err
+	}
 	out := make([]ID, 0, len(raw))
+	seen := make(map[ID]bool, len(raw))
 	for _, s := range raw {
 		id, t, _, err := ParseID(linkTarget(s))
 		if err != nil {
@@ -195,7 +237,8 @@ func (cs *changeset) parseIDs(self *Entity, r Relation, raw []string) ([]ID, err
 		if !r.allowed(self.Type, t) {
 			return nil, badField(field, "a %s cannot link to a %s (%s)", self.Type, t, r.rule())
 		}
-		if !slices.Contains(out, id) {
+		if !seen[id] {
+			seen[id] = true
 			out = append(out, id)
 		}
 	}

@@ -65,8 +65,9 @@ func (cs *changeset) children(id ID) []ID {
 	kids := slices.Clone(cs.p.idx.children[id])
 	cs.p.mu.RUnlock()
 	kids = slices.DeleteFunc(kids, func(k ID) bool { return cs.lookup(k).Parent != id })
+	have := idSet(kids)
 	for _, did := range cs.order {
-		if d := cs.drafts[did]; d.e.Parent == id && !slices.Contains(kids, did) {
+		if d := cs.drafts[did]; d.e.Parent == id && !have[did] {
 			kids = append(kids, did)
 		}
 	}

@@ -156,8 +156,9 @@ func (cs *changeset) setParent(d *draft, v any) error {
 // added and removed id on the other entity's inverse side.
 func (cs *changeset) setLinks(d *draft, r Relation, ids []ID) error {
 	old := slices.Clone(d.e.Links[r])
+	inNew, inOld := idSet(ids), idSet(old)
 	for _, id := range old {
-		if !slices.Contains(ids, id) {
+		if !inNew[id] {
 			other, err := cs.stage(id)
 			if err != nil {
 				if ErrorCode(err) != CodeNotFound {
@@ -169,7 +170,7 @@ func (cs *changeset) setLinks(d *draft, r Relation, ids []ID) error {
 		}
 	}
 	for _, id := range ids {
-		if slices.Contains(old, id) {
+		if inOld[id] {
 			continue
 		}
 		other, err := cs.stage(id)
@@ -195,24 +196,42 @@ func (cs *changeset) addLinks(d *draft, r Relation, raw []string) error {
 		return err
 	}
 	merged := slices.Clone(d.e.Links[r])
+	have := idSet(merged)
 	for _, id := range ids {
-		if !slices.Contains(merged, id) {
+		if !have[id] {
+			have[id] = true
 			merged = append(merged, id)
 		}
+	}
+	if err := checkListLen(r.Field(), len(merged)); err != nil {
+		return err
 	}
 	return cs.setLinks(d, r, merged)
 }
 
 func (cs *changeset) removeLinks(d *draft, r Relation, raw []string) error {
-	kept := slices.Clone(d.e.Links[r])
+	if err := checkListLen(r.Field(), len(raw)); err != nil {
+		return err
+	}
+	drop := make(map[ID]bool, len(raw))
 	for _, s := range raw {
 		id, _, _, err := ParseID(linkTarget(s))
 		if err != nil {
 			return badField(r.Field(), "%s", err.(*Error).Message)
 		}
-		kept = slices.DeleteFunc(kept, func(x ID) bool { return x == id })
+		drop[id] = true
 	}
+	kept := slices.DeleteFunc(slices.Clone(d.e.Links[r]), func(x ID) bool { return drop[x] })
 	return cs.setLinks(d, r, kept)
+}
+
+// idSet returns the ids as a set, for membership tests in long lists.
+func idSet(ids []ID) map[ID]bool {
+	set := make(map[ID]bool, len(ids))
+	for _, id := range ids {
+		set[id] = true
+	}
+	return set
 }
 
 // setArchived moves the entity's file under archive/ or back.

@@ -47,8 +47,9 @@ type Project struct {
 }
 
 // sequence parses the id sequence file, reusing the last parse while the
-// file is unchanged. A broken file counts as empty: ids then continue from
-// the index, which is still safe.
+// file is unchanged. A broken file counts as empty, and so does a counter
+// that is not a type or not between 0 and MaxIDNumber: ids then continue
+// from the index, which still counts every id a file holds.
 func (p *Project) sequence(data []byte) map[Type]int {
 	h := HashOf(data)
 	if p.seqCache.seq == nil || p.seqCache.hash != h {
@@ -56,6 +57,7 @@ func (p *Project) sequence(data []byte) map[Type]int {
 		if data != nil && json.Unmarshal(data, &seq) != nil {
 			seq = map[Type]int{}
 		}
+		maps.DeleteFunc(seq, func(t Type, n int) bool { return !t.Valid() || n < 0 || n > MaxIDNumber })
 		p.seqCache.hash, p.seqCache.seq = h, seq
 	}
 	return maps.Clone(p.seqCache.seq)
@@ -65,7 +67,8 @@ func (p *Project) sequence(data []byte) map[Type]int {
 type Option func(*Project)
 
 // WithProjectsFolder sets the folder new entities go to, overriding the
-// vault's config file.
+// vault's config file. Open refuses a folder the index would not see (see
+// Hidden) or one outside the vault.
 func WithProjectsFolder(dir string) Option {
 	return func(p *Project) { p.cfg.ProjectsFolder = strings.Trim(dir, "/") }
 }
@@ -83,6 +86,9 @@ func Open(fsys FS, opts ...Option) (*Project, error) {
 	}
 	for _, o := range opts {
 		o(p)
+	}
+	if err := checkProjectsFolder(p.cfg.ProjectsFolder); err != nil {
+		return nil, err
 	}
 	if _, err := p.Reload(); err != nil {
 		return nil, err
@@ -105,6 +111,17 @@ func (p *Project) readConfig() error {
 	p.cfg.ProjectsFolder = strings.Trim(p.cfg.ProjectsFolder, "/")
 	if p.cfg.ProjectsFolder == "" {
 		p.cfg.ProjectsFolder = "Projects"
+	}
+	return nil
+}
+
+// checkProjectsFolder refuses a projects folder the index would not see
+// (a hidden folder, node_modules: see Hidden) or that leaves the vault.
+func checkProjectsFolder(dir string) error {
+	clean := path.Clean(dir)
+	if Hidden(dir) || path.IsAbs(dir) || clean != dir || strings.ContainsAny(dir, "\\\x00") {
+		return Errorf(CodeInvalidArgument, "%s: projects_folder %q must be a plain folder path inside the vault, "+
+			"not hidden (a name starting with \".\") nor node_modules, which the index skips", ConfigPath, dir).With("field", "projects_folder")
 	}
 	return nil
 }
@@ -148,8 +165,7 @@ func (p *Project) Refresh(name string) error {
 	case err != nil:
 		return err
 	}
-	e, body, problems := decodeFile(name, data)
-	p.idx.addFile(name, e, body, problems)
+	p.idx.addFile(name, decodeFile(name, data))
 	return nil
 }
 

@@ -1,6 +1,9 @@
 package projectcanvas
 
-import "slices"
+import (
+	"slices"
+	"strconv"
+)
 
 // Kind is the value shape of a field.
 type Kind string
@@ -63,7 +66,7 @@ func head(t Type) []FieldSpec {
 	return []FieldSpec{
 		{Name: "id", Kind: KindRef, ReadOnly: true, Description: "Unique id, assigned on create (" + t.Prefix() + "-001, ...)."},
 		{Name: "type", Kind: KindEnum, ReadOnly: true, Enum: []string{string(t)}, Description: "Entity type."},
-		{Name: "title", Kind: KindString, Required: true, Description: "Short title; also names the file."},
+		{Name: "title", Kind: KindString, Required: true, Description: "Short title, one line of at most " + strconv.Itoa(MaxTitleRunes) + " characters; also names the file."},
 		{Name: "status", Kind: KindEnum, Enum: sts, Description: "Lifecycle status; aliases such as todo, wip and done are accepted."},
 		{Name: "workstream", Kind: KindString, Description: "Area of work (engineering, design, infra, product...); normalized."},
 		{Name: "priority", Kind: KindEnum, Enum: priorityNames, Description: "P0 (highest) to P4; Critical, High, Medium, Low accepted."},
@@ -98,7 +101,7 @@ var typeFields = map[Type][]FieldSpec{
 	},
 	Task: {
 		{Name: "parent", Kind: KindRef, Required: true, Targets: []Type{Story}, Description: "The story this task belongs to."},
-		{Name: "estimate_hours", Kind: KindNumber, Description: "Estimated effort in hours."},
+		{Name: "estimate_hours", Kind: KindNumber, Description: "Estimated effort in hours, 0 or more."},
 		implementsField,
 	},
 	Decision: {

@@ -47,6 +47,9 @@ func bodyFor(title string, content any) ([]byte, error) {
 		if s, err = asString(ContentKey, content); err != nil {
 			return nil, err
 		}
+		if err := checkText(ContentKey, s, false, MaxContentBytes); err != nil {
+			return nil, err
+		}
 	}
 	s = strings.TrimLeft(s, "\n")
 	if strings.HasPrefix(s, "# ") {

@@ -36,10 +36,18 @@ type Document struct {
 	risky      bool
 	hasAnchors bool
 
+	// index maps each live key to its entry once there are more than
+	// indexFrom entries; nil until find first needs it. Set and Delete keep
+	// it up to date.
+	index map[string]int
+
 	dirty bool   // something changed since Parse
 	out   []byte // cached result of Bytes after a change
 	err   error  // first rendering error, see Err
 }
+
+// indexFrom is the number of entries above which find uses an index.
+const indexFrom = 32
 
 // entry is one top-level key with the source lines that belong to it.
 type entry struct {
@@ -139,8 +147,24 @@ func (d *Document) Err() error {
 	return d.err
 }
 
-// find returns the live entry for key, or nil.
+// find returns the live entry for key, or nil. Past a few dozen keys it
+// uses an index, so that reading every key of a front matter with tens of
+// thousands of them is not quadratic.
 func (d *Document) find(key string) *entry {
+	if len(d.entries) > indexFrom {
+		if d.index == nil {
+			d.index = make(map[string]int, len(d.entries))
+			for i := range d.entries {
+				if !d.entries[i].dead {
+					d.index[d.entries[i].key] = i
+				}
+			}
+		}
+		if i, ok := d.index[key]; ok {
+			return &d.entries[i]
+		}
+		return nil
+	}
 	for i := range d.entries {
 		if e := &d.entries[i]; !e.dead && e.key == key {
 			return e

@@ -34,6 +34,9 @@ func (d *Document) Set(key string, value *yaml.Node) {
 			d.fail(err)
 			return
 		}
+		if d.index != nil {
+			d.index[key] = len(d.entries) - 1
+		}
 		e.text, e.fresh = text, true
 	} else {
 		old := e.vn
@@ -75,6 +78,7 @@ func (d *Document) Delete(key string) {
 		return
 	}
 	e.dead, e.text = true, nil
+	delete(d.index, key)
 	d.risky = true
 	d.changed()
 }

@@ -23,6 +23,11 @@ func FuzzParse(f *testing.F) {
 	for _, src := range roundTripExtras {
 		f.Add([]byte(src))
 	}
+	for _, src := range hostileInputs(f) {
+		if len(src) < 64<<10 { // the fuzzer mutates small inputs better
+			f.Add(src)
+		}
+	}
 	f.Fuzz(func(t *testing.T, src []byte) {
 		checkProperties(t, src)
 	})

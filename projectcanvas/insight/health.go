@@ -7,10 +7,14 @@ import (
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 )
 
+// MaxStaleDays bounds AnalysisOptions.StaleDays: a hundred years. Larger
+// values count as MaxStaleDays.
+const MaxStaleDays = 36_500
+
 // AnalysisOptions scopes an analysis.
 type AnalysisOptions struct {
 	Now        time.Time
-	StaleDays  int    // In Progress work not updated for this many days is stale
+	StaleDays  int    // In Progress work not updated for this many days is stale; at most MaxStaleDays
 	Workstream string // normalized; "" for every workstream
 	Graph      bool   // also export the dependency graph
 }
@@ -141,7 +145,9 @@ func capped(name string, count, each, limit int) Factor {
 // staleWork lists open In Progress work in scope last updated more than
 // StaleDays before Now. Work with no readable timestamp is not judged.
 func (a *analysis) staleWork() []int32 {
-	cutoff := a.opt.Now.Add(-time.Duration(a.opt.StaleDays) * 24 * time.Hour)
+	// AddDate, not Add(-Duration): a Duration of 106,752 days or more
+	// overflows and would put the cutoff in the future.
+	cutoff := a.opt.Now.AddDate(0, 0, -min(max(a.opt.StaleDays, 0), MaxStaleDays))
 	var out []int32
 	for i, e := range a.s.all {
 		if !a.inScope[i] || !isWork(e) || e.Status != pc.InProgress {

@@ -1,6 +1,7 @@
 package insight_test
 
 import (
+	"math"
 	"strings"
 	"testing"
 
@@ -380,4 +381,19 @@ func TestLongChainCycle(t *testing.T) {
 	all[n-1].Links[pc.DependsOn] = nil
 	a = insight.Analyze(all, insight.AnalysisOptions{Now: goldenNow})
 	assert.Empty(t, risksOf(a, insight.RiskCycle))
+}
+
+// TestStaleDaysDoNotOverflow: stale_days of 106,752 or more used to
+// overflow time.Duration, put the cutoff in the future and mark all In
+// Progress work stale. Large values now mean "nothing is that old".
+func TestStaleDaysDoNotOverflow(t *testing.T) {
+	all := entities(t, milestone, story, task("T-001", "In Progress", "updated_at: 2026-11-01T10:00:00Z"))
+	for _, days := range []int{14, 106_752, insight.MaxStaleDays, 1 << 40, math.MaxInt} {
+		a := insight.Analyze(all, insight.AnalysisOptions{Now: goldenNow, StaleDays: days})
+		want := 0
+		if days == 14 {
+			want = 1 // T-001, three weeks old
+		}
+		assert.Equal(t, want, factor(a, insight.FactorStale).Count, "stale_days %d", days)
+	}
 }

@@ -44,7 +44,7 @@ func registerInsightTools(r *Registry) {
 		InputSchema: object(nil,
 			str("workstream", "Only this workstream."),
 			boolean("include_graph", "Add dependency_graph (default false)."),
-			integer("stale_days", "In Progress work not updated for this many days is stale.", 0, defaultStaleDays),
+			bounded("stale_days", "In Progress work not updated for this many days is stale.", 0, insight.MaxStaleDays, defaultStaleDays),
 			enumList("fields", "Parts to return (default all but dependency_graph).", analysisFields...)),
 		Handler: analyzeProjectState,
 	})
@@ -147,8 +147,8 @@ func analyzeProjectState(_ context.Context, env *Env, raw json.RawMessage) (any,
 	}
 	stale := defaultStaleDays
 	if a.StaleDays != nil {
-		if stale = *a.StaleDays; stale < 0 {
-			return nil, pc.Errorf(pc.CodeInvalidArgument, "stale_days must be 0 or more, got %d", stale).With("field", "stale_days")
+		if stale = *a.StaleDays; stale < 0 || stale > insight.MaxStaleDays {
+			return nil, pc.Errorf(pc.CodeInvalidArgument, "stale_days must be between 0 and %d, got %d", insight.MaxStaleDays, stale).With("field", "stale_days")
 		}
 	}
 	fields, err := analysisParts(a.Fields, a.IncludeGraph)

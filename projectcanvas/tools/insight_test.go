@@ -59,6 +59,8 @@ func TestInsightBadArguments(t *testing.T) {
 		{"analyze_project_state", `{"fields":["health_score","mood"]}`, pc.CodeInvalidArgument, "fields"},
 		{"analyze_project_state", `{"stale_days":-1}`, pc.CodeInvalidArgument, "stale_days"},
 		{"analyze_project_state", `{"stale_days":"14"}`, pc.CodeInvalidArgument, "stale_days"},
+		{"analyze_project_state", `{"stale_days":106752}`, pc.CodeInvalidArgument, "stale_days"},
+		{"analyze_project_state", `{"stale_days":36501}`, pc.CodeInvalidArgument, "stale_days"},
 		{"analyze_project_state", `{"include_graph":true,"depth":2}`, pc.CodeInvalidArgument, "depth"},
 		{"get_project_overview", `{"recent_limit":-5}`, pc.CodeInvalidArgument, "recent_limit"},
 		{"get_project_overview", `{"limit":5}`, pc.CodeInvalidArgument, "limit"},
