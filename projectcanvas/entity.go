@@ -1,6 +1,9 @@
 package projectcanvas
 
-import "slices"
+import (
+	"slices"
+	"time"
+)
 
 // Entity is one tracked item: the front matter of its markdown file, decoded.
 // Entities handed out by a Project are snapshots; changing one changes
@@ -69,7 +72,7 @@ func (e *Entity) Value(field string) (v any, ok bool) {
 	case "created_at":
 		return e.CreatedAt, e.CreatedAt != ""
 	case "updated_at":
-		return e.UpdatedAt, e.UpdatedAt != ""
+		return e.LastUpdated(), e.LastUpdated() != ""
 	case "path":
 		return e.Path, true
 	}
@@ -114,4 +117,32 @@ func (e *Entity) Map(fields ...string) map[string]any {
 	}
 	out["path"] = e.Path
 	return out
+}
+
+// LastUpdated is the one "last updated" rule: updated_at, or created_at for
+// a file that was never updated.
+func (e *Entity) LastUpdated() string {
+	if e.UpdatedAt != "" {
+		return e.UpdatedAt
+	}
+	return e.CreatedAt
+}
+
+// timeLayouts are the timestamp shapes found in vaults and arguments: what
+// the project writes (RFC 3339) and what people type by hand.
+var timeLayouts = []string{time.RFC3339Nano, "2006-01-02T15:04:05", "2006-01-02T15:04", "2006-01-02 15:04:05", "2006-01-02 15:04", time.DateOnly}
+
+// ParseTime is the one timestamp parser: RFC 3339, or a date and time
+// without a zone (read as UTC), with T or a space between them, or a date
+// alone. ok is false when s is empty or unreadable.
+func ParseTime(s string) (t time.Time, ok bool) {
+	if s == "" {
+		return time.Time{}, false
+	}
+	for _, layout := range timeLayouts {
+		if t, err := time.Parse(layout, s); err == nil {
+			return t, true
+		}
+	}
+	return time.Time{}, false
 }
