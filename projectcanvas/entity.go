@@ -89,8 +89,11 @@ func (e *Entity) Value(field string) (v any, ok bool) {
 }
 
 // Map returns the entity as a JSON-ready map. With no fields it holds every
-// set field (archived only when true) and path; otherwise just the named
-// ones, id and type always, and null for a schema field that is unset.
+// set field (archived only when true), every relation list (empty ones as
+// []) and path; otherwise just the named ones, id and type always, [] for
+// an empty list field of the schema and null for another unset one. It is
+// the one renderer of entities: tools add only derived fields (children,
+// content...) to it.
 func (e *Entity) Map(fields ...string) map[string]any {
 	if len(fields) > 0 {
 		out := make(map[string]any, len(fields)+2)
@@ -98,16 +101,18 @@ func (e *Entity) Map(fields ...string) map[string]any {
 		for _, f := range fields {
 			if v, ok := e.Value(f); ok {
 				out[f] = v
-			} else if _, known := schemaField(e.Type, f); known {
-				out[f] = nil
+			} else if spec, known := schemaField(e.Type, f); known {
+				out[f] = spec.unset()
 			}
 		}
 		return out
 	}
-	out := make(map[string]any, 16)
+	out := make(map[string]any, 24)
 	for _, f := range schemas[e.Type].Fields {
 		if v, ok := e.Value(f.Name); ok && (f.Name != "archived" || e.Archived) {
 			out[f.Name] = v
+		} else if f.Kind == KindRefs {
+			out[f.Name] = []string{}
 		}
 	}
 	for k, v := range e.Fields {
@@ -117,6 +122,15 @@ func (e *Entity) Map(fields ...string) map[string]any {
 	}
 	out["path"] = e.Path
 	return out
+}
+
+// unset is how an unset field of this spec is rendered: [] for a list, null
+// otherwise.
+func (f FieldSpec) unset() any {
+	if f.Kind == KindRefs || f.Kind == KindStrings {
+		return []string{}
+	}
+	return nil
 }
 
 // LastUpdated is the one "last updated" rule: updated_at, or created_at for

@@ -213,40 +213,18 @@ func (g *depGraph) coverComponent(comp []int32) [][]int32 {
 	return out
 }
 
-// shortestCycle runs a breadth-first search from start inside the component
-// back to start. Members of a component always lie on a cycle, so it finds
-// one.
+// shortestCycle finds a shortest cycle from start back to start inside the
+// component, with the project's one cycle finder. Members of a component
+// always lie on a cycle, so it finds one.
 func (g *depGraph) shortestCycle(start int32, comp []int32) []int32 {
-	prev := make(map[int32]int32, len(comp))
-	queue := []int32{start}
-	for len(queue) > 0 {
-		v := queue[0]
-		queue = queue[1:]
-		for _, w := range g.depsOf(v) {
-			if w == start {
-				return tracePath(prev, start, v)
-			}
-			if _, seen := prev[w]; seen {
-				continue
-			}
-			if _, in := slices.BinarySearch(comp, w); in {
-				prev[w] = v
-				queue = append(queue, w)
-			}
-		}
+	path := pc.CycleThrough(start, g.depsOf, func(w int32) bool {
+		_, in := slices.BinarySearch(comp, w)
+		return in
+	})
+	if path == nil {
+		return []int32{start, start} // unreachable for a real component
 	}
-	return []int32{start, start} // unreachable for a real component
-}
-
-// tracePath rebuilds start -> ... -> last -> start from the search's
-// predecessor links.
-func tracePath(prev map[int32]int32, start, last int32) []int32 {
-	path := []int32{start}
-	for v := last; v != start; v = prev[v] {
-		path = append(path, v)
-	}
-	slices.Reverse(path[1:])
-	return append(path, start)
+	return path
 }
 
 // DependencyGraph is the depends_on graph: an edge from A to B means A

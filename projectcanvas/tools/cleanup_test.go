@@ -22,7 +22,8 @@ func TestCleanupCompleted(t *testing.T) {
 	out := h.ok("cleanup_completed", `{}`)
 	assert.Equal(t, true, out["requires_confirmation"])
 	assert.Equal(t, 0.0, out["archived_count"])
-	assert.Equal(t, []any{map[string]any{"id": "S-001", "title": "Login", "children": []any{"T-002"}}}, out["would_orphan"])
+	assert.Equal(t, []any{"T-002"}, out["would_orphan"])
+	assert.Equal(t, []any{map[string]any{"id": "S-001", "title": "Login", "children": []any{"T-002"}}}, out["orphan_details"])
 	assert.Equal(t, before, h.fs.Files())
 
 	out = h.ok("cleanup_completed", `{"include_orphaned":true,"dry_run":true}`)
