@@ -78,9 +78,9 @@ type FeatureCoverage struct {
 
 // CoverageFlags tells what a feature has.
 type CoverageFlags struct {
-	Implemented bool `json:"implemented"`
-	Documented  bool `json:"documented"`
-	Tested      bool `json:"tested"`
+	Implemented bool `json:"implementation"`
+	Documented  bool `json:"documentation"`
+	Tested      bool `json:"tests"`
 	Complete    bool `json:"complete"`
 }
 

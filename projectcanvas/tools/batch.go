@@ -37,12 +37,12 @@ func registerBatchTools(r *Registry) {
 
 type batchOp struct {
 	Op       string         `json:"op" schema:"enum=create|update|archive"`
-	ClientID string         `json:"client_id,omitempty" jsonschema:"Your name for the op; later ops use {{client_id}}."`
-	Type     string         `json:"type,omitempty" jsonschema:"Entity type (create)."`
-	ID       string         `json:"id,omitempty" jsonschema:"Entity id or {{client_id}} (update, archive)."`
-	Data     map[string]any `json:"data,omitempty" jsonschema:"Fields (create, update); update also takes status, archived, add_dependencies, remove_dependencies."`
-	Cascade  bool           `json:"cascade,omitempty" jsonschema:"Complete or archive descendants too."`
-	Force    bool           `json:"force,omitempty" jsonschema:"Archive without its live children."`
+	ClientID string         `json:"client_id,omitempty"`
+	Type     string         `json:"type,omitempty"`
+	ID       string         `json:"id,omitempty"`
+	Data     map[string]any `json:"data,omitempty" jsonschema:"As create_entity/update_entity data."`
+	Cascade  bool           `json:"cascade,omitempty"`
+	Force    bool           `json:"force,omitempty" jsonschema:"archive: without its live children."`
 }
 
 type batchOptions struct {
@@ -401,9 +401,9 @@ func rollbackReason(failed int, err error) string {
 
 type handleEntitiesArgs struct {
 	Action  string       `json:"action" schema:"enum=get|batch"`
-	IDs     []string     `json:"ids,omitempty" jsonschema:"Entity ids, at most 200 (get)." schema:"maxItems=200"`
-	Fields  []string     `json:"fields,omitempty" jsonschema:"Fields of each (get)." schema:"maxItems=100"`
-	Ops     []batchOp    `json:"ops,omitempty" jsonschema:"Operations (batch)." schema:"maxItems=1000"`
+	IDs     []string     `json:"ids,omitempty" schema:"maxItems=200"`
+	Fields  []string     `json:"fields,omitempty" schema:"maxItems=100"`
+	Ops     []batchOp    `json:"ops,omitempty" schema:"maxItems=1000"`
 	Options batchOptions `json:"options,omitzero"`
 }
 

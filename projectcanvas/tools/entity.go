@@ -89,8 +89,8 @@ type updateArgs struct {
 	Status             string              `json:"status,omitempty" jsonschema:"New status; aliases such as wip, done accepted."`
 	AddDependencies    []string            `json:"add_dependencies,omitempty" schema:"maxItems=1000"`
 	RemoveDependencies []string            `json:"remove_dependencies,omitempty" schema:"maxItems=1000"`
-	AddTo              map[string][]string `json:"add_to,omitempty" jsonschema:"Relation field -> ids to add."`
-	RemoveFrom         map[string][]string `json:"remove_from,omitempty" jsonschema:"Relation field -> ids to remove."`
+	AddTo              map[string][]string `json:"add_to,omitempty" jsonschema:"Relation field: ids to add."`
+	RemoveFrom         map[string][]string `json:"remove_from,omitempty"`
 	Archived           *bool               `json:"archived,omitempty" jsonschema:"true archives, false restores."`
 	Cascade            bool                `json:"cascade,omitempty" schema:"default=false"`
 	ReturnFull         bool                `json:"return_full,omitempty" schema:"default=false"`

@@ -20,15 +20,12 @@ import (
 
 type handleEntityArgs struct {
 	Action             string              `json:"action" schema:"enum=create|get|update"`
-	Type               string              `json:"type,omitempty" jsonschema:"Entity type (create)."`
-	ID                 string              `json:"id,omitempty" jsonschema:"Entity id (get, update)."`
-	Fields             []string            `json:"fields,omitempty" jsonschema:"Fields to return (get)." schema:"maxItems=100"`
-	ContentMode        string              `json:"content_mode,omitempty" schema:"enum=none|full"`
+	Type               string              `json:"type,omitempty"`
+	ID                 string              `json:"id,omitempty"`
+	Fields             []string            `json:"fields,omitempty" schema:"maxItems=100"`
 	Status             string              `json:"status,omitempty"`
 	AddDependencies    []string            `json:"add_dependencies,omitempty" schema:"maxItems=1000"`
 	RemoveDependencies []string            `json:"remove_dependencies,omitempty" schema:"maxItems=1000"`
-	AddTo              map[string][]string `json:"add_to,omitempty"`
-	RemoveFrom         map[string][]string `json:"remove_from,omitempty"`
 	Archived           *bool               `json:"archived,omitempty"`
 	Cascade            bool                `json:"cascade,omitempty"`
 	ReturnFull         bool                `json:"return_full,omitempty"`
@@ -93,32 +90,20 @@ func (handleEntityArgs) TuneSchema(s *jsonschema.Schema) {
 			}
 		}
 	}
-	s.Properties[pc.ContentKey] = &jsonschema.Schema{Type: "string", Description: "Markdown body."}
+	s.Properties[pc.ContentKey] = &jsonschema.Schema{Type: "string"}
 }
 
-// fieldSchema is the JSON Schema of an entity field given as input. Enum
-// fields take forgiving input (aliases, any case), so no enum is listed:
-// get_schema has the values.
-func fieldSchema(f pc.FieldSpec) *jsonschema.Schema {
-	switch f.Kind {
-	case pc.KindRefs, pc.KindStrings:
-		return &jsonschema.Schema{Types: []string{"array", "string", "null"}, Items: &jsonschema.Schema{Type: "string"}}
-	case pc.KindBool:
-		return &jsonschema.Schema{Types: []string{"boolean", "null"}}
-	case pc.KindNumber:
-		return &jsonschema.Schema{Types: []string{"number", "null"}}
-	case pc.KindEnum:
-		return &jsonschema.Schema{Types: []string{"string", "integer", "null"}}
-	}
-	return &jsonschema.Schema{Types: []string{"string", "null"}}
-}
+// fieldSchema is the JSON Schema of an entity field given flat: any value.
+// The names are what the schema checks; the core checks each value against
+// the field (get_schema describes them), as it does for create's data.
+func fieldSchema(pc.FieldSpec) *jsonschema.Schema { return &jsonschema.Schema{} }
 
 func handleEntity(_ context.Context, env *Env, a handleEntityArgs) (map[string]any, error) {
 	data := a.Data
 	switch a.Action {
 	case "create":
-		if err := onlyFor("create", a.ID != "", "id", len(a.Fields) > 0, "fields", a.ContentMode != "", "content_mode",
-			len(a.AddDependencies)+len(a.RemoveDependencies) > 0, "add_dependencies", a.AddTo != nil || a.RemoveFrom != nil, "add_to"); err != nil {
+		if err := onlyFor("create", a.ID != "", "id", len(a.Fields) > 0, "fields",
+			len(a.AddDependencies)+len(a.RemoveDependencies) > 0, "add_dependencies"); err != nil {
 			return nil, err
 		}
 		if data == nil {
@@ -138,9 +123,9 @@ func handleEntity(_ context.Context, env *Env, a handleEntityArgs) (map[string]a
 		if a.ID == "" {
 			return nil, pc.Errorf(pc.CodeMissingField, "id is required for action get").With("field", "id")
 		}
-		return getEntity(context.Background(), env, getArgs{ID: a.ID, Fields: a.Fields, ContentMode: a.ContentMode})
+		return getEntity(context.Background(), env, getArgs{ID: a.ID, Fields: a.Fields})
 	case "update":
-		if err := onlyFor("update", a.Type != "", "type", len(a.Fields) > 0, "fields", a.ContentMode != "", "content_mode"); err != nil {
+		if err := onlyFor("update", a.Type != "", "type", len(a.Fields) > 0, "fields"); err != nil {
 			return nil, err
 		}
 		if a.ID == "" {
@@ -148,7 +133,7 @@ func handleEntity(_ context.Context, env *Env, a handleEntityArgs) (map[string]a
 		}
 		return doUpdate(env, updateArgs{
 			ID: a.ID, Data: data, Status: a.Status, AddDependencies: a.AddDependencies, RemoveDependencies: a.RemoveDependencies,
-			AddTo: a.AddTo, RemoveFrom: a.RemoveFrom, Archived: a.Archived, Cascade: a.Cascade,
+			Archived: a.Archived, Cascade: a.Cascade,
 			ReturnFull: a.ReturnFull, ReturnFields: a.ReturnFields,
 		})
 	}

@@ -69,7 +69,7 @@ type analyzeArgs struct {
 	Workstream             string   `json:"workstream,omitempty"`
 	IncludeDependencyGraph bool     `json:"include_dependency_graph,omitempty" schema:"default=false"`
 	IncludeBlockers        bool     `json:"include_blockers,omitempty" schema:"default=true"`
-	StaleDays              int      `json:"stale_days,omitempty" jsonschema:"In Progress work not updated for this many days is stale." schema:"default=14,minimum=0,maximum=36500"`
+	StaleDays              int      `json:"stale_days,omitempty" jsonschema:"In Progress work idle this many days is stale." schema:"default=14,minimum=0,maximum=36500"`
 	Fields                 []string `json:"fields,omitempty" jsonschema:"Parts to return (default all; the include_ flags apply)." schema:"maxItems=5"`
 }
 

@@ -22,8 +22,7 @@ var defaultSearchFields = []string{"id", "type", "title", "status", "workstream"
 
 func registerSearchTools(r *Registry) {
 	Register(r, "search_entities",
-		"Find entities. Modes: full-text (query), navigation (from_id + direction), list (filters only), semantic (query + semantic). "+
-			"Archived entities are left out unless filters.archived.",
+		"Find entities: full-text (query), navigation (from_id + direction), list (filters only), semantic (query + semantic).",
 		Annotations{ReadOnly: true, Idempotent: true}, searchEntities)
 }
 
@@ -52,16 +51,16 @@ type searchFilters struct {
 }
 
 type searchArgs struct {
-	Query             string        `json:"query,omitempty" jsonschema:"Words to find in titles and bodies (BM25)."`
+	Query             string        `json:"query,omitempty"`
 	Semantic          bool          `json:"semantic,omitempty" schema:"default=false"`
-	FromID            string        `json:"from_id,omitempty" jsonschema:"Navigate from this entity."`
+	FromID            string        `json:"from_id,omitempty"`
 	Direction         string        `json:"direction,omitempty"`
 	Depth             int           `json:"depth,omitempty" jsonschema:"Levels to follow; 0: all." schema:"default=1,minimum=0,maximum=1000"`
 	Filters           searchFilters `json:"filters,omitzero"`
 	Fields            []string      `json:"fields,omitempty" jsonschema:"Default id, type, title, status, workstream." schema:"maxItems=100"`
 	MaxItems          int           `json:"max_items,omitempty" schema:"default=20,minimum=1,maximum=200"`
 	ContinuationToken string        `json:"continuation_token,omitempty"`
-	Since             string        `json:"since,omitempty" jsonschema:"Only entities updated after this ISO 8601 time."`
+	Since             string        `json:"since,omitempty" jsonschema:"ISO 8601; only entities updated after it."`
 }
 
 func (searchArgs) TuneSchema(s *jsonschema.Schema) {

@@ -2,7 +2,9 @@ package tools_test
 
 import (
 	"io/fs"
+	"maps"
 	"os"
+	"sync"
 	"testing"
 	"time"
 
@@ -14,19 +16,28 @@ import (
 	"github.com/projectcanvas/projectcanvas/projectcanvas/vault/memfs"
 )
 
+var (
+	exampleOnce  sync.Once
+	exampleFiles map[string]string
+	exampleErr   error
+)
+
 // exampleHarness loads the bundled example vault into memory.
 func exampleHarness(t *testing.T) *harness {
-	files := map[string]string{}
-	root := os.DirFS("../../examples/vault")
-	require.NoError(t, fs.WalkDir(root, ".", func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
+	exampleOnce.Do(func() {
+		exampleFiles = map[string]string{}
+		root := os.DirFS("../../examples/vault")
+		exampleErr = fs.WalkDir(root, ".", func(path string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() {
+				return err
+			}
+			data, err := fs.ReadFile(root, path)
+			exampleFiles[path] = string(data)
 			return err
-		}
-		data, err := fs.ReadFile(root, path)
-		files[path] = string(data)
-		return err
-	}))
-	fsys := memfs.New(files)
+		})
+	})
+	require.NoError(t, exampleErr)
+	fsys := memfs.New(maps.Clone(exampleFiles))
 	now := func() time.Time { return time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC) }
 	p, err := pc.Open(fsys, pc.WithClock(now))
 	require.NoError(t, err)
