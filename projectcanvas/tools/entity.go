@@ -13,8 +13,9 @@ import (
 // takes; more fail with invalid_argument rather than a silent page.
 const MaxIDs = 200
 
-// maxFieldNames bounds lists of field names (fields, return_fields).
-const maxFieldNames = 100
+// maxListItems bounds the other lists of ids a call takes (dependencies
+// to add, flat relation fields), as MaxBatch bounds a batch.
+const maxListItems = 1000
 
 func registerEntityTools(r *Registry) {
 	Register(r, "create_entity",

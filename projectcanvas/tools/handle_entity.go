@@ -93,10 +93,17 @@ func (handleEntityArgs) TuneSchema(s *jsonschema.Schema) {
 	s.Properties[pc.ContentKey] = &jsonschema.Schema{Type: "string"}
 }
 
-// fieldSchema is the JSON Schema of an entity field given flat: any value.
-// The names are what the schema checks; the core checks each value against
-// the field (get_schema describes them), as it does for create's data.
-func fieldSchema(pc.FieldSpec) *jsonschema.Schema { return &jsonschema.Schema{} }
+// fieldSchema is the JSON Schema of an entity field given flat: any value,
+// lists bounded. The names are what the schema checks; the core checks each
+// value against the field (get_schema describes them), as it does for
+// create's data.
+func fieldSchema(f pc.FieldSpec) *jsonschema.Schema {
+	if f.Kind == pc.KindRefs || f.Kind == pc.KindStrings {
+		n := maxListItems
+		return &jsonschema.Schema{MaxItems: &n}
+	}
+	return &jsonschema.Schema{}
+}
 
 func handleEntity(_ context.Context, env *Env, a handleEntityArgs) (map[string]any, error) {
 	data := a.Data
