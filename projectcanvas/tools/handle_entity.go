@@ -19,19 +19,19 @@ import (
 // decoding still refuses an unknown or wrong-case name.
 
 type handleEntityArgs struct {
-	Action             string              `json:"action" schema:"enum=create|get|update"`
-	Type               string              `json:"type,omitempty"`
-	ID                 string              `json:"id,omitempty"`
-	Fields             []string            `json:"fields,omitempty" schema:"maxItems=100"`
-	Status             string              `json:"status,omitempty"`
-	AddDependencies    []string            `json:"add_dependencies,omitempty" schema:"maxItems=1000"`
-	RemoveDependencies []string            `json:"remove_dependencies,omitempty" schema:"maxItems=1000"`
-	Archived           *bool               `json:"archived,omitempty"`
-	Cascade            bool                `json:"cascade,omitempty"`
-	ReturnFull         bool                `json:"return_full,omitempty"`
-	ReturnFields       []string            `json:"return_fields,omitempty" schema:"maxItems=100"`
-	CanvasSource       string              `json:"canvas_source,omitempty"`
-	AddToCanvas        bool                `json:"add_to_canvas,omitempty" schema:"default=true"`
+	Action             string   `json:"action" schema:"enum=create|get|update"`
+	Type               string   `json:"type,omitempty"`
+	ID                 string   `json:"id,omitempty"`
+	Fields             []string `json:"fields,omitempty" schema:"maxItems=100"`
+	Status             string   `json:"status,omitempty"`
+	AddDependencies    []string `json:"add_dependencies,omitempty" schema:"maxItems=1000"`
+	RemoveDependencies []string `json:"remove_dependencies,omitempty" schema:"maxItems=1000"`
+	Archived           *bool    `json:"archived,omitempty"`
+	Cascade            bool     `json:"cascade,omitempty"`
+	ReturnFull         bool     `json:"return_full,omitempty"`
+	ReturnFields       []string `json:"return_fields,omitempty" schema:"maxItems=100"`
+	CanvasSource       string   `json:"canvas_source,omitempty"`
+	AddToCanvas        bool     `json:"add_to_canvas,omitempty" schema:"default=true"`
 
 	// Data holds the entity fields given flat.
 	Data map[string]any `json:"-"`
