@@ -26,9 +26,11 @@ type orphaning struct {
 	Children []string `json:"children"`
 }
 
-// cleanupCompleted returns archived_ids (what was, or in a dry run would
-// be, archived), would_orphan (the ids of the live children that would
-// lose their parent; orphan_details says whose) and dry_run.
+// cleanupCompleted returns archived_ids and archived_count (what was
+// archived, or in a dry run what would be, with or without a needed
+// confirmation), would_orphan (the ids of the live children that would lose
+// their parent; orphan_details says whose), requires_confirmation and
+// dry_run (true: nothing was written).
 func cleanupCompleted(ctx context.Context, env *Env, a cleanupArgs) (map[string]any, error) {
 	p := env.Project
 	scope, err := cleanupScope(p, a.MilestoneID)
@@ -68,6 +70,9 @@ func cleanupCompleted(ctx context.Context, env *Env, a cleanupArgs) (map[string]
 		"requires_confirmation": confirm, "dry_run": a.DryRun,
 	}
 	if confirm {
+		if a.DryRun { // what include_orphaned would archive
+			out["archived_count"], out["archived_ids"] = len(ids), ids
+		}
 		return out, nil
 	}
 	if !a.DryRun && len(candidates) > 0 {
