@@ -83,10 +83,6 @@ func relationByField(field string) (Relation, bool) {
 	return 0, false
 }
 
-// RelationByField maps a front matter key (depends_on, implemented_by...) to
-// its relation.
-func RelationByField(field string) (Relation, bool) { return relationByField(field) }
-
 // allowed reports whether an entity of type from may hold relation r to an
 // entity of type to.
 func (r Relation) allowed(from, to Type) bool {

@@ -105,7 +105,7 @@ func fieldSchema(f pc.FieldSpec) *jsonschema.Schema {
 	return &jsonschema.Schema{}
 }
 
-func handleEntity(_ context.Context, env *Env, a handleEntityArgs) (map[string]any, error) {
+func handleEntity(ctx context.Context, env *Env, a handleEntityArgs) (map[string]any, error) {
 	data := a.Data
 	switch a.Action {
 	case "create":
@@ -130,7 +130,7 @@ func handleEntity(_ context.Context, env *Env, a handleEntityArgs) (map[string]a
 		if a.ID == "" {
 			return nil, pc.Errorf(pc.CodeMissingField, "id is required for action get").With("field", "id")
 		}
-		return getEntity(context.Background(), env, getArgs{ID: a.ID, Fields: a.Fields})
+		return getEntity(ctx, env, getArgs{ID: a.ID, Fields: a.Fields})
 	case "update":
 		if err := onlyFor("update", a.Type != "", "type", len(a.Fields) > 0, "fields"); err != nil {
 			return nil, err
