@@ -30,7 +30,7 @@ func insightEnv(tb testing.TB, files map[string]string) *tools.Env {
 // insightCall runs a tool and returns its result as generic JSON.
 func insightCall(t *testing.T, env *tools.Env, name, args string) (map[string]any, error) {
 	t.Helper()
-	res, err := tools.New().Call(context.Background(), env, name, json.RawMessage(args))
+	res, err := testRegistry.Call(context.Background(), env, name, json.RawMessage(args))
 	if err != nil {
 		return nil, err
 	}

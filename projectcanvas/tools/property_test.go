@@ -62,7 +62,7 @@ func indexState(t *testing.T, h *harness) string {
 // Every read-only tool (by its annotation), with every parameter of the
 // spec table, leaves the index and the files exactly as it found them.
 func TestReadOnlyToolsChangeNothing(t *testing.T) {
-	reg := tools.New()
+	reg := testRegistry
 	calls := 0
 	for _, tool := range specTools {
 		tl, _ := reg.Lookup(tool.name)

@@ -95,9 +95,9 @@ func TestEveryToolRefusesWrongCaseAndDuplicateKeys(t *testing.T) {
 			sep = ""
 		}
 		cases = append(cases, `{`+inner+sep+`"no_such_parameter":1}`, `{`+inner+sep+`"x":1,"x":2}`)
+		h := exampleHarness(t)
+		before := h.fs.Files()
 		for _, args := range cases {
-			h := exampleHarness(t)
-			before := h.fs.Files()
 			_, err := h.call(tool.name, args)
 			assert.Equal(t, pc.CodeInvalidArgument, pc.ErrorCode(err), "%s %s: %v", tool.name, args, err)
 			assert.Equal(t, before, h.fs.Files(), "%s %s changed files", tool.name, args)

@@ -116,7 +116,7 @@ func TestHandWrittenTimestampsAgree(t *testing.T) {
 	})
 	p, err := pc.Open(fsys, pc.WithClock(func() time.Time { return time.Date(2026, 12, 20, 0, 0, 0, 0, time.UTC) }))
 	require.NoError(t, err)
-	h := &harness{t: t, reg: tools.New(), env: &tools.Env{Project: p}, fs: fsys}
+	h := &harness{t: t, reg: testRegistry, env: &tools.Env{Project: p}, fs: fsys}
 	out := h.ok("search_entities", `{"since":"2026-11-20T09:00:00Z"}`)
 	assert.Equal(t, []string{"S-001"}, resultIDs(out))
 	out = h.ok("search_entities", `{"since":"2026-11-20 11:00"}`)

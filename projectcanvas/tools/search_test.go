@@ -42,7 +42,7 @@ func exampleHarness(t *testing.T) *harness {
 	p, err := pc.Open(fsys, pc.WithClock(now))
 	require.NoError(t, err)
 	require.Empty(t, p.Problems())
-	return &harness{t: t, reg: tools.New(), env: &tools.Env{Project: p}, fs: fsys}
+	return &harness{t: t, reg: testRegistry, env: &tools.Env{Project: p}, fs: fsys}
 }
 
 func resultIDs(out map[string]any) []string {

@@ -14,6 +14,9 @@ import (
 	"github.com/projectcanvas/projectcanvas/projectcanvas/vault/memfs"
 )
 
+// testRegistry is shared by the tests: a registry does not change once built.
+var testRegistry = tools.New()
+
 type harness struct {
 	t   *testing.T
 	reg *tools.Registry
@@ -25,7 +28,7 @@ func newHarness(t *testing.T) *harness {
 	fsys := memfs.New(nil)
 	p, err := pc.Open(fsys, pc.WithClock(func() time.Time { return time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC) }))
 	require.NoError(t, err)
-	return &harness{t: t, reg: tools.New(), env: &tools.Env{Project: p}, fs: fsys}
+	return &harness{t: t, reg: testRegistry, env: &tools.Env{Project: p}, fs: fsys}
 }
 
 // call runs a tool and returns its result as generic JSON.
