@@ -123,7 +123,7 @@ func BenchmarkOverview(b *testing.B) { insightBench(b, "get_project_overview", `
 
 // BenchmarkAnalyzeWithGraph target: 20 ms/op.
 func BenchmarkAnalyzeWithGraph(b *testing.B) {
-	insightBench(b, "analyze_project_state", `{"include_graph":true}`)
+	insightBench(b, "analyze_project_state", `{"include_dependency_graph":true}`)
 }
 
 func BenchmarkCoverage(b *testing.B) { insightBench(b, "get_feature_coverage", `{}`) }
