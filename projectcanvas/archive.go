@@ -11,25 +11,43 @@ func (tx *Tx) Archive(rawID string, cascade, force bool) ([]*Entity, error) {
 	if err != nil {
 		return nil, err
 	}
+	cs.cascaded = nil
+	if err := cs.archive(d, true, cascade, force); err != nil {
+		return nil, err
+	}
+	out := []*Entity{d.e}
+	for _, id := range cs.cascaded {
+		out = append(out, cs.lookup(id))
+	}
+	return out, nil
+}
+
+// archive archives (or restores) a staged entity. Archiving one with live
+// descendants is refused with orphan, naming them, unless cascade archives
+// them in the same write (listed in cs.cascaded) or force archives it alone.
+func (cs *changeset) archive(d *draft, archived, cascade, force bool) error {
+	if !archived || d.e.Archived {
+		cs.setArchived(d, archived)
+		return nil
+	}
 	id := d.e.ID
 	open := cs.liveDescendants(id)
 	if len(open) > 0 && !cascade && !force {
-		return nil, Errorf(CodeOrphan, "%s has %d child(ren) that are not archived (%s); pass cascade to archive them too, or force to archive it alone",
+		return Errorf(CodeOrphan, "%s has %d child(ren) that are not archived (%s); pass cascade to archive them too, or force to archive it alone",
 			id, len(open), joinIDs(open, 5)).With("id", id).With("children", open)
 	}
 	cs.setArchived(d, true)
-	out := []*Entity{d.e}
 	if cascade {
 		for _, kid := range open {
 			kd, err := cs.stage(kid)
 			if err != nil {
-				return nil, err
+				return err
 			}
 			cs.setArchived(kd, true)
-			out = append(out, kd.e)
+			cs.cascaded = append(cs.cascaded, kid)
 		}
 	}
-	return out, nil
+	return nil
 }
 
 // liveDescendants lists the descendants of id that are not archived.

@@ -39,6 +39,9 @@ type changeset struct {
 	// depChanged lists entities whose depends_on or blocks changed since
 	// the last cycle check.
 	depChanged []ID
+	// cascaded lists the entities a cascade of the current operation
+	// changed besides the one named.
+	cascaded []ID
 }
 
 // auxFile is a project bookkeeping file staged in a changeset.
@@ -457,4 +460,10 @@ func (p *Project) undo(done []write) error {
 // archivePath is where the file of e goes when archived is set to v.
 func (p *Project) archivePath(e *Entity, archived bool) string {
 	return path.Join(p.folderFor(e.Type, archived), path.Base(e.Path))
+}
+
+// newFilePath is the one place the path of a new entity's file is made:
+// the type's folder (under archive/ when archived), id and title.
+func (p *Project) newFilePath(e *Entity) string {
+	return path.Join(p.folderFor(e.Type, e.Archived), FileName(e.ID, e.Title))
 }

@@ -1,6 +1,9 @@
 package projectcanvas
 
-import "slices"
+import (
+	"slices"
+	"time"
+)
 
 // Entity is one tracked item: the front matter of its markdown file, decoded.
 // Entities handed out by a Project are snapshots; changing one changes
@@ -69,7 +72,7 @@ func (e *Entity) Value(field string) (v any, ok bool) {
 	case "created_at":
 		return e.CreatedAt, e.CreatedAt != ""
 	case "updated_at":
-		return e.UpdatedAt, e.UpdatedAt != ""
+		return e.LastUpdated(), e.LastUpdated() != ""
 	case "path":
 		return e.Path, true
 	}
@@ -86,8 +89,11 @@ func (e *Entity) Value(field string) (v any, ok bool) {
 }
 
 // Map returns the entity as a JSON-ready map. With no fields it holds every
-// set field (archived only when true) and path; otherwise just the named
-// ones, id and type always, and null for a schema field that is unset.
+// set field (archived only when true), every relation list (empty ones as
+// []) and path; otherwise just the named ones, id and type always, [] for
+// an empty list field of the schema and null for another unset one. It is
+// the one renderer of entities: tools add only derived fields (children,
+// content...) to it.
 func (e *Entity) Map(fields ...string) map[string]any {
 	if len(fields) > 0 {
 		out := make(map[string]any, len(fields)+2)
@@ -95,16 +101,18 @@ func (e *Entity) Map(fields ...string) map[string]any {
 		for _, f := range fields {
 			if v, ok := e.Value(f); ok {
 				out[f] = v
-			} else if _, known := schemaField(e.Type, f); known {
-				out[f] = nil
+			} else if spec, known := schemaField(e.Type, f); known {
+				out[f] = spec.unset()
 			}
 		}
 		return out
 	}
-	out := make(map[string]any, 16)
+	out := make(map[string]any, 24)
 	for _, f := range schemas[e.Type].Fields {
 		if v, ok := e.Value(f.Name); ok && (f.Name != "archived" || e.Archived) {
 			out[f.Name] = v
+		} else if f.Kind == KindRefs {
+			out[f.Name] = []string{}
 		}
 	}
 	for k, v := range e.Fields {
@@ -114,4 +122,41 @@ func (e *Entity) Map(fields ...string) map[string]any {
 	}
 	out["path"] = e.Path
 	return out
+}
+
+// unset is how an unset field of this spec is rendered: [] for a list, null
+// otherwise.
+func (f FieldSpec) unset() any {
+	if f.Kind == KindRefs || f.Kind == KindStrings {
+		return []string{}
+	}
+	return nil
+}
+
+// LastUpdated is the one "last updated" rule: updated_at, or created_at for
+// a file that was never updated.
+func (e *Entity) LastUpdated() string {
+	if e.UpdatedAt != "" {
+		return e.UpdatedAt
+	}
+	return e.CreatedAt
+}
+
+// timeLayouts are the timestamp shapes found in vaults and arguments: what
+// the project writes (RFC 3339) and what people type by hand.
+var timeLayouts = []string{time.RFC3339Nano, "2006-01-02T15:04:05", "2006-01-02T15:04", "2006-01-02 15:04:05", "2006-01-02 15:04", time.DateOnly}
+
+// ParseTime is the one timestamp parser: RFC 3339, or a date and time
+// without a zone (read as UTC), with T or a space between them, or a date
+// alone. ok is false when s is empty or unreadable.
+func ParseTime(s string) (t time.Time, ok bool) {
+	if s == "" {
+		return time.Time{}, false
+	}
+	for _, layout := range timeLayouts {
+		if t, err := time.Parse(layout, s); err == nil {
+			return t, true
+		}
+	}
+	return time.Time{}, false
 }

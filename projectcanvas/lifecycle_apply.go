@@ -31,6 +31,7 @@ func (cs *changeset) setStatus(d *draft, raw string, cascade bool) error {
 			}
 			child.e.Status = Completed
 			child.touch("status")
+			cs.cascaded = append(cs.cascaded, id)
 		}
 	}
 	d.e.Status = to
@@ -119,32 +120,14 @@ func (cs *changeset) checkCycles() error {
 	return nil
 }
 
-// findCycle searches depends_on paths from start back to start.
+// findCycle returns a depends_on cycle through start, or nil.
 func (cs *changeset) findCycle(start ID) []ID {
-	seen := map[ID]bool{}
-	var path []ID
-	var visit func(id ID) bool
-	visit = func(id ID) bool {
-		path = append(path, id)
-		for _, dep := range cs.lookup(id).Links[DependsOn] {
-			if dep == start {
-				path = append(path, dep)
-				return true
-			}
-			if !seen[dep] && cs.lookup(dep) != nil {
-				seen[dep] = true
-				if visit(dep) {
-					return true
-				}
-			}
+	return CycleThrough(start, func(id ID) []ID {
+		if e := cs.lookup(id); e != nil {
+			return e.Links[DependsOn]
 		}
-		path = path[:len(path)-1]
-		return false
-	}
-	if visit(start) {
-		return path
-	}
-	return nil
+		return nil
+	}, nil)
 }
 
 func joinPath(ids []ID) string {

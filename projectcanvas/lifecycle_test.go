@@ -93,13 +93,13 @@ func TestParseStatus(t *testing.T) {
 
 func TestParsePriority(t *testing.T) {
 	for in, want := range map[string]pc.Priority{
-		"P0": "P0", "p1": "P1", "Critical": "P0", "high": "P1", "Medium": "P2", "LOW": "P3", "P4": "P4", "2": "P2",
+		"P0": "P0", "p1": "P1", "Critical": "P0", "high": "P1", "Medium": "P2", "LOW": "P3", "P4": "P4", "2": "P2", "P5": "P5", "p9": "P9",
 	} {
 		if got, err := pc.ParsePriority(in); err != nil || got != want {
 			t.Errorf("ParsePriority(%q) = %q, %v; want %q", in, got, err, want)
 		}
 	}
-	for _, bad := range []string{"P5", "urgentish", ""} {
+	for _, bad := range []string{"P10", "Q1", "urgentish", ""} {
 		if _, err := pc.ParsePriority(bad); pc.ErrorCode(err) != pc.CodeInvalidArgument {
 			t.Errorf("ParsePriority(%q) error = %v, want invalid_argument", bad, err)
 		}

@@ -192,6 +192,4 @@ func TestProjectsFolderMustBeVisible(t *testing.T) {
 			assert.Equal(t, "projects_folder", e.Details["field"], folder)
 		}
 	}
-	_, err := pc.Open(memfs.New(nil), pc.WithProjectsFolder(".hidden"))
-	assert.Equal(t, pc.CodeInvalidArgument, pc.ErrorCode(err), "the option is checked too")
 }

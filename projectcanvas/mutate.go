@@ -33,12 +33,6 @@ func (cs *changeset) setField(d *draft, key string, v any) error {
 			return nil // echoing the current value back is harmless
 		}
 		return badField(key, "is set by the project and cannot be changed")
-	case key == "status":
-		s, err := asString(key, v)
-		if err != nil {
-			return err
-		}
-		return cs.setStatus(d, s, false)
 	case key == "archived":
 		b, err := normalizeValue(spec, v)
 		if err != nil {
@@ -241,9 +235,7 @@ func (cs *changeset) setArchived(d *draft, archived bool) {
 	}
 	d.e.Archived = archived
 	d.touch("archived")
-	if d.before != nil {
-		d.newPath = cs.p.archivePath(d.e, archived)
-	} else {
+	if d.newPath != "" { // a create sets the path once all its fields are in
 		d.newPath = cs.p.archivePath(&Entity{Type: d.e.Type, Path: d.newPath}, archived)
 	}
 }

@@ -2,34 +2,35 @@ package projectcanvas
 
 import "strings"
 
-// Priority runs from P0 (highest) to P4.
+// Priority is P<digit>: P0 is the highest.
 type Priority string
 
-// Priorities lists the valid priorities, highest first.
-var Priorities = []Priority{"P0", "P1", "P2", "P3", "P4"}
+// PriorityValues lists the canonical priorities, highest first: P0 to P9.
+func PriorityValues() []string {
+	out := make([]string, 10)
+	for i := range out {
+		out[i] = "P" + string(rune('0'+i))
+	}
+	return out
+}
 
 var priorityAliases = map[string]Priority{
-	"p0": "P0", "0": "P0", "critical": "P0", "urgent": "P0", "highest": "P0", "blocker": "P0",
-	"p1": "P1", "1": "P1", "high": "P1",
-	"p2": "P2", "2": "P2", "medium": "P2", "normal": "P2", "med": "P2",
-	"p3": "P3", "3": "P3", "low": "P3",
-	"p4": "P4", "4": "P4", "lowest": "P4", "trivial": "P4", "minor": "P4",
+	"critical": "P0", "urgent": "P0", "highest": "P0", "blocker": "P0",
+	"high":   "P1",
+	"medium": "P2", "normal": "P2", "med": "P2",
+	"low":    "P3",
+	"lowest": "P4", "trivial": "P4", "minor": "P4",
 }
 
-// ParsePriority accepts P0..P4 in any case, their digits, and the names
-// Critical, High, Medium and Low (P0, P1, P2, P3).
+// ParsePriority accepts P<digit> in any case (P0 highest), a bare digit, and
+// the names Critical, High, Medium and Low (P0, P1, P2, P3).
 func ParsePriority(s string) (Priority, error) {
-	if p, ok := priorityAliases[strings.ToLower(strings.TrimSpace(s))]; ok {
+	key := strings.ToLower(strings.TrimSpace(s))
+	if d := strings.TrimPrefix(key, "p"); len(d) == 1 && d[0] >= '0' && d[0] <= '9' {
+		return Priority("P" + d), nil
+	}
+	if p, ok := priorityAliases[key]; ok {
 		return p, nil
 	}
-	return "", Errorf(CodeInvalidArgument, "priority %q is not valid (want P0..P4, or Critical, High, Medium, Low)", s).With("field", "priority")
-}
-
-// Rank is 0 for P0 up to 4 for P4, and 5 for an unset priority, so that
-// sorting by rank puts the most urgent first.
-func (p Priority) Rank() int {
-	if len(p) == 2 && p[0] == 'P' && p[1] >= '0' && p[1] <= '4' {
-		return int(p[1] - '0')
-	}
-	return 5
+	return "", Errorf(CodeInvalidArgument, "priority %q is not valid (want P0..P9, P0 highest, or Critical, High, Medium, Low)", s).With("field", "priority")
 }

@@ -66,13 +66,6 @@ func (p *Project) sequence(data []byte) map[Type]int {
 // Option configures a Project.
 type Option func(*Project)
 
-// WithProjectsFolder sets the folder new entities go to, overriding the
-// vault's config file. Open refuses a folder the index would not see (see
-// Hidden) or one outside the vault.
-func WithProjectsFolder(dir string) Option {
-	return func(p *Project) { p.cfg.ProjectsFolder = strings.Trim(dir, "/") }
-}
-
 // WithClock sets the clock used for created_at and updated_at (tests,
 // golden files).
 func WithClock(now func() time.Time) Option { return func(p *Project) { p.now = now } }
@@ -125,6 +118,10 @@ func checkProjectsFolder(dir string) error {
 	}
 	return nil
 }
+
+// Now is the project's clock: the one every timestamp it writes and every
+// time-based analysis ("stale", "since") reads.
+func (p *Project) Now() time.Time { return p.now() }
 
 // Config returns the project's settings.
 func (p *Project) Config() Config { return p.cfg }

@@ -131,7 +131,7 @@ func TestBadInputChangesNothing(t *testing.T) {
 		{"object where a list belongs", nil, create(pc.Milestone, map[string]any{"title": "x", "depends_on": map[string]any{}}), pc.CodeInvalidArgument},
 		{"unknown field", nil, create(pc.Milestone, map[string]any{"title": "x", "colour": "red"}), pc.CodeInvalidArgument},
 		{"bad enum", nil, create(pc.Feature, map[string]any{"title": "x", "tier": "Gold"}), pc.CodeInvalidArgument},
-		{"bad priority", nil, create(pc.Milestone, map[string]any{"title": "x", "priority": "P9"}), pc.CodeInvalidArgument},
+		{"bad priority", nil, create(pc.Milestone, map[string]any{"title": "x", "priority": "P10"}), pc.CodeInvalidArgument},
 		{"bad date", nil, create(pc.Milestone, map[string]any{"title": "x", "target_date": "next week"}), pc.CodeInvalidArgument},
 		{"bad status", nil, create(pc.Task, map[string]any{"title": "x", "parent": "S-001", "status": "Decided"}), pc.CodeInvalidArgument},
 		{"feature implements feature", nil, create(pc.Feature, map[string]any{"title": "x", "implements": []any{"F-001"}}), pc.CodeInvalidArgument},

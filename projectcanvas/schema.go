@@ -40,11 +40,12 @@ type FieldSpec struct {
 // Schema describes an entity type: its id prefix, folder, statuses and
 // fields in the order they are written to a new file.
 type Schema struct {
-	Type     Type        `json:"type"`
-	Prefix   string      `json:"id_prefix"`
-	Folder   string      `json:"folder"`
-	Statuses []Status    `json:"statuses"`
-	Fields   []FieldSpec `json:"fields"`
+	Type      Type        `json:"type"`
+	Prefix    string      `json:"id_prefix"`
+	IDPattern string      `json:"id_pattern"` // a regular expression, as in ^M-\d{3,}$
+	Folder    string      `json:"folder"`
+	Statuses  []Status    `json:"statuses"`
+	Fields    []FieldSpec `json:"fields"`
 }
 
 // Field looks up a field of the schema by name.
@@ -56,7 +57,17 @@ func (s Schema) Field(name string) (FieldSpec, bool) {
 	return s.Fields[i], true
 }
 
-var priorityNames = []string{"P0", "P1", "P2", "P3", "P4"}
+// Tiers and Phases are the values of a feature's tier and phase fields.
+var (
+	Tiers  = []string{"OSS", "Premium"}
+	Phases = []string{"MVP", "0", "1", "2", "3", "4", "5"}
+)
+
+// relationField is the schema entry of a relation field; its inverse and
+// target types come from the relation table.
+func relationField(r Relation, description string) FieldSpec {
+	return FieldSpec{Name: r.Field(), Kind: KindRefs, Targets: r.Targets(), Inverse: r.Inverse().Field(), Description: description}
+}
 
 func head(t Type) []FieldSpec {
 	sts := make([]string, 0, 5)
@@ -69,17 +80,17 @@ func head(t Type) []FieldSpec {
 		{Name: "title", Kind: KindString, Required: true, Description: "Short title, one line of at most " + strconv.Itoa(MaxTitleRunes) + " characters; also names the file."},
 		{Name: "status", Kind: KindEnum, Enum: sts, Description: "Lifecycle status; aliases such as todo, wip and done are accepted."},
 		{Name: "workstream", Kind: KindString, Description: "Area of work (engineering, design, infra, product...); normalized."},
-		{Name: "priority", Kind: KindEnum, Enum: priorityNames, Description: "P0 (highest) to P4; Critical, High, Medium, Low accepted."},
+		{Name: "priority", Kind: KindEnum, Enum: PriorityValues(), Description: "P<digit>, P0 highest; Critical, High, Medium, Low accepted."},
 		{Name: "owner", Kind: KindString, Description: "Who is responsible."},
 	}
 }
 
 func tail() []FieldSpec {
 	return []FieldSpec{
-		{Name: "depends_on", Kind: KindRefs, Inverse: "blocks", Description: "Entities that must finish first."},
-		{Name: "blocks", Kind: KindRefs, Inverse: "depends_on", Description: "Entities waiting on this one (inverse of depends_on)."},
-		{Name: "documented_by", Kind: KindRefs, Targets: []Type{Document}, Inverse: "documents", Description: "Documents about this entity (inverse of documents)."},
-		{Name: "decided_by", Kind: KindRefs, Targets: []Type{Decision}, Inverse: "affects", Description: "Decisions affecting this entity (inverse of affects)."},
+		relationField(DependsOn, "Entities that must finish first."),
+		relationField(Blocks, "Entities waiting on this one (inverse of depends_on)."),
+		relationField(DocumentedBy, "Documents about this entity (inverse of documents)."),
+		relationField(DecidedBy, "Decisions affecting this entity (inverse of affects)."),
 		{Name: "tags", Kind: KindStrings, Description: "Free-form tags."},
 		{Name: "archived", Kind: KindBool, Description: "True moves the file under archive/; false moves it back."},
 		{Name: "created_at", Kind: KindTime, ReadOnly: true, Description: "When the entity was created."},
@@ -87,37 +98,43 @@ func tail() []FieldSpec {
 	}
 }
 
-var implementsField = FieldSpec{Name: "implements", Kind: KindRefs, Targets: []Type{Feature}, Inverse: "implemented_by", Description: "Features this work implements."}
+var implementsField = relationField(Implements, "Features this work implements.")
+
+// parentField is the schema entry of parent for type t.
+func parentField(t Type) FieldSpec {
+	return FieldSpec{Name: "parent", Kind: KindRef, Required: true, Targets: []Type{t.ParentType()}, Description: "The " + string(t.ParentType()) + " this " + string(t) + " belongs to."}
+}
 
 var typeFields = map[Type][]FieldSpec{
 	Milestone: {
+		{Name: "objective", Kind: KindText, Description: "What the milestone achieves."},
 		{Name: "target_date", Kind: KindDate, Description: "Planned completion date."},
 		implementsField,
 	},
 	Story: {
-		{Name: "parent", Kind: KindRef, Required: true, Targets: []Type{Milestone}, Description: "The milestone this story belongs to."},
+		parentField(Story),
 		{Name: "acceptance_criteria", Kind: KindStrings, Description: "Conditions for the story to be done."},
 		implementsField,
 	},
 	Task: {
-		{Name: "parent", Kind: KindRef, Required: true, Targets: []Type{Story}, Description: "The story this task belongs to."},
+		parentField(Task),
 		{Name: "estimate_hours", Kind: KindNumber, Description: "Estimated effort in hours, 0 or more."},
 		implementsField,
 	},
 	Decision: {
 		{Name: "decided_on", Kind: KindDate, Description: "When the decision was taken."},
-		{Name: "affects", Kind: KindRefs, Inverse: "decided_by", Description: "Entities this decision affects."},
+		relationField(Affects, "Entities this decision affects."),
 	},
 	Document: {
 		{Name: "version", Kind: KindString, Description: "Document version, such as 1.2."},
-		{Name: "documents", Kind: KindRefs, Inverse: "documented_by", Description: "Entities this document describes."},
+		relationField(Documents, "Entities this document describes."),
 	},
 	Feature: {
-		{Name: "tier", Kind: KindEnum, Enum: []string{"OSS", "Premium"}, Description: "Product tier."},
-		{Name: "phase", Kind: KindEnum, Enum: []string{"MVP", "0", "1", "2", "3", "4", "5"}, Description: "Delivery phase."},
+		{Name: "tier", Kind: KindEnum, Enum: Tiers, Description: "Product tier."},
+		{Name: "phase", Kind: KindEnum, Enum: Phases, Description: "Delivery phase."},
 		{Name: "user_story", Kind: KindText, Description: "As a ..., I want ..., so that ...", Required: false},
 		{Name: "test_refs", Kind: KindStrings, Description: "Tests that cover the feature (paths or names)."},
-		{Name: "implemented_by", Kind: KindRefs, Targets: []Type{Milestone, Story, Task}, Inverse: "implements", Description: "Work that implements this feature (inverse of implements)."},
+		relationField(ImplementedBy, "Work that implements this feature (inverse of implements)."),
 	},
 }
 
@@ -132,7 +149,7 @@ var schemas = func() map[Type]Schema {
 		}
 		tl := tail()
 		fields = append(append(append(fields, tl[0]), rest...), tl[1:]...)
-		m[t] = Schema{Type: t, Prefix: t.Prefix(), Folder: t.Folder(), Statuses: Statuses(t), Fields: fields}
+		m[t] = Schema{Type: t, Prefix: t.Prefix(), IDPattern: t.IDPattern(), Folder: t.Folder(), Statuses: Statuses(t), Fields: fields}
 	}
 	return m
 }()

@@ -53,6 +53,10 @@ func (t Type) Valid() bool { _, ok := typeInfo[t]; return ok }
 // Prefix is the id prefix of the type: M, S, T, DEC, DOC or F.
 func (t Type) Prefix() string { return typeInfo[t].prefix }
 
+// IDPattern is a regular expression matching the ids of the type, as in
+// ^M-\d{3,}$.
+func (t Type) IDPattern() string { return "^" + t.Prefix() + `-\d{3,}$` }
+
 // Folder is the folder new entities of the type are written to, under the
 // projects folder.
 func (t Type) Folder() string { return typeInfo[t].folder }

@@ -1,7 +1,6 @@
 package projectcanvas
 
 import (
-	"path"
 	"slices"
 	"strings"
 	"unicode"
@@ -66,6 +65,9 @@ type Updated struct {
 	Entity *Entity
 	// Fields lists the changed front matter keys of the entity itself.
 	Fields []string
+	// Cascaded lists the other entities a cascade changed: descendants
+	// completed or archived with it.
+	Cascaded []ID
 }
 
 // Write runs fn and then writes every change it made in one step. If fn or
@@ -169,9 +171,7 @@ func (tx *Tx) Create(t Type, data map[string]any) (*Entity, error) {
 		return nil, err
 	}
 	e.Title = strings.TrimSpace(e.Title)
-	if d.newPath == "" || !e.Archived {
-		d.newPath = path.Join(cs.p.folderFor(t, e.Archived), FileName(id, e.Title))
-	}
+	d.newPath = cs.p.newFilePath(e)
 	if raw, ok := data["status"]; ok && raw != nil {
 		s, err := asString("status", raw)
 		if err != nil {
@@ -209,7 +209,11 @@ func (cs *changeset) editLinks(d *draft, edits map[string][]string, edit func(*d
 	for _, f := range fields {
 		r, ok := relationByField(f)
 		if !ok {
-			return badField(f, "is not a relation field (want one of %s)", strings.Join(relationFields[:], ", "))
+			names := make([]string, len(Relations))
+			for i, r := range Relations {
+				names[i] = r.Field()
+			}
+			return badField(f, "is not a relation field (want one of %s)", strings.Join(names, ", "))
 		}
 		if err := edit(d, r, edits[f]); err != nil {
 			return err
@@ -225,10 +229,17 @@ func (tx *Tx) Update(rawID string, c Change) (*Updated, error) {
 	if err != nil {
 		return nil, err
 	}
-	before := make(map[string]bool, len(d.dirty))
-	for k := range d.dirty {
-		before[k] = true
-	}
+	// Collect this update's changes apart from what earlier operations of
+	// the transaction staged on the same entity (a create, say), so that
+	// they are reported even when those touched the same keys.
+	earlier := d.dirty
+	d.dirty = map[string]bool{}
+	defer func() {
+		for k := range earlier {
+			d.dirty[k] = true
+		}
+	}()
+	cs.cascaded = nil
 	data := c.Data
 	if st, ok := data["status"]; ok && c.Status == "" {
 		s, err := asString("status", st)
@@ -237,9 +248,18 @@ func (tx *Tx) Update(rawID string, c Change) (*Updated, error) {
 		}
 		c.Status = s
 	}
+	if a, ok := data["archived"]; ok && c.Archived == nil {
+		spec, _ := schemaField(d.e.Type, "archived")
+		b, err := normalizeValue(spec, a)
+		if err != nil {
+			return nil, err
+		}
+		archived := b.(bool)
+		c.Archived = &archived
+	}
 	fields := make(map[string]any, len(data))
 	for k, v := range data {
-		if k != "status" && k != ContentKey {
+		if k != "status" && k != "archived" && k != ContentKey {
 			fields[k] = v
 		}
 	}
@@ -276,21 +296,23 @@ func (tx *Tx) Update(rawID string, c Change) (*Updated, error) {
 		}
 	}
 	if c.Archived != nil {
-		cs.setArchived(d, *c.Archived)
+		if err := cs.archive(d, *c.Archived, c.Cascade, false); err != nil {
+			return nil, err
+		}
 	}
 	var changed []string
 	for _, k := range d.order() {
-		if !before[k] && k != "updated_at" {
+		if k != "updated_at" {
 			changed = append(changed, k)
 		}
 	}
 	if err := cs.checkCycles(); err != nil {
 		return nil, err
 	}
-	if d.dirty[ContentKey] && !before[ContentKey] {
+	if d.dirty[ContentKey] {
 		changed = append(changed, ContentKey)
 	}
-	return &Updated{Entity: d.e, Fields: changed}, nil
+	return &Updated{Entity: d.e, Fields: changed, Cascaded: cs.cascaded}, nil
 }
 
 // Try runs fn as one step of the transaction: if fn fails, everything it

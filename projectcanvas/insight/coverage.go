@@ -8,21 +8,15 @@ import (
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 )
 
-// Tiers and Phases are the values of a feature's tier and phase fields.
-var (
-	Tiers  = []string{"OSS", "Premium"}
-	Phases = []string{"MVP", "0", "1", "2", "3", "4", "5"}
-)
-
 // ParseTier accepts a tier in any case and returns its canonical spelling.
 func ParseTier(s string) (string, error) {
-	return parseEnum("tier", s, Tiers)
+	return parseEnum("tier", s, pc.Tiers)
 }
 
 // ParsePhase accepts a phase in any case ("mvp", "2") and returns its
 // canonical spelling.
 func ParsePhase(s string) (string, error) {
-	return parseEnum("phase", s, Phases)
+	return parseEnum("phase", s, pc.Phases)
 }
 
 func parseEnum(field, s string, values []string) (string, error) {
@@ -84,9 +78,9 @@ type FeatureCoverage struct {
 
 // CoverageFlags tells what a feature has.
 type CoverageFlags struct {
-	Implemented bool `json:"implemented"`
-	Documented  bool `json:"documented"`
-	Tested      bool `json:"tested"`
+	Implemented bool `json:"implementation"`
+	Documented  bool `json:"documentation"`
+	Tested      bool `json:"tests"`
 	Complete    bool `json:"complete"`
 }
 
@@ -134,8 +128,8 @@ func checkFeatureIDs(s *snapshot, ids []pc.ID) error {
 
 func (opt CoverageOptions) selects(e *pc.Entity) bool {
 	return (opt.IncludeArchived || !e.Archived) &&
-		(opt.Tier == "" || fieldEnum(e, "tier", Tiers) == opt.Tier) &&
-		(opt.Phase == "" || fieldEnum(e, "phase", Phases) == opt.Phase) &&
+		(opt.Tier == "" || fieldEnum(e, "tier", pc.Tiers) == opt.Tier) &&
+		(opt.Phase == "" || fieldEnum(e, "phase", pc.Phases) == opt.Phase) &&
 		(opt.FeatureIDs == nil || slices.Contains(opt.FeatureIDs, e.ID))
 }
 
@@ -220,7 +214,7 @@ func (l *featureLinks) link(m map[int32][]int32, e *pc.Entity, self int32, inver
 func (l *featureLinks) feature(i int32) FeatureCoverage {
 	e := l.s.all[i]
 	f := FeatureCoverage{ID: e.ID, Title: e.Title, Status: e.Status,
-		Tier: optional(fieldEnum(e, "tier", Tiers)), Phase: optional(fieldEnum(e, "phase", Phases)),
+		Tier: optional(fieldEnum(e, "tier", pc.Tiers)), Phase: optional(fieldEnum(e, "phase", pc.Phases)),
 		ImplementedBy: l.s.ids(l.implementers[i]), DocumentedBy: l.s.ids(l.documents[i]), TestRefs: testRefs(e)}
 	f.Coverage = CoverageFlags{Implemented: len(f.ImplementedBy) > 0, Documented: len(f.DocumentedBy) > 0, Tested: len(f.TestRefs) > 0}
 	f.Coverage.Complete = f.Coverage.Implemented && f.Coverage.Documented && f.Coverage.Tested

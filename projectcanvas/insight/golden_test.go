@@ -48,9 +48,9 @@ func exampleVault(t testing.TB) *memfs.FS {
 
 func openVault(t testing.TB, fsys pc.FS) *tools.Env {
 	t.Helper()
-	p, err := pc.Open(fsys)
+	p, err := pc.Open(fsys, pc.WithClock(func() time.Time { return goldenNow }))
 	require.NoError(t, err)
-	return &tools.Env{Project: p, Now: func() time.Time { return goldenNow }}
+	return &tools.Env{Project: p}
 }
 
 func TestGolden(t *testing.T) {
@@ -62,11 +62,11 @@ func TestGolden(t *testing.T) {
 		{"overview_open_with_archived", "get_project_overview", `{"include_completed":false,"include_archived":true,"include_workstreams":false,"recent_limit":3}`},
 		{"analyze_default", "analyze_project_state", `{}`},
 		{"analyze_engineering", "analyze_project_state", `{"workstream":"engineering"}`},
-		{"analyze_graph", "analyze_project_state", `{"include_graph":true}`},
+		{"analyze_graph", "analyze_project_state", `{"include_dependency_graph":true}`},
 		{"analyze_stale_3_days", "analyze_project_state", `{"stale_days":3,"fields":["health_score","health_factors","risks"]}`},
 		{"coverage_default", "get_feature_coverage", `{}`},
 		{"coverage_gaps_only", "get_feature_coverage", `{"show_gaps_only":true}`},
-		{"coverage_premium", "get_feature_coverage", `{"tier":"premium"}`},
+		{"coverage_premium", "get_feature_coverage", `{"tier":"Premium"}`},
 		{"coverage_phase_ids", "get_feature_coverage", `{"phase":1,"feature_ids":["F-002","f-004","F-005"]}`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

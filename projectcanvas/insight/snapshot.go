@@ -2,7 +2,6 @@ package insight
 
 import (
 	"slices"
-	"time"
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 )
@@ -57,31 +56,11 @@ func isCompleted(s pc.Status) bool {
 	return false
 }
 
-// lastUpdated is the entity's updated_at, or created_at for a file that was
-// never updated.
-func lastUpdated(e *pc.Entity) string {
-	if e.UpdatedAt != "" {
-		return e.UpdatedAt
-	}
-	return e.CreatedAt
-}
+// lastUpdated and parseTime are the project's one "last updated" rule and
+// one timestamp parser.
+func lastUpdated(e *pc.Entity) string { return e.LastUpdated() }
 
-// timeLayouts are the timestamp shapes found in vaults: what the project
-// writes (RFC 3339) and what people type by hand.
-var timeLayouts = []string{time.RFC3339, "2006-01-02T15:04:05", "2006-01-02 15:04:05", "2006-01-02 15:04", time.DateOnly}
-
-// parseTime reads a timestamp; ok is false when s is empty or unreadable.
-func parseTime(s string) (t time.Time, ok bool) {
-	if s == "" {
-		return time.Time{}, false
-	}
-	for _, layout := range timeLayouts {
-		if t, err := time.Parse(layout, s); err == nil {
-			return t, true
-		}
-	}
-	return time.Time{}, false
-}
+var parseTime = pc.ParseTime
 
 // inWorkstream matches e against a normalized workstream filter; "" matches
 // everything and "unassigned" the entities without a workstream.

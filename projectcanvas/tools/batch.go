@@ -10,6 +10,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/google/jsonschema-go/jsonschema"
+
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 )
 
@@ -24,68 +26,41 @@ const clientLedger = ".projectcanvas/batch_clients.json"
 const ledgerLimit = 10_000
 
 func registerBatchTools(r *Registry) {
-	r.Add(&Tool{
-		Name: "batch_update",
-		Description: "Create, update and archive many entities in one call. Give each op a client_id and refer to entities created earlier " +
-			"in the batch as \"{{client_id}}\" wherever an id goes. Retrying a batch never creates twice. options: atomic, dry_run, include_entities, fields.",
-		InputSchema: object([]string{"ops"}, batchProps()...),
-		Handler:     batchUpdate,
-	})
-	r.Add(&Tool{
-		Name:        "handle_entities",
-		Description: "Bulk tool: action get (ids, fields) fetches several entities; action batch (ops, options) works like batch_update.",
-		InputSchema: object([]string{"action"}, append(batchProps(),
-			enum("action", "What to do.", "get", "batch"),
-			strings_("ids", "Entity ids (get)."),
-			strings_("fields", "Fields to return (get)."))...),
-		Handler: handleEntities,
-	})
-}
-
-func batchProps() []prop {
-	op := map[string]any{
-		"type": "object",
-		"properties": map[string]any{
-			"op":        map[string]any{"type": "string", "enum": []string{"create", "update", "archive"}},
-			"client_id": map[string]any{"type": "string", "description": "Your name for this op; others refer to it as {{client_id}}."},
-			"type":      map[string]any{"type": "string", "enum": entityTypes, "description": "Entity type (create)."},
-			"id":        map[string]any{"type": "string", "description": "Entity id or {{client_id}} (update, archive)."},
-			"payload":   map[string]any{"type": "object", "description": "Fields (create, update); update also takes status, cascade, add_dependencies, remove_dependencies, archived; archive takes cascade."},
-		},
-		"required": []string{"op"},
-	}
-	return []prop{
-		{"ops", map[string]any{"type": "array", "items": op, "maxItems": MaxBatch, "description": "Operations, run in order."}},
-		withProps("options", "Batch options.",
-			boolean("atomic", "All or nothing (default false: failed ops are reported, the rest apply)."),
-			boolean("dry_run", "Validate and show the ids that would be assigned; write nothing."),
-			boolean("include_entities", "Return each entity."),
-			strings_("fields", "Entity fields to return with include_entities."),
-			str("canvas_source", "Canvas to add created nodes to."),
-			boolean("add_to_canvas", "Add created entities to the canvas.")),
-	}
+	Register(r, "batch_update",
+		"Create, update and archive up to 1000 entities in one call. Ops: create (type, data), update (id, data), archive (id). "+
+			"Later ops refer to an earlier op's entity as \"{{client_id}}\"; a retried batch never creates twice.",
+		Annotations{Destructive: true}, batchUpdate)
+	Register(r, "handle_entities",
+		"action get (ids, fields: as get_entities) or batch (ops, options: as batch_update).",
+		Annotations{Destructive: true}, handleEntities)
 }
 
 type batchOp struct {
-	Op       string         `json:"op"`
-	ClientID string         `json:"client_id"`
-	Type     string         `json:"type"`
-	ID       string         `json:"id"`
-	Payload  map[string]any `json:"payload"`
+	Op       string         `json:"op" schema:"enum=create|update|archive"`
+	ClientID string         `json:"client_id,omitempty"`
+	Type     string         `json:"type,omitempty"`
+	ID       string         `json:"id,omitempty"`
+	Data     map[string]any `json:"data,omitempty" jsonschema:"As create_entity/update_entity data."`
+	Cascade  bool           `json:"cascade,omitempty"`
+	Force    bool           `json:"force,omitempty" jsonschema:"archive: without its live children."`
 }
 
 type batchOptions struct {
-	Atomic          bool     `json:"atomic"`
-	DryRun          bool     `json:"dry_run"`
-	IncludeEntities bool     `json:"include_entities"`
-	Fields          []string `json:"fields"`
-	CanvasSource    string   `json:"canvas_source"`
-	AddToCanvas     *bool    `json:"add_to_canvas"`
+	Atomic          bool     `json:"atomic,omitempty" schema:"default=false"`
+	DryRun          bool     `json:"dry_run,omitempty" schema:"default=false"`
+	IncludeEntities bool     `json:"include_entities,omitempty" schema:"default=false"`
+	Fields          []string `json:"fields,omitempty" schema:"maxItems=100"`
+	CanvasSource    string   `json:"canvas_source,omitempty"`
+	AddToCanvas     bool     `json:"add_to_canvas,omitempty" schema:"default=true"`
 }
 
 type batchArgs struct {
-	Ops     []batchOp    `json:"ops"`
-	Options batchOptions `json:"options"`
+	Ops     []batchOp    `json:"ops" schema:"maxItems=1000"`
+	Options batchOptions `json:"options,omitzero"`
+}
+
+func (batchArgs) TuneSchema(s *jsonschema.Schema) {
+	s.Properties["ops"].Items.Properties["type"].Enum = typeEnum()
 }
 
 type opResult struct {
@@ -96,6 +71,7 @@ type opResult struct {
 	Message    string         `json:"message"`
 	Error      *pc.Error      `json:"error,omitempty"`
 	Idempotent bool           `json:"idempotent,omitempty"`
+	Cascaded   []string       `json:"cascaded,omitempty"`
 	Entity     map[string]any `json:"entity,omitempty"`
 
 	entity *pc.Entity
@@ -107,22 +83,11 @@ type ledgerEntry struct {
 	At   string `json:"at"`
 }
 
-func batchUpdate(_ context.Context, env *Env, raw json.RawMessage) (any, error) {
-	var a batchArgs
-	if err := decode(raw, &a); err != nil {
-		return nil, err
-	}
-	return runBatch(env, a)
-}
-
-func runBatch(env *Env, a batchArgs) (map[string]any, error) {
-	if a.Ops == nil {
-		return nil, pc.Errorf(pc.CodeMissingField, "ops is required").With("field", "ops")
-	}
-	if len(a.Ops) > MaxBatch {
+func batchUpdate(ctx context.Context, env *Env, a batchArgs) (map[string]any, error) {
+	if len(a.Ops) > MaxBatch { // the schema says so too; this guards other callers
 		return nil, pc.Errorf(pc.CodeInvalidArgument, "a batch holds at most %d ops, got %d; split it", MaxBatch, len(a.Ops)).With("field", "ops")
 	}
-	b := &batch{env: env, opts: a.Options, refs: map[string]string{}, results: make([]opResult, len(a.Ops))}
+	b := &batch{ctx: ctx, env: env, opts: a.Options, refs: map[string]string{}, results: make([]opResult, len(a.Ops))}
 	run := func(tx *pc.Tx) error { return b.run(tx, a.Ops) }
 	var err error
 	if a.Options.DryRun {
@@ -130,10 +95,14 @@ func runBatch(env *Env, a batchArgs) (map[string]any, error) {
 	} else {
 		_, err = env.Project.Write(run)
 	}
+	if ctxErr := ctx.Err(); ctxErr != nil && err != nil {
+		return nil, cancelled(ctxErr) // stopped: nothing was written
+	}
 	return b.report(err)
 }
 
 type batch struct {
+	ctx     context.Context
 	env     *Env
 	opts    batchOptions
 	refs    map[string]string // client_id -> entity id, for {{client_id}}
@@ -147,6 +116,9 @@ func (b *batch) run(tx *pc.Tx, ops []batchOp) error {
 		return err
 	}
 	for i, op := range ops {
+		if err := b.ctx.Err(); err != nil {
+			return err // abandons the whole transaction
+		}
 		r := &b.results[i]
 		r.Op, r.ClientID = op.Op, op.ClientID
 		err := tx.Try(func() error { return b.apply(tx, op, r) })
@@ -165,7 +137,7 @@ func (b *batch) run(tx *pc.Tx, ops []batchOp) error {
 
 // apply runs one op, filling in r.
 func (b *batch) apply(tx *pc.Tx, op batchOp, r *opResult) error {
-	payload, err := b.resolve(op.Payload)
+	payload, err := b.resolve(op.Data)
 	if err != nil {
 		return err
 	}
@@ -182,11 +154,9 @@ func (b *batch) apply(tx *pc.Tx, op batchOp, r *opResult) error {
 			return pc.Errorf(pc.CodeMissingField, "id is required for %s", op.Op).With("field", "id")
 		}
 		if op.Op == "update" {
-			return b.update(tx, id.(string), data, r)
+			return b.update(tx, id.(string), op, data, r)
 		}
-		return b.archive(tx, id.(string), data, r)
-	case "":
-		return pc.Errorf(pc.CodeMissingField, "op is required (create, update or archive)").With("field", "op")
+		return b.archive(tx, id.(string), op, data, r)
 	}
 	return pc.Errorf(pc.CodeInvalidArgument, "op %q is not valid (want create, update or archive)", op.Op).With("field", "op")
 }
@@ -214,7 +184,7 @@ func (b *batch) create(tx *pc.Tx, op batchOp, data map[string]any, r *opResult) 
 		return err
 	}
 	if data == nil {
-		return pc.Errorf(pc.CodeMissingField, "payload is required for create (at least a title)").With("field", "payload")
+		return pc.Errorf(pc.CodeMissingField, "data is required for create (at least a title)").With("field", "data")
 	}
 	e, err := tx.Create(t, data)
 	if err != nil {
@@ -223,36 +193,33 @@ func (b *batch) create(tx *pc.Tx, op batchOp, data map[string]any, r *opResult) 
 	r.ID, r.Message, r.entity = string(e.ID), "created", e
 	if op.ClientID != "" {
 		b.refs[op.ClientID] = r.ID
-		b.ledger[op.ClientID] = ledgerEntry{ID: r.ID, Hash: opHash(op), At: b.env.now().UTC().Format(time.RFC3339)}
+		b.ledger[op.ClientID] = ledgerEntry{ID: r.ID, Hash: opHash(op), At: b.env.Project.Now().UTC().Format(time.RFC3339)}
 	}
 	return nil
 }
 
-// updateControls are the payload keys of an update that are not fields.
-var updateControls = map[string]bool{"status": true, "cascade": true, "add_dependencies": true, "remove_dependencies": true, "archived": true}
+// updateControls are the keys of an update's data that are not fields.
+var updateControls = map[string]bool{"cascade": true, "add_dependencies": true, "remove_dependencies": true}
 
-func (b *batch) update(tx *pc.Tx, id string, payload map[string]any, r *opResult) error {
-	var c pc.Change
+func (b *batch) update(tx *pc.Tx, id string, op batchOp, payload map[string]any, r *opResult) error {
 	ctlKeys, data := splitKeys(payload, updateControls)
-	c.Data = data
 	controls, _ := json.Marshal(ctlKeys)
 	var ctl struct {
-		Status             string   `json:"status"`
 		Cascade            bool     `json:"cascade"`
 		AddDependencies    []string `json:"add_dependencies"`
 		RemoveDependencies []string `json:"remove_dependencies"`
-		Archived           *bool    `json:"archived"`
 	}
 	if err := decode(controls, &ctl); err != nil {
 		return err
 	}
-	c.Status, c.Cascade, c.Archived = ctl.Status, ctl.Cascade, ctl.Archived
-	c.AddDependencies, c.RemoveDependencies = ctl.AddDependencies, ctl.RemoveDependencies
-	u, err := tx.Update(id, c)
+	u, err := tx.Update(id, pc.Change{
+		Data: data, Cascade: ctl.Cascade || op.Cascade,
+		AddDependencies: ctl.AddDependencies, RemoveDependencies: ctl.RemoveDependencies,
+	})
 	if err != nil {
 		return err
 	}
-	r.ID, r.entity = string(u.Entity.ID), u.Entity
+	r.ID, r.entity, r.Cascaded = string(u.Entity.ID), u.Entity, ids(u.Cascaded)
 	r.Message = "updated " + strings.Join(u.Fields, ", ")
 	if len(u.Fields) == 0 {
 		r.Message = "nothing to change"
@@ -261,7 +228,7 @@ func (b *batch) update(tx *pc.Tx, id string, payload map[string]any, r *opResult
 	return nil
 }
 
-func (b *batch) archive(tx *pc.Tx, id string, payload map[string]any, r *opResult) error {
+func (b *batch) archive(tx *pc.Tx, id string, op batchOp, payload map[string]any, r *opResult) error {
 	var opts struct {
 		Cascade bool `json:"cascade"`
 		Force   bool `json:"force"`
@@ -270,7 +237,7 @@ func (b *batch) archive(tx *pc.Tx, id string, payload map[string]any, r *opResul
 	if err := decode(raw, &opts); err != nil {
 		return err
 	}
-	archived, err := tx.Archive(id, opts.Cascade, opts.Force)
+	archived, err := tx.Archive(id, opts.Cascade || op.Cascade, opts.Force || op.Force)
 	if err != nil {
 		return err
 	}
@@ -279,6 +246,9 @@ func (b *batch) archive(tx *pc.Tx, id string, payload map[string]any, r *opResul
 	r.Message = "archived 1 entity"
 	if len(archived) > 1 {
 		r.Message = fmt.Sprintf("archived %d entities", len(archived))
+		for _, e := range archived[1:] {
+			r.Cascaded = append(r.Cascaded, string(e.ID))
+		}
 	}
 	b.alias(r)
 	return nil
@@ -369,7 +339,7 @@ func (b *batch) writeLedger(tx *pc.Tx) error {
 // retry of the same batch matches and a different op reusing a client_id
 // does not.
 func opHash(op batchOp) string {
-	data, _ := json.Marshal([]any{op.Op, op.Type, op.Payload})
+	data, _ := json.Marshal([]any{op.Op, op.Type, op.Data})
 	sum := sha256.Sum256(data)
 	return hex.EncodeToString(sum[:8])
 }
@@ -401,7 +371,10 @@ func (b *batch) report(err error) (map[string]any, error) {
 		if r.Success {
 			succeeded++
 			if b.opts.IncludeEntities && r.entity != nil {
-				r.Entity = r.entity.Map(b.opts.Fields...)
+				var viewErr error
+				if r.Entity, viewErr = view(b.env, r.entity, b.opts.Fields, false); viewErr != nil {
+					return nil, viewErr
+				}
 			}
 		}
 	}
@@ -426,41 +399,28 @@ func rollbackReason(failed int, err error) string {
 	return "writing the batch failed: " + pc.AsError(err).Message
 }
 
-func handleEntities(ctx context.Context, env *Env, raw json.RawMessage) (any, error) {
-	var a struct {
-		Action  string       `json:"action"`
-		IDs     []string     `json:"ids"`
-		Fields  []string     `json:"fields"`
-		Ops     []batchOp    `json:"ops"`
-		Options batchOptions `json:"options"`
-	}
-	if err := decode(raw, &a); err != nil {
-		return nil, err
-	}
+type handleEntitiesArgs struct {
+	Action  string       `json:"action" schema:"enum=get|batch"`
+	IDs     []string     `json:"ids,omitempty" schema:"maxItems=200"`
+	Fields  []string     `json:"fields,omitempty" schema:"maxItems=100"`
+	Ops     []batchOp    `json:"ops,omitempty" schema:"maxItems=1000"`
+	Options batchOptions `json:"options,omitzero"`
+}
+
+func (handleEntitiesArgs) TuneSchema(s *jsonschema.Schema) { batchArgs{}.TuneSchema(s) }
+
+func handleEntities(ctx context.Context, env *Env, a handleEntitiesArgs) (map[string]any, error) {
 	switch a.Action {
 	case "get":
 		if a.IDs == nil {
 			return nil, pc.Errorf(pc.CodeMissingField, "ids is required for action get").With("field", "ids")
 		}
-		entities := []map[string]any{}
-		notFound := []string{}
-		for _, id := range a.IDs {
-			e, err := env.Project.Get(id)
-			if err != nil {
-				notFound = append(notFound, id)
-				continue
-			}
-			v, err := view(env, e, a.Fields, false)
-			if err != nil {
-				return nil, err
-			}
-			entities = append(entities, v)
-		}
-		return map[string]any{"entities": entities, "count": len(entities), "not_found": notFound}, nil
+		return getEntities(ctx, env, getManyArgs{IDs: a.IDs, Fields: a.Fields})
 	case "batch":
-		return runBatch(env, batchArgs{Ops: a.Ops, Options: a.Options})
-	case "":
-		return nil, pc.Errorf(pc.CodeMissingField, "action is required (get or batch)").With("field", "action")
+		if a.Ops == nil {
+			return nil, pc.Errorf(pc.CodeMissingField, "ops is required for action batch").With("field", "ops")
+		}
+		return batchUpdate(ctx, env, batchArgs{Ops: a.Ops, Options: a.Options})
 	}
 	return nil, pc.Errorf(pc.CodeInvalidArgument, "action %q is not valid (want get or batch)", a.Action).With("field", "action")
 }

@@ -22,12 +22,12 @@ func results(out map[string]any) []map[string]any {
 }
 
 const refBatch = `{"ops":[
- {"op":"create","client_id":"m","type":"milestone","payload":{"title":"Launch"}},
- {"op":"create","client_id":"s","type":"story","payload":{"title":"Signup","parent":"{{m}}"}},
- {"op":"create","client_id":"a","type":"task","payload":{"title":"Form","parent":"{{s}}"}},
- {"op":"create","client_id":"b","type":"task","payload":{"title":"API","parent":"{{s}}","depends_on":["{{a}}"]}},
- {"op":"create","client_id":"f","type":"feature","payload":{"title":"Signup flow"}},
- {"op":"update","id":"{{a}}","payload":{"status":"wip","implements":["{{f}}"]}}
+ {"op":"create","client_id":"m","type":"milestone","data":{"title":"Launch"}},
+ {"op":"create","client_id":"s","type":"story","data":{"title":"Signup","parent":"{{m}}"}},
+ {"op":"create","client_id":"a","type":"task","data":{"title":"Form","parent":"{{s}}"}},
+ {"op":"create","client_id":"b","type":"task","data":{"title":"API","parent":"{{s}}","depends_on":["{{a}}"]}},
+ {"op":"create","client_id":"f","type":"feature","data":{"title":"Signup flow"}},
+ {"op":"update","id":"{{a}}","data":{"status":"wip","implements":["{{f}}"]}}
 ]}`
 
 func TestBatchRefs(t *testing.T) {
@@ -62,12 +62,12 @@ func TestBatchRetryIsIdempotent(t *testing.T) {
 	assert.Equal(t, true, results(again)[0]["idempotent"])
 	assert.Len(t, h.fs.Files(), len(files), "a retry created no file")
 	// A different op reusing a client_id is not a retry: it creates.
-	out := h.ok("batch_update", `{"ops":[{"op":"create","client_id":"m","type":"milestone","payload":{"title":"Other"}}]}`)
+	out := h.ok("batch_update", `{"ops":[{"op":"create","client_id":"m","type":"milestone","data":{"title":"Other"}}]}`)
 	assert.Equal(t, "M-002", results(out)[0]["id"])
 	// Within one batch a client_id creates once.
 	out = h.ok("batch_update", `{"ops":[
-	 {"op":"create","client_id":"x","type":"milestone","payload":{"title":"X"}},
-	 {"op":"create","client_id":"x","type":"milestone","payload":{"title":"X"}}]}`)
+	 {"op":"create","client_id":"x","type":"milestone","data":{"title":"X"}},
+	 {"op":"create","client_id":"x","type":"milestone","data":{"title":"X"}}]}`)
 	assert.Equal(t, "M-003", results(out)[0]["id"])
 	assert.Equal(t, "M-003", results(out)[1]["id"])
 	assert.Equal(t, true, results(out)[1]["idempotent"])
@@ -76,21 +76,29 @@ func TestBatchRetryIsIdempotent(t *testing.T) {
 func TestBatchNonAtomicReportsFailuresAndAppliesTheRest(t *testing.T) {
 	h := newHarness(t)
 	out := h.ok("batch_update", `{"ops":[
-	 {"op":"create","client_id":"m","type":"milestone","payload":{"title":"Kept"}},
-	 {"op":"create","client_id":"s","type":"story","payload":{"title":"Bad ref","parent":"{{nope}}"}},
-	 {"op":"explode","client_id":"e"},
-	 {"op":"create","client_id":"s2","type":"story","payload":{"title":"Orphan"}},
-	 {"op":"update","id":"{{m}}","payload":{"status":"Completed"}},
-	 {"op":"create","client_id":"s3","type":"story","payload":{"title":"Good","parent":"{{m}}"}}
+	 {"op":"create","client_id":"m","type":"milestone","data":{"title":"Kept"}},
+	 {"op":"create","client_id":"s","type":"story","data":{"title":"Bad ref","parent":"{{nope}}"}},
+	 {"op":"update","id":"T-404","data":{"title":"gone"}},
+	 {"op":"create","client_id":"s2","type":"story","data":{"title":"Orphan"}},
+	 {"op":"update","id":"{{m}}","data":{"status":"Completed"}},
+	 {"op":"create","client_id":"s3","type":"story","data":{"title":"Good","parent":"{{m}}"}}
 	]}`)
 	rs := results(out)
 	assert.Equal(t, []bool{true, false, false, false, false, true}, successes(rs))
 	assert.Contains(t, rs[1]["message"], `client_id "nope"`)
-	assert.Contains(t, rs[2]["message"], `op "explode" is not valid`)
+	assert.Equal(t, "not_found", rs[2]["error"].(map[string]any)["code"])
 	assert.Equal(t, "orphan", rs[3]["error"].(map[string]any)["code"])
 	assert.Equal(t, "invalid_transition", rs[4]["error"].(map[string]any)["code"])
 	assert.Equal(t, "S-001", rs[5]["id"], "failed ops did not use up ids")
 	assert.Equal(t, 2, h.env.Project.Len())
+}
+
+func TestBatchUnknownOpRefusesTheWholeBatch(t *testing.T) {
+	h := newHarness(t)
+	_, err := h.call("batch_update", `{"ops":[{"op":"create","type":"milestone","data":{"title":"A"}},{"op":"explode"}]}`)
+	assert.Equal(t, pc.CodeInvalidArgument, pc.ErrorCode(err))
+	assert.Equal(t, "ops.op", pc.AsError(err).Details["field"])
+	assert.Equal(t, 0, h.env.Project.Len())
 }
 
 func successes(rs []map[string]any) []bool {
@@ -106,10 +114,10 @@ func TestBatchAtomicWritesNothingOnFailure(t *testing.T) {
 	h.seed()
 	before := h.fs.Files()
 	out := h.ok("batch_update", `{"options":{"atomic":true},"ops":[
-	 {"op":"create","client_id":"a","type":"task","payload":{"title":"A","parent":"S-001"}},
-	 {"op":"update","id":"T-001","payload":{"status":"wip"}},
-	 {"op":"update","id":"T-001","payload":{"depends_on":["{{a}}"]}},
-	 {"op":"update","id":"{{a}}","payload":{"depends_on":["T-001"]}}
+	 {"op":"create","client_id":"a","type":"task","data":{"title":"A","parent":"S-001"}},
+	 {"op":"update","id":"T-001","data":{"status":"wip"}},
+	 {"op":"update","id":"T-001","data":{"depends_on":["{{a}}"]}},
+	 {"op":"update","id":"{{a}}","data":{"depends_on":["T-001"]}}
 	]}`)
 	assert.Equal(t, true, out["rolled_back"])
 	assert.Equal(t, []bool{false, false, false, false}, successes(results(out)))
@@ -125,9 +133,9 @@ func TestBatchDryRun(t *testing.T) {
 	h.seed()
 	before := h.fs.Files()
 	out := h.ok("batch_update", `{"options":{"dry_run":true,"include_entities":true,"fields":["title","parent"]},"ops":[
-	 {"op":"create","client_id":"a","type":"task","payload":{"title":"A","parent":"S-001"}},
-	 {"op":"create","client_id":"b","type":"task","payload":{"title":"B","parent":"S-001","depends_on":["{{a}}"]}},
-	 {"op":"update","id":"T-009","payload":{"title":"missing"}}
+	 {"op":"create","client_id":"a","type":"task","data":{"title":"A","parent":"S-001"}},
+	 {"op":"create","client_id":"b","type":"task","data":{"title":"B","parent":"S-001","depends_on":["{{a}}"]}},
+	 {"op":"update","id":"T-009","data":{"title":"missing"}}
 	]}`)
 	rs := results(out)
 	assert.Equal(t, "T-002", rs[0]["id"])
@@ -142,7 +150,7 @@ func TestBatchLimits(t *testing.T) {
 	h := newHarness(t)
 	ops := make([]string, 1001)
 	for i := range ops {
-		ops[i] = `{"op":"create","type":"milestone","payload":{"title":"m"}}`
+		ops[i] = `{"op":"create","type":"milestone","data":{"title":"m"}}`
 	}
 	_, err := h.call("batch_update", `{"ops":[`+strings.Join(ops, ",")+`]}`)
 	assert.Equal(t, pc.CodeInvalidArgument, pc.ErrorCode(err))
@@ -158,7 +166,7 @@ func TestBatchArchive(t *testing.T) {
 	h.seed()
 	out := h.ok("batch_update", `{"ops":[{"op":"archive","id":"S-001"}]}`)
 	assert.Equal(t, "orphan", results(out)[0]["error"].(map[string]any)["code"])
-	out = h.ok("batch_update", `{"ops":[{"op":"archive","id":"S-001","payload":{"cascade":true}}]}`)
+	out = h.ok("batch_update", `{"ops":[{"op":"archive","id":"S-001","data":{"cascade":true}}]}`)
 	assert.Equal(t, "archived 2 entities", results(out)[0]["message"])
 	for _, id := range []string{"S-001", "T-001"} {
 		e, _ := h.env.Project.Get(id)
@@ -172,17 +180,17 @@ func TestBatchArchive(t *testing.T) {
 // is, by content hash, exactly as before, and that the index agrees.
 func TestAtomicBatchSurvivesAFailingWrite(t *testing.T) {
 	var ops []string
-	ops = append(ops, `{"op":"create","client_id":"m","type":"milestone","payload":{"title":"Big"}}`)
+	ops = append(ops, `{"op":"create","client_id":"m","type":"milestone","data":{"title":"Big"}}`)
 	for i := range 8 {
-		ops = append(ops, fmt.Sprintf(`{"op":"create","client_id":"s%d","type":"story","payload":{"title":"S%d","parent":"{{m}}","implements":["F-001"]}}`, i, i))
+		ops = append(ops, fmt.Sprintf(`{"op":"create","client_id":"s%d","type":"story","data":{"title":"S%d","parent":"{{m}}","implements":["F-001"]}}`, i, i))
 	}
 	for i := range 8 {
-		ops = append(ops, fmt.Sprintf(`{"op":"create","client_id":"t%d","type":"task","payload":{"title":"T%d","parent":"{{s%d}}","depends_on":["T-001"]}}`, i, i, i))
+		ops = append(ops, fmt.Sprintf(`{"op":"create","client_id":"t%d","type":"task","data":{"title":"T%d","parent":"{{s%d}}","depends_on":["T-001"]}}`, i, i, i))
 	}
 	ops = append(ops,
-		`{"op":"update","id":"T-001","payload":{"status":"wip","priority":"P1"}}`,
-		`{"op":"archive","id":"T-002","payload":{}}`,
-		`{"op":"update","id":"F-001","payload":{"test_refs":["tests/a.go"]}}`)
+		`{"op":"update","id":"T-001","data":{"status":"wip","priority":"P1"}}`,
+		`{"op":"archive","id":"T-002","data":{}}`,
+		`{"op":"update","id":"F-001","data":{"test_refs":["tests/a.go"]}}`)
 	require.Len(t, ops, 20)
 	args := `{"options":{"atomic":true},"ops":[` + strings.Join(ops, ",") + `]}`
 
@@ -238,7 +246,7 @@ func TestHandleEntities(t *testing.T) {
 	assert.Equal(t, []any{"X-1"}, out["not_found"])
 	data, _ := json.Marshal(out["entities"])
 	assert.JSONEq(t, `[{"id":"T-001","type":"task","title":"Form"},{"id":"M-001","type":"milestone","title":"Beta"}]`, string(data))
-	out = h.ok("handle_entities", `{"action":"batch","ops":[{"op":"create","type":"task","payload":{"title":"B","parent":"S-001"}}]}`)
+	out = h.ok("handle_entities", `{"action":"batch","ops":[{"op":"create","type":"task","data":{"title":"B","parent":"S-001"}}]}`)
 	assert.Equal(t, "T-002", results(out)[0]["id"])
 	_, err := h.call("handle_entities", `{"action":"nuke"}`)
 	assert.Equal(t, pc.CodeInvalidArgument, pc.ErrorCode(err))

@@ -80,7 +80,7 @@ func BenchmarkSearchFullText10k(b *testing.B) {
 func BenchmarkAtomicBatch1000OS(b *testing.B) {
 	ops := make([]string, 1000)
 	for i := range ops {
-		ops[i] = fmt.Sprintf(`{"op":"create","client_id":"c%d","type":"task","payload":{"title":"Batch task %d","parent":"S-%03d","depends_on":["T-%03d"]}}`, i, i, 1+i%900, 1+i%5000)
+		ops[i] = fmt.Sprintf(`{"op":"create","client_id":"c%d","type":"task","data":{"title":"Batch task %d","parent":"S-%03d","depends_on":["T-%03d"]}}`, i, i, 1+i%900, 1+i%5000)
 	}
 	reg := tools.New()
 	for b.Loop() {

@@ -22,8 +22,16 @@ func TestCleanupCompleted(t *testing.T) {
 	out := h.ok("cleanup_completed", `{}`)
 	assert.Equal(t, true, out["requires_confirmation"])
 	assert.Equal(t, 0.0, out["archived_count"])
-	assert.Equal(t, []any{map[string]any{"id": "S-001", "title": "Login", "children": []any{"T-002"}}}, out["would_orphan"])
+	assert.Equal(t, []any{"T-002"}, out["would_orphan"])
+	assert.Equal(t, []any{map[string]any{"id": "S-001", "title": "Login", "children": []any{"T-002"}}}, out["orphan_details"])
 	assert.Equal(t, before, h.fs.Files())
+	assert.Equal(t, []any{}, out["archived_ids"])
+
+	out = h.ok("cleanup_completed", `{"dry_run":true}`)
+	assert.Equal(t, true, out["requires_confirmation"])
+	assert.Equal(t, true, out["dry_run"])
+	assert.Equal(t, []any{"S-001", "T-001"}, out["archived_ids"], "a dry run lists what would be archived")
+	assert.Nil(t, out["would_archive_ids"])
 
 	out = h.ok("cleanup_completed", `{"include_orphaned":true,"dry_run":true}`)
 	assert.Equal(t, []any{"S-001", "T-001"}, out["archived_ids"])

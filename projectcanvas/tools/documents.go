@@ -2,40 +2,27 @@ package tools
 
 import (
 	"context"
-	"encoding/json"
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 )
 
 func registerDocumentTools(r *Registry) {
-	r.Add(&Tool{
-		Name: "manage_documents",
-		Description: "Create, update or read decisions and documents with a markdown body. action create (type, data, content), " +
-			"update (id, data, content, status), get (id: fields and content).",
-		InputSchema: object([]string{"action"},
-			enum("action", "What to do.", "create", "update", "get"),
-			enum("type", "decision or document (create; default document).", "decision", "document"),
-			str("id", "DEC-... or DOC-... (update, get)."),
-			str("content", "Markdown body; replaces the old one."),
-			str("status", "New status (update)."),
-			freeObject("data", "Fields: title, workstream, status, affects (decisions), documents (documents), version, decided_on...")),
-		Handler: manageDocuments,
-	})
+	Register(r, "manage_documents",
+		"Decisions and documents with a markdown body: action create (type, data, content), update (id, data, content, status), get (id).",
+		Annotations{Destructive: true}, manageDocuments)
 }
 
-func manageDocuments(_ context.Context, env *Env, raw json.RawMessage) (any, error) {
-	var a struct {
-		Action  string         `json:"action"`
-		Type    string         `json:"type"`
-		ID      string         `json:"id"`
-		Content *string        `json:"content"`
-		Status  string         `json:"status"`
-		Data    map[string]any `json:"data"`
-	}
-	if err := decode(raw, &a); err != nil {
-		return nil, err
-	}
-	data := map[string]any{}
+type documentArgs struct {
+	Action  string         `json:"action" schema:"enum=create|update|get"`
+	Type    string         `json:"type,omitempty" jsonschema:"create: decision or document." schema:"default=document,enum=decision|document"`
+	ID      string         `json:"id,omitempty" jsonschema:"DEC-... or DOC-... (update, get)."`
+	Content *string        `json:"content,omitempty" jsonschema:"Markdown body; replaces the old one."`
+	Status  string         `json:"status,omitempty"`
+	Data    map[string]any `json:"data,omitempty" jsonschema:"Fields: title, workstream, affects, documents, version..."`
+}
+
+func manageDocuments(ctx context.Context, env *Env, a documentArgs) (map[string]any, error) {
+	data := make(map[string]any, len(a.Data)+1)
 	for k, v := range a.Data {
 		data[k] = v
 	}
@@ -44,34 +31,20 @@ func manageDocuments(_ context.Context, env *Env, raw json.RawMessage) (any, err
 	}
 	switch a.Action {
 	case "create":
-		if a.Type == "" {
-			a.Type = string(pc.Document)
-		}
 		if a.Status != "" {
 			data["status"] = a.Status
 		}
-		if t, err := pc.ParseType(a.Type); err != nil || (t != pc.Decision && t != pc.Document) {
-			return nil, pc.Errorf(pc.CodeInvalidArgument, "manage_documents creates decisions and documents, not %q", a.Type).With("field", "type")
-		}
-		return doCreate(env, a.Type, data, true)
+		return doCreate(env, a.Type, data)
 	case "update":
 		if err := documentID(a.ID); err != nil {
 			return nil, err
 		}
 		return doUpdate(env, updateArgs{ID: a.ID, Data: data, Status: a.Status, ReturnFull: true})
-	case "get":
-		if err := documentID(a.ID); err != nil {
-			return nil, err
-		}
-		e, err := env.Project.Get(a.ID)
-		if err != nil {
-			return nil, err
-		}
-		return view(env, e, nil, true)
-	case "":
-		return nil, pc.Errorf(pc.CodeMissingField, "action is required (create, update or get)").With("field", "action")
 	}
-	return nil, pc.Errorf(pc.CodeInvalidArgument, "action %q is not valid (want create, update or get)", a.Action).With("field", "action")
+	if err := documentID(a.ID); err != nil {
+		return nil, err
+	}
+	return getEntity(ctx, env, getArgs{ID: a.ID, ContentMode: "full"})
 }
 
 func documentID(id string) error {

@@ -2,144 +2,110 @@ package tools
 
 import (
 	"context"
-	"encoding/json"
 	"slices"
+
+	"github.com/google/jsonschema-go/jsonschema"
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 )
 
+// MaxIDs is the most ids one get_entities (or handle_entities get) call
+// takes; more fail with invalid_argument rather than a silent page.
+const MaxIDs = 200
+
+// maxListItems bounds the other lists of ids a call takes (dependencies
+// to add, flat relation fields), as MaxBatch bounds a batch.
+const maxListItems = 1000
+
 func registerEntityTools(r *Registry) {
-	r.Add(&Tool{
-		Name:        "create_entity",
-		Description: "Create a milestone, story, task, decision, document or feature. Stories need parent (a milestone), tasks need parent (a story). Put the markdown body in data.content.",
-		InputSchema: object([]string{"type", "data"},
-			enum("type", "Entity type.", entityTypes...),
-			freeObject("data", "Fields: title (required), status, workstream, priority, parent, depends_on, implements, documents, affects, content... See get_schema."),
-			withProps("options", "Canvas options.",
-				str("canvas_source", "Canvas file to add the node to."),
-				boolean("add_to_canvas", "Add a node to the canvas (default true when canvas_source is set)."))),
-		Handler: createEntity,
-	})
-	r.Add(&Tool{
-		Name:        "update_entity",
-		Description: "Update fields, status, dependencies, or archive/restore an entity. Relations are kept in sync on both sides.",
-		InputSchema: object([]string{"id"}, updateProps()...),
-		Handler:     updateEntity,
-	})
-	r.Add(&Tool{
-		Name:        "get_entity",
-		Description: "Get one entity. Default fields: id, type, title, status, workstream, last_updated. Ask for more with fields (e.g. content, children, dependencies, any schema field).",
-		InputSchema: object([]string{"id"},
-			str("id", "Entity id, e.g. T-004."),
-			strings_("fields", "Fields to return."),
-			enum("content_mode", "full adds the markdown body.", "none", "full")),
-		Handler: getEntity,
-	})
-	r.Add(&Tool{
-		Name:        "get_entities",
-		Description: "Get several entities in one call, keyed by id.",
-		InputSchema: object([]string{"ids"},
-			strings_("ids", "Entity ids."),
-			strings_("fields", "Fields to return for each (default as get_entity)."),
-			integer("max_items", "Page size (max 200).", 1, 20),
-			str("continuation_token", "From the previous page.")),
-		Handler: getEntities,
-	})
-	r.Add(&Tool{
-		Name:        "handle_entity",
-		Description: "One tool for one entity: action create, get or update, with the entity's fields flat at the top level (title, status, parent...).",
-		InputSchema: handleEntitySchema(),
-		Handler:     handleEntity,
-	})
+	Register(r, "create_entity",
+		"Create a milestone, story, task, decision, document or feature. A story needs parent (a milestone), a task parent (a story). data.content is the markdown body.",
+		Annotations{}, createEntity)
+	Register(r, "update_entity",
+		"Update fields, status (transition checked), dependencies; archive or restore. Relations stay in sync on both sides. cascade completes or archives descendants too.",
+		Annotations{Destructive: true, Idempotent: true}, updateEntity)
+	Register(r, "get_entity",
+		"Get one entity: all fields by default (content only when asked, in fields or content_mode full).",
+		Annotations{ReadOnly: true, Idempotent: true}, getEntity)
+	Register(r, "get_entities",
+		"Get up to 200 entities in the order asked, with not_found for unknown ids.",
+		Annotations{ReadOnly: true, Idempotent: true}, getEntities)
+	Register(r, "handle_entity",
+		"action create, get or update on one entity, with that action's parameters and the entity's fields flat at the top level.",
+		Annotations{Destructive: true}, handleEntity)
 }
 
-func updateProps() []prop {
-	return []prop{
-		str("id", "Entity id."),
-		freeObject("data", "Fields to set; null clears a field. content replaces the body."),
-		str("status", "New status (aliases like todo, wip, done accepted)."),
-		strings_("add_dependencies", "Ids to add to depends_on."),
-		strings_("remove_dependencies", "Ids to remove from depends_on."),
-		freeObject("add_to", "Relation field -> ids to add, e.g. {\"implements\": [\"F-001\"]}."),
-		freeObject("remove_from", "Relation field -> ids to remove."),
-		boolean("archived", "true archives (moves under archive/), false restores."),
-		boolean("cascade", "Completing a parent completes its unfinished descendants."),
-		boolean("return_full", "Return the full entity."),
-		strings_("return_fields", "Return only these entity fields."),
+// typeEnum is the entity types, for schemas.
+func typeEnum() []any {
+	out := make([]any, len(pc.Types))
+	for i, t := range pc.Types {
+		out[i] = string(t)
 	}
+	return out
+}
+
+type canvasOptions struct {
+	CanvasSource string `json:"canvas_source,omitempty" jsonschema:"Canvas file to add the node to."`
+	AddToCanvas  bool   `json:"add_to_canvas,omitempty" schema:"default=true"`
 }
 
 type createArgs struct {
-	Type    string         `json:"type"`
-	Data    map[string]any `json:"data"`
-	Options struct {
-		CanvasSource string `json:"canvas_source"`
-		AddToCanvas  *bool  `json:"add_to_canvas"`
-	} `json:"options"`
+	Type    string         `json:"type" jsonschema:"Entity type."`
+	Data    map[string]any `json:"data" jsonschema:"Fields (see get_schema): title, parent, status, workstream, priority, depends_on... content: markdown body."`
+	Options canvasOptions  `json:"options,omitzero"`
 }
 
-func createEntity(_ context.Context, env *Env, raw json.RawMessage) (any, error) {
-	var a createArgs
-	if err := decode(raw, &a); err != nil {
-		return nil, err
-	}
-	return doCreate(env, a.Type, a.Data, true)
+func (createArgs) TuneSchema(s *jsonschema.Schema) { s.Properties["type"].Enum = typeEnum() }
+
+func createEntity(_ context.Context, env *Env, a createArgs) (map[string]any, error) {
+	return doCreate(env, a.Type, a.Data)
 }
 
-func doCreate(env *Env, typ string, data map[string]any, withEntity bool) (map[string]any, error) {
-	if typ == "" {
-		return nil, pc.Errorf(pc.CodeMissingField, "type is required").With("field", "type")
-	}
+// doCreate is create_entity's work and result, shared by every tool that
+// creates one entity.
+func doCreate(env *Env, typ string, data map[string]any) (map[string]any, error) {
 	t, err := pc.ParseType(typ)
 	if err != nil {
 		return nil, err
-	}
-	if data == nil {
-		return nil, pc.Errorf(pc.CodeMissingField, "data is required (at least a title)").With("field", "data")
 	}
 	e, err := env.Project.Create(t, data)
 	if err != nil {
 		return nil, err
 	}
-	out := map[string]any{
+	entity, err := view(env, e, nil, false)
+	if err != nil {
+		return nil, err
+	}
+	return map[string]any{
 		"id":                   string(e.ID),
+		"entity":               entity,
 		"dependencies_created": len(e.Links[pc.DependsOn]),
-		"canvas_node_added":    false,
-	}
-	if withEntity {
-		if out["entity"], err = view(env, e, nil, false); err != nil {
-			return nil, err
-		}
-	}
-	return out, nil
+		"canvas_node_added":    false, // canvas tools are not built yet
+	}, nil
 }
 
 type updateArgs struct {
-	ID                 string              `json:"id"`
-	Data               map[string]any      `json:"data"`
-	Status             string              `json:"status"`
-	AddDependencies    []string            `json:"add_dependencies"`
-	RemoveDependencies []string            `json:"remove_dependencies"`
-	AddTo              map[string][]string `json:"add_to"`
-	RemoveFrom         map[string][]string `json:"remove_from"`
-	Archived           *bool               `json:"archived"`
-	Cascade            bool                `json:"cascade"`
-	ReturnFull         bool                `json:"return_full"`
-	ReturnFields       []string            `json:"return_fields"`
+	ID                 string              `json:"id" jsonschema:"Entity id."`
+	Data               map[string]any      `json:"data,omitempty" jsonschema:"Fields to set; null clears one; content replaces the body."`
+	Status             string              `json:"status,omitempty" jsonschema:"New status; aliases such as wip, done accepted."`
+	AddDependencies    []string            `json:"add_dependencies,omitempty" schema:"maxItems=1000"`
+	RemoveDependencies []string            `json:"remove_dependencies,omitempty" schema:"maxItems=1000"`
+	AddTo              map[string][]string `json:"add_to,omitempty" jsonschema:"Relation field: ids to add."`
+	RemoveFrom         map[string][]string `json:"remove_from,omitempty"`
+	Archived           *bool               `json:"archived,omitempty" jsonschema:"true archives, false restores."`
+	Cascade            bool                `json:"cascade,omitempty" schema:"default=false"`
+	ReturnFull         bool                `json:"return_full,omitempty" schema:"default=false"`
+	ReturnFields       []string            `json:"return_fields,omitempty" schema:"maxItems=100"`
 }
 
-func updateEntity(_ context.Context, env *Env, raw json.RawMessage) (any, error) {
-	var a updateArgs
-	if err := decode(raw, &a); err != nil {
-		return nil, err
-	}
+func updateEntity(_ context.Context, env *Env, a updateArgs) (map[string]any, error) {
 	return doUpdate(env, a)
 }
 
+// summaryFields is the minimal entity update_entity returns.
+var summaryFields = []string{"id", "type", "title", "status", "workstream", "updated_at"}
+
 func doUpdate(env *Env, a updateArgs) (map[string]any, error) {
-	if a.ID == "" {
-		return nil, pc.Errorf(pc.CodeMissingField, "id is required").With("field", "id")
-	}
 	u, err := env.Project.Update(a.ID, pc.Change{
 		Data: a.Data, Status: a.Status, Cascade: a.Cascade, Archived: a.Archived,
 		AddDependencies: a.AddDependencies, RemoveDependencies: a.RemoveDependencies,
@@ -148,100 +114,83 @@ func doUpdate(env *Env, a updateArgs) (map[string]any, error) {
 	if err != nil {
 		return nil, err
 	}
-	fields := u.Fields
-	if fields == nil {
-		fields = []string{}
-	}
-	out := map[string]any{"id": string(u.Entity.ID), "updated_fields": fields}
+	fields := summaryFields
 	switch {
 	case a.ReturnFull:
-		out["entity"], err = view(env, u.Entity, nil, false)
+		fields = nil
 	case len(a.ReturnFields) > 0:
-		out["entity"], err = view(env, u.Entity, a.ReturnFields, false)
-	default:
-		out["entity"], err = view(env, u.Entity, summaryFields, false)
+		fields = a.ReturnFields
 	}
-	return out, err
+	entity, err := view(env, u.Entity, fields, false)
+	if err != nil {
+		return nil, err
+	}
+	return map[string]any{
+		"id":             string(u.Entity.ID),
+		"updated_fields": orEmpty(u.Fields),
+		"cascaded":       orEmpty(ids(u.Cascaded)),
+		"entity":         entity,
+	}, nil
+}
+
+func orEmpty(list []string) []string {
+	if list == nil {
+		return []string{}
+	}
+	return list
 }
 
 type getArgs struct {
-	ID          string   `json:"id"`
-	Fields      []string `json:"fields"`
-	ContentMode string   `json:"content_mode"`
+	ID          string   `json:"id" jsonschema:"Entity id, e.g. T-004."`
+	Fields      []string `json:"fields,omitempty" jsonschema:"Fields to return (default all but content)." schema:"maxItems=100"`
+	ContentMode string   `json:"content_mode,omitempty" jsonschema:"full adds the markdown body." schema:"default=none,enum=none|full"`
 }
 
-func getEntity(_ context.Context, env *Env, raw json.RawMessage) (any, error) {
-	var a getArgs
-	if err := decode(raw, &a); err != nil {
-		return nil, err
-	}
-	return doGet(env, a)
-}
-
-func doGet(env *Env, a getArgs) (map[string]any, error) {
-	if a.ID == "" {
-		return nil, pc.Errorf(pc.CodeMissingField, "id is required").With("field", "id")
-	}
+func getEntity(_ context.Context, env *Env, a getArgs) (map[string]any, error) {
 	e, err := env.Project.Get(a.ID)
 	if err != nil {
 		return nil, err
 	}
-	fields, err := getFields(a.Fields, a.ContentMode)
-	if err != nil {
-		return nil, err
+	withContent := a.ContentMode == "full"
+	fields := a.Fields
+	if withContent && len(fields) > 0 && !slices.Contains(fields, "content") {
+		fields = append(slices.Clone(fields), "content")
 	}
-	return view(env, e, fields, false)
-}
-
-func getFields(fields []string, contentMode string) ([]string, error) {
-	if len(fields) == 0 {
-		fields = summaryFields
-	}
-	switch contentMode {
-	case "", "none":
-	case "full":
-		if !slices.Contains(fields, "content") {
-			fields = append(slices.Clone(fields), "content")
-		}
-	default:
-		return nil, pc.Errorf(pc.CodeInvalidArgument, "content_mode %q is not valid (want none or full)", contentMode).With("field", "content_mode")
-	}
-	return fields, nil
+	return view(env, e, fields, withContent)
 }
 
 type getManyArgs struct {
-	IDs               []string `json:"ids"`
-	Fields            []string `json:"fields"`
-	MaxItems          int      `json:"max_items"`
-	ContinuationToken string   `json:"continuation_token"`
+	IDs    []string `json:"ids" jsonschema:"Entity ids, at most 200." schema:"maxItems=200"`
+	Fields []string `json:"fields,omitempty" jsonschema:"Fields of each (default as get_entity)." schema:"maxItems=100"`
 }
 
-func getEntities(_ context.Context, env *Env, raw json.RawMessage) (any, error) {
-	var a getManyArgs
-	if err := decode(raw, &a); err != nil {
-		return nil, err
-	}
-	if a.IDs == nil {
-		return nil, pc.Errorf(pc.CodeMissingField, "ids is required").With("field", "ids")
-	}
-	page, err := paginate(len(a.IDs), a.MaxItems, a.ContinuationToken)
-	if err != nil {
-		return nil, err
-	}
-	fields, _ := getFields(a.Fields, "")
-	entities := map[string]any{}
+func getEntities(ctx context.Context, env *Env, a getManyArgs) (map[string]any, error) {
+	entities := make([]map[string]any, 0, len(a.IDs))
 	notFound := []string{}
-	for _, id := range a.IDs[page.start:page.end] {
-		e, err := env.Project.Get(id)
+	seen := make(map[pc.ID]bool, len(a.IDs))
+	for _, raw := range a.IDs {
+		if err := ctx.Err(); err != nil {
+			return nil, cancelled(err)
+		}
+		e, err := env.Project.Get(raw)
 		if err != nil {
-			notFound = append(notFound, id)
+			notFound = append(notFound, raw)
 			continue
 		}
-		if entities[string(e.ID)], err = view(env, e, fields, false); err != nil {
+		if seen[e.ID] {
+			continue // each entity once, where first asked
+		}
+		seen[e.ID] = true
+		v, err := view(env, e, a.Fields, false)
+		if err != nil {
 			return nil, err
 		}
+		entities = append(entities, v)
 	}
-	out := map[string]any{"entities": entities, "not_found": notFound}
-	page.report(out)
-	return out, nil
+	return map[string]any{"entities": entities, "count": len(entities), "not_found": notFound}, nil
+}
+
+// cancelled reports a call stopped because its context ended.
+func cancelled(err error) error {
+	return pc.Errorf(pc.CodeInternal, "cancelled: %v", err)
 }

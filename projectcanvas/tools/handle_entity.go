@@ -1,127 +1,169 @@
 package tools
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"reflect"
+	"slices"
+
+	"github.com/google/jsonschema-go/jsonschema"
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 )
 
 // handle_entity takes the parameters of create_entity, get_entity and
-// update_entity flat, at the top level: every key that is not a control
-// parameter is an entity field.
+// update_entity flat, at the top level: every key that is not one of its
+// parameters is an entity field. Its schema lists the parameters and every
+// writable field of every entity type (from the core's schemas), so strict
+// decoding still refuses an unknown or wrong-case name.
 
-var handleControls = map[string]bool{
-	"action": true, "type": true, "id": true, "fields": true, "content_mode": true,
-	"status": true, "add_dependencies": true, "remove_dependencies": true, "add_to": true, "remove_from": true,
-	"archived": true, "cascade": true, "return_full": true, "return_fields": true,
-	"canvas_source": true, "add_to_canvas": true,
+type handleEntityArgs struct {
+	Action             string   `json:"action" schema:"enum=create|get|update"`
+	Type               string   `json:"type,omitempty"`
+	ID                 string   `json:"id,omitempty"`
+	Fields             []string `json:"fields,omitempty" schema:"maxItems=100"`
+	Status             string   `json:"status,omitempty"`
+	AddDependencies    []string `json:"add_dependencies,omitempty" schema:"maxItems=1000"`
+	RemoveDependencies []string `json:"remove_dependencies,omitempty" schema:"maxItems=1000"`
+	Archived           *bool    `json:"archived,omitempty"`
+	Cascade            bool     `json:"cascade,omitempty"`
+	ReturnFull         bool     `json:"return_full,omitempty"`
+	ReturnFields       []string `json:"return_fields,omitempty" schema:"maxItems=100"`
+	CanvasSource       string   `json:"canvas_source,omitempty"`
+	AddToCanvas        bool     `json:"add_to_canvas,omitempty" schema:"default=true"`
+
+	// Data holds the entity fields given flat.
+	Data map[string]any `json:"-"`
 }
 
-func handleEntitySchema() json.RawMessage {
-	var s map[string]any
-	_ = json.Unmarshal(object([]string{"action"}, append(updateProps(),
-		enum("action", "What to do.", "create", "get", "update"),
-		enum("type", "Entity type (create).", entityTypes...),
-		strings_("fields", "Fields to return (get)."),
-		enum("content_mode", "full adds the markdown body (get).", "none", "full"),
-		str("title", "Title (required on create)."),
-		str("parent", "Parent id: a milestone for a story, a story for a task."),
-		str("workstream", "Workstream."),
-		str("priority", "P0..P4."),
-		strings_("depends_on", "Ids this waits on."),
-		strings_("implements", "Feature ids."),
-		str("content", "Markdown body."),
-	)...), &s)
-	s["additionalProperties"] = true // any other entity field, flat
-	data, _ := json.Marshal(s)
-	return data
-}
+// handleParams are the names of handle_entity's own parameters.
+var handleParams = func() map[string]bool {
+	out := map[string]bool{}
+	for f := range structFields(reflect.TypeFor[handleEntityArgs]()) {
+		out[jsonName(f)] = true
+	}
+	return out
+}()
 
-func handleEntity(_ context.Context, env *Env, raw json.RawMessage) (any, error) {
+// UnmarshalJSON splits the parameters from the flat entity fields. The
+// schema has already refused unknown names.
+func (a *handleEntityArgs) UnmarshalJSON(data []byte) error {
 	var flat map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &flat); err != nil {
-		return nil, argError(err)
+	if err := json.Unmarshal(data, &flat); err != nil {
+		return err
 	}
-	var action string
-	if err := json.Unmarshal(flat["action"], &action); flat["action"] != nil && err != nil {
-		return nil, pc.Errorf(pc.CodeInvalidArgument, "action: want a string").With("field", "action")
-	}
-	controls := map[string]json.RawMessage{}
-	data := map[string]any{}
+	params := map[string]json.RawMessage{}
 	for k, v := range flat {
-		if handleControls[k] && !(action == "create" && k == "status") {
-			controls[k] = v
+		if handleParams[k] {
+			params[k] = v
 			continue
 		}
 		var val any
 		if err := json.Unmarshal(v, &val); err != nil {
-			return nil, argError(err)
+			return err
 		}
-		data[k] = val
+		if a.Data == nil {
+			a.Data = map[string]any{}
+		}
+		a.Data[k] = val
 	}
-	delete(controls, "action")
-	rest, _ := json.Marshal(controls)
-	switch action {
+	type plain handleEntityArgs // without this method
+	p := plain(*a)
+	raw, _ := json.Marshal(params)
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&p); err != nil {
+		return err
+	}
+	*a = handleEntityArgs(p)
+	return nil
+}
+
+// TuneSchema adds every writable field of every entity type, flat.
+func (handleEntityArgs) TuneSchema(s *jsonschema.Schema) {
+	s.Properties["type"].Enum = typeEnum()
+	for _, t := range pc.Types {
+		for _, f := range pc.SchemaOf(t).Fields {
+			if _, done := s.Properties[f.Name]; !done && !f.ReadOnly {
+				s.Properties[f.Name] = fieldSchema(f)
+			}
+		}
+	}
+	s.Properties[pc.ContentKey] = &jsonschema.Schema{Type: "string"}
+}
+
+// fieldSchema is the JSON Schema of an entity field given flat: any value,
+// lists bounded. The names are what the schema checks; the core checks each
+// value against the field (get_schema describes them), as it does for
+// create's data.
+func fieldSchema(f pc.FieldSpec) *jsonschema.Schema {
+	if f.Kind == pc.KindRefs || f.Kind == pc.KindStrings {
+		n := maxListItems
+		return &jsonschema.Schema{MaxItems: &n}
+	}
+	return &jsonschema.Schema{}
+}
+
+func handleEntity(ctx context.Context, env *Env, a handleEntityArgs) (map[string]any, error) {
+	data := a.Data
+	switch a.Action {
 	case "create":
-		var a struct {
-			Type         string   `json:"type"`
-			ReturnFull   bool     `json:"return_full"`
-			ReturnFields []string `json:"return_fields"`
-			CanvasSource string   `json:"canvas_source"`
-			AddToCanvas  *bool    `json:"add_to_canvas"`
-		}
-		if err := decodeOnly(rest, &a, "create"); err != nil {
+		if err := onlyFor("create", a.ID != "", "id", len(a.Fields) > 0, "fields",
+			len(a.AddDependencies)+len(a.RemoveDependencies) > 0, "add_dependencies"); err != nil {
 			return nil, err
 		}
-		out, err := doCreate(env, a.Type, data, false)
-		if err != nil {
-			return nil, err
+		if data == nil {
+			data = map[string]any{}
 		}
-		if a.ReturnFull || len(a.ReturnFields) > 0 {
-			e, _ := env.Project.Get(out["id"].(string))
-			out["entity"], err = view(env, e, a.ReturnFields, false)
+		if a.Status != "" {
+			data["status"] = a.Status
 		}
-		return out, err
+		if a.Archived != nil {
+			data["archived"] = *a.Archived
+		}
+		return doCreate(env, a.Type, data)
 	case "get":
-		var a getArgs
-		if err := decodeOnly(rest, &a, "get"); err != nil {
-			return nil, err
-		}
 		if len(data) > 0 {
 			return nil, unexpected(data, "get")
 		}
-		return doGet(env, a)
+		if a.ID == "" {
+			return nil, pc.Errorf(pc.CodeMissingField, "id is required for action get").With("field", "id")
+		}
+		return getEntity(ctx, env, getArgs{ID: a.ID, Fields: a.Fields})
 	case "update":
-		var a updateArgs
-		if err := decodeOnly(rest, &a, "update"); err != nil {
+		if err := onlyFor("update", a.Type != "", "type", len(a.Fields) > 0, "fields"); err != nil {
 			return nil, err
 		}
-		if len(data) > 0 {
-			a.Data = data
+		if a.ID == "" {
+			return nil, pc.Errorf(pc.CodeMissingField, "id is required for action update").With("field", "id")
 		}
-		return doUpdate(env, a)
-	case "":
-		return nil, pc.Errorf(pc.CodeMissingField, "action is required (create, get or update)").With("field", "action")
+		return doUpdate(env, updateArgs{
+			ID: a.ID, Data: data, Status: a.Status, AddDependencies: a.AddDependencies, RemoveDependencies: a.RemoveDependencies,
+			Archived: a.Archived, Cascade: a.Cascade,
+			ReturnFull: a.ReturnFull, ReturnFields: a.ReturnFields,
+		})
 	}
-	return nil, pc.Errorf(pc.CodeInvalidArgument, "action %q is not valid (want create, get or update)", action).With("field", "action")
+	return nil, pc.Errorf(pc.CodeInvalidArgument, "action %q is not valid (want create, get or update)", a.Action).With("field", "action")
 }
 
-// decodeOnly decodes the control parameters an action takes, refusing the
-// ones that belong to another action.
-func decodeOnly(raw json.RawMessage, v any, action string) error {
-	if err := decode(raw, v); err != nil {
-		if e := pc.AsError(err); e.Details["field"] != nil && e.Code == pc.CodeInvalidArgument {
-			e.Message = e.Message + " for action " + action
+// onlyFor refuses parameters that belong to another action: pairs of
+// (given, name).
+func onlyFor(action string, pairs ...any) error {
+	for i := 0; i+1 < len(pairs); i += 2 {
+		if pairs[i].(bool) {
+			name := pairs[i+1].(string)
+			return pc.Errorf(pc.CodeInvalidArgument, "parameter %q is not taken by action %s", name, action).With("field", name)
 		}
-		return err
 	}
 	return nil
 }
 
 func unexpected(data map[string]any, action string) error {
+	keys := make([]string, 0, len(data))
 	for k := range data {
-		return pc.Errorf(pc.CodeInvalidArgument, "unknown parameter %q for action %s", k, action).With("field", k)
+		keys = append(keys, k)
 	}
-	return nil
+	slices.Sort(keys)
+	return pc.Errorf(pc.CodeInvalidArgument, "parameter %q is not taken by action %s", keys[0], action).With("field", keys[0])
 }

@@ -22,15 +22,15 @@ var insightNow = time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC)
 
 func insightEnv(tb testing.TB, files map[string]string) *tools.Env {
 	tb.Helper()
-	p, err := pc.Open(memfs.New(files))
+	p, err := pc.Open(memfs.New(files), pc.WithClock(func() time.Time { return insightNow }))
 	require.NoError(tb, err)
-	return &tools.Env{Project: p, Now: func() time.Time { return insightNow }}
+	return &tools.Env{Project: p}
 }
 
 // insightCall runs a tool and returns its result as generic JSON.
 func insightCall(t *testing.T, env *tools.Env, name, args string) (map[string]any, error) {
 	t.Helper()
-	res, err := tools.New().Call(context.Background(), env, name, json.RawMessage(args))
+	res, err := testRegistry.Call(context.Background(), env, name, json.RawMessage(args))
 	if err != nil {
 		return nil, err
 	}
@@ -61,7 +61,7 @@ func TestInsightBadArguments(t *testing.T) {
 		{"analyze_project_state", `{"stale_days":"14"}`, pc.CodeInvalidArgument, "stale_days"},
 		{"analyze_project_state", `{"stale_days":106752}`, pc.CodeInvalidArgument, "stale_days"},
 		{"analyze_project_state", `{"stale_days":36501}`, pc.CodeInvalidArgument, "stale_days"},
-		{"analyze_project_state", `{"include_graph":true,"depth":2}`, pc.CodeInvalidArgument, "depth"},
+		{"analyze_project_state", `{"include_dependency_graph":true,"depth":2}`, pc.CodeInvalidArgument, "depth"},
 		{"get_project_overview", `{"recent_limit":-5}`, pc.CodeInvalidArgument, "recent_limit"},
 		{"get_project_overview", `{"limit":5}`, pc.CodeInvalidArgument, "limit"},
 		{"get_project_overview", `{"include_summary":"yes"}`, pc.CodeInvalidArgument, "include_summary"},
@@ -80,19 +80,21 @@ func TestInsightPartsAsked(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, []string{"workstreams"}, insightKeys(out))
 
-	out, err = insightCall(t, env, "get_project_overview", `{"recent_limit":500}`)
+	out, err = insightCall(t, env, "get_project_overview", `{"recent_limit":200}`)
 	require.NoError(t, err)
-	assert.Len(t, out["recent_updates"], 60, "limit capped at 200, and there are 60 entities")
+	assert.Len(t, out["recent_updates"], 60, "there are 60 entities")
+	_, err = insightCall(t, env, "get_project_overview", `{"recent_limit":500}`)
+	assert.Equal(t, pc.CodeInvalidArgument, pc.ErrorCode(err), "above the cap is refused, not silently cut")
 
 	out, err = insightCall(t, env, "analyze_project_state", `{}`)
 	require.NoError(t, err)
 	assert.ElementsMatch(t, []string{"health_score", "health_factors", "blockers", "risks"}, insightKeys(out))
 
-	out, err = insightCall(t, env, "analyze_project_state", `{"fields":["health_score"],"include_graph":true}`)
+	out, err = insightCall(t, env, "analyze_project_state", `{"fields":["health_score"],"include_dependency_graph":true}`)
 	require.NoError(t, err)
 	assert.ElementsMatch(t, []string{"health_score", "dependency_graph"}, insightKeys(out))
 
-	out, err = insightCall(t, env, "get_feature_coverage", `{"phase":"mvp","tier":"oss","feature_ids":[]}`)
+	out, err = insightCall(t, env, "get_feature_coverage", `{"phase":"MVP","tier":"OSS","feature_ids":[]}`)
 	require.NoError(t, err)
 	assert.NotNil(t, out["features"])
 }
@@ -123,7 +125,7 @@ func BenchmarkOverview(b *testing.B) { insightBench(b, "get_project_overview", `
 
 // BenchmarkAnalyzeWithGraph target: 20 ms/op.
 func BenchmarkAnalyzeWithGraph(b *testing.B) {
-	insightBench(b, "analyze_project_state", `{"include_graph":true}`)
+	insightBench(b, "analyze_project_state", `{"include_dependency_graph":true}`)
 }
 
 func BenchmarkCoverage(b *testing.B) { insightBench(b, "get_feature_coverage", `{}`) }

@@ -1,62 +1,105 @@
 package tools
 
 import (
+	"context"
+	"strings"
+
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 )
 
-func navigate(env *Env, a *searchArgs, f *filter, fields []string) (any, error) {
+// A direction of navigation: how to step from one entity to the next.
+// Relation directions read one side of a relation pair from the entities of
+// the holding type (a document's documents) and the other side from every
+// other entity (a task's documented_by), so a direction gives the same
+// neighbours whichever end it starts from.
+type direction struct {
+	name string
+	// levels: the direction can be followed for depth levels.
+	levels bool
+	next   func(env *Env, e *pc.Entity) []pc.ID
+}
+
+// pairSide steps along relation r from entities of type holder, and along
+// its inverse from any other type.
+func pairSide(r pc.Relation, holder pc.Type) func(*Env, *pc.Entity) []pc.ID {
+	return func(_ *Env, e *pc.Entity) []pc.ID {
+		if e.Type == holder {
+			return e.Links[r]
+		}
+		return e.Links[r.Inverse()]
+	}
+}
+
+func parentOf(_ *Env, e *pc.Entity) []pc.ID {
+	if e.Parent == "" {
+		return nil
+	}
+	return []pc.ID{e.Parent}
+}
+
+func childrenOf(env *Env, e *pc.Entity) []pc.ID { return env.Project.Children(e.ID) }
+
+func link(r pc.Relation) func(*Env, *pc.Entity) []pc.ID {
+	return func(_ *Env, e *pc.Entity) []pc.ID { return e.Links[r] }
+}
+
+var directions = []direction{
+	{"parent", true, parentOf},
+	{"children", true, childrenOf},
+	{"dependencies", true, link(pc.DependsOn)},
+	{"dependents", true, link(pc.Blocks)},
+	{"documents", false, pairSide(pc.Documents, pc.Document)},
+	{"decisions", false, pairSide(pc.Affects, pc.Decision)},
+	{"features", false, pairSide(pc.ImplementedBy, pc.Feature)},
+	{"implemented_by", false, link(pc.ImplementedBy)},
+	{"siblings", false, func(env *Env, e *pc.Entity) []pc.ID {
+		if e.Parent == "" {
+			return nil
+		}
+		return env.Project.Children(e.Parent)
+	}},
+	{"up", true, parentOf},
+	{"down", true, childrenOf},
+}
+
+func directionNames() []string {
+	out := make([]string, len(directions))
+	for i, d := range directions {
+		out[i] = d.name
+	}
+	return out
+}
+
+func navigate(ctx context.Context, env *Env, a *searchArgs, f *filter, fields []string) (map[string]any, error) {
 	if a.FromID == "" {
 		return nil, pc.Errorf(pc.CodeMissingField, "direction needs from_id").With("field", "from_id")
 	}
-	if a.Direction == "" {
-		return nil, pc.Errorf(pc.CodeMissingField, "from_id needs a direction (one of parent, children, dependencies, dependents, documents, decisions, features, siblings)").With("field", "direction")
+	var dir *direction
+	for i := range directions {
+		if directions[i].name == a.Direction {
+			dir = &directions[i]
+		}
+	}
+	if dir == nil {
+		return nil, pc.Errorf(pc.CodeMissingField, "from_id needs a direction (one of %s)", strings.Join(directionNames(), ", ")).With("field", "direction")
 	}
 	origin, err := env.Project.Get(a.FromID)
 	if err != nil {
 		return nil, pc.AsError(err).With("field", "from_id")
 	}
 	depth := 1
-	if a.Depth != nil {
-		if *a.Depth < 0 {
-			return nil, pc.Errorf(pc.CodeInvalidArgument, "depth must be 0 (all levels) or more").With("field", "depth")
-		}
-		depth = *a.Depth
+	if dir.levels {
+		depth = a.Depth
 	}
 	n := navigator{p: env.Project, seen: map[pc.ID]bool{origin.ID: true}}
-	switch a.Direction {
-	case "parent", "up":
-		n.walk(origin, depth, func(e *pc.Entity) []pc.ID {
-			if e.Parent == "" {
-				return nil
-			}
-			return []pc.ID{e.Parent}
-		})
-	case "children", "down":
-		n.walk(origin, depth, func(e *pc.Entity) []pc.ID { return env.Project.Children(e.ID) })
-	case "dependencies":
-		n.walk(origin, depth, func(e *pc.Entity) []pc.ID { return e.Links[pc.DependsOn] })
-	case "dependents":
-		n.walk(origin, depth, func(e *pc.Entity) []pc.ID { return e.Links[pc.Blocks] })
-	case "documents":
-		n.add(origin.Links[pc.DocumentedBy], origin.Links[pc.Documents])
-	case "decisions":
-		n.add(origin.Links[pc.DecidedBy], origin.Links[pc.Affects])
-	case "features":
-		n.add(origin.Links[pc.Implements])
-	case "siblings":
-		if origin.Parent != "" {
-			n.add(env.Project.Children(origin.Parent))
-		}
-	default:
-		return nil, pc.Errorf(pc.CodeInvalidArgument, "direction %q is not valid (want one of parent, children, dependencies, dependents, documents, decisions, features, siblings)", a.Direction).With("field", "direction")
-	}
-	var matches []*pc.Entity
-	for _, e := range n.found {
+	n.walk(origin, depth, func(e *pc.Entity) []pc.ID { return dir.next(env, e) })
+	var matches []scored
+	for i, e := range n.found {
 		if f.keep(e) {
-			matches = append(matches, e)
+			matches = append(matches, scored{e, 1 / float64(n.depth[i])})
 		}
 	}
-	out, err := pageOf(env, a, matches, nil, fields)
+	out, err := pageOf(ctx, env, a, matches, fields, false)
 	if err != nil {
 		return nil, err
 	}
@@ -65,25 +108,25 @@ func navigate(env *Env, a *searchArgs, f *filter, fields []string) (any, error) 
 }
 
 // navigator collects entities reached from an origin, each once, in the
-// order found (breadth first).
+// order found (breadth first), with the level each was found at.
 type navigator struct {
 	p     *pc.Project
 	seen  map[pc.ID]bool
 	found []*pc.Entity
+	depth []int
 }
 
-func (n *navigator) add(lists ...[]pc.ID) []*pc.Entity {
+func (n *navigator) add(ids []pc.ID, level int) []*pc.Entity {
 	var added []*pc.Entity
-	for _, ids := range lists {
-		for _, id := range ids {
-			if n.seen[id] {
-				continue
-			}
-			n.seen[id] = true
-			if e, err := n.p.Get(string(id)); err == nil {
-				n.found = append(n.found, e)
-				added = append(added, e)
-			}
+	for _, id := range ids {
+		if n.seen[id] {
+			continue
+		}
+		n.seen[id] = true
+		if e, err := n.p.Get(string(id)); err == nil {
+			n.found = append(n.found, e)
+			n.depth = append(n.depth, level)
+			added = append(added, e)
 		}
 	}
 	return added
@@ -95,7 +138,7 @@ func (n *navigator) walk(origin *pc.Entity, depth int, next func(*pc.Entity) []p
 	for d := 0; len(level) > 0 && (depth == 0 || d < depth); d++ {
 		var nextLevel []*pc.Entity
 		for _, e := range level {
-			nextLevel = append(nextLevel, n.add(next(e))...)
+			nextLevel = append(nextLevel, n.add(next(e), d+1)...)
 		}
 		level = nextLevel
 	}

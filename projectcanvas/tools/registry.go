@@ -4,30 +4,22 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
-	"time"
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 )
 
-// Env is what handlers work on. Hosts build one and pass it to Call.
+// Env is what handlers work on. Hosts build one and pass it to Call. Time
+// comes from the project's clock (pc.WithClock), the one clock of both.
 type Env struct {
 	Project *pc.Project
-	// Now is the clock of time-based analysis (stale work, "since");
-	// nil means time.Now.
-	Now func() time.Time
 }
 
-func (e *Env) now() time.Time {
-	if e.Now != nil {
-		return e.Now()
-	}
-	return time.Now()
-}
-
-// Handler runs a tool. args is the raw JSON object of arguments.
+// Handler runs a tool. args is the raw JSON object of arguments. Tools are
+// added with Register, which builds the handler from a typed function.
 type Handler func(ctx context.Context, env *Env, args json.RawMessage) (any, error)
 
 // Tool is one entry of the registry.
@@ -143,13 +135,13 @@ func argError(err error) error {
 	var typeErr *json.UnmarshalTypeError
 	var syntaxErr *json.SyntaxError
 	switch {
-	case asErr(err, &typeErr):
+	case errors.As(err, &typeErr):
 		field := typeErr.Field
 		if field == "" {
 			return pc.Errorf(pc.CodeInvalidArgument, "arguments must be a JSON object, got %s", typeErr.Value)
 		}
 		return pc.Errorf(pc.CodeInvalidArgument, "%s: want %s, got %s", field, jsonType(typeErr.Type.String()), typeErr.Value).With("field", field)
-	case asErr(err, &syntaxErr):
+	case errors.As(err, &syntaxErr):
 		return pc.Errorf(pc.CodeInvalidArgument, "malformed JSON arguments at byte %d: %v", syntaxErr.Offset, err)
 	case strings.HasPrefix(err.Error(), "json: unknown field "):
 		field := strings.Trim(strings.TrimPrefix(err.Error(), "json: unknown field "), `"`)

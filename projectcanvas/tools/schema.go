@@ -2,74 +2,84 @@ package tools
 
 import (
 	"context"
-	"encoding/json"
+
+	"github.com/google/jsonschema-go/jsonschema"
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 )
 
 func registerSchemaTools(r *Registry) {
-	r.Add(&Tool{
-		Name:        "get_schema",
-		Description: "Entity schemas: fields, types, enum values, relations and status transitions.",
-		InputSchema: object(nil,
-			enum("entity_type", "Only this type.", entityTypes...),
-			boolean("relationships_only", "Only relation fields.")),
-		Handler: getSchema,
-	})
-	r.Add(&Tool{
-		Name:        "rebuild_index",
-		Description: "Re-scan every file of the vault and rebuild the entity index. Reports files with problems.",
-		InputSchema: object(nil),
-		Handler:     rebuildIndex,
-	})
+	Register(r, "get_schema",
+		"Entity schemas: id_pattern, fields (type, required, description, values), statuses and their transitions.",
+		Annotations{ReadOnly: true, Idempotent: true}, getSchema)
+	Register(r, "rebuild_index",
+		"Re-scan every file of the vault and rebuild the entity index; reports files with problems.",
+		Annotations{Idempotent: true}, rebuildIndex)
 }
 
-type schemaOut struct {
-	pc.Schema
+type schemaArgs struct {
+	EntityType        string `json:"entity_type,omitempty" jsonschema:"A type, or all." schema:"default=all"`
+	RelationshipsOnly bool   `json:"relationships_only,omitempty" schema:"default=false"`
+}
+
+// schemaEntry is one entry of get_schema, as SPEC.md §2.3 names it.
+type schemaEntry struct {
+	Type        pc.Type                   `json:"type"`
+	IDPattern   string                    `json:"id_pattern"`
+	IDPrefix    string                    `json:"id_prefix"`
+	Folder      string                    `json:"folder"`
+	Fields      map[string]fieldEntry     `json:"fields"`
+	FieldOrder  []string                  `json:"field_order"`
+	Statuses    []pc.Status               `json:"statuses"`
 	Transitions map[pc.Status][]pc.Status `json:"status_transitions"`
 }
 
-func getSchema(_ context.Context, _ *Env, raw json.RawMessage) (any, error) {
-	var a struct {
-		EntityType        string `json:"entity_type"`
-		RelationshipsOnly bool   `json:"relationships_only"`
-	}
-	if err := decode(raw, &a); err != nil {
-		return nil, err
-	}
+type fieldEntry struct {
+	Type        pc.Kind  `json:"type"`
+	Required    bool     `json:"required"`
+	Description string   `json:"description"`
+	Values      []string `json:"values,omitempty"`
+	Targets     []string `json:"target_types,omitempty"`
+	Inverse     string   `json:"inverse,omitempty"`
+	ReadOnly    bool     `json:"read_only,omitempty"`
+}
+
+func getSchema(_ context.Context, _ *Env, a schemaArgs) (map[string]any, error) {
 	types := pc.Types
-	if a.EntityType != "" {
+	if a.EntityType != "all" {
 		t, err := pc.ParseType(a.EntityType)
 		if err != nil {
-			return nil, err
+			return nil, pc.AsError(err).With("field", "entity_type")
 		}
 		types = []pc.Type{t}
 	}
-	schemas := make([]schemaOut, 0, len(types))
+	schemas := make([]schemaEntry, 0, len(types))
 	for _, t := range types {
 		s := pc.SchemaOf(t)
-		if a.RelationshipsOnly {
-			var rel []pc.FieldSpec
-			for _, f := range s.Fields {
-				if (f.Kind == pc.KindRef || f.Kind == pc.KindRefs) && f.Name != "id" {
-					rel = append(rel, f)
-				}
+		entry := schemaEntry{Type: t, IDPattern: s.IDPattern, IDPrefix: s.Prefix, Folder: s.Folder, Fields: map[string]fieldEntry{},
+			FieldOrder: []string{}, Statuses: s.Statuses, Transitions: map[pc.Status][]pc.Status{}}
+		for _, f := range s.Fields {
+			if a.RelationshipsOnly && (f.Kind != pc.KindRef && f.Kind != pc.KindRefs || f.Name == "id") {
+				continue
 			}
-			s.Fields = rel
+			fe := fieldEntry{Type: f.Kind, Required: f.Required, Description: f.Description, Values: f.Enum, Inverse: f.Inverse, ReadOnly: f.ReadOnly}
+			for _, target := range f.Targets {
+				fe.Targets = append(fe.Targets, string(target))
+			}
+			entry.Fields[f.Name] = fe
+			entry.FieldOrder = append(entry.FieldOrder, f.Name)
 		}
-		tr := map[pc.Status][]pc.Status{}
 		for _, st := range s.Statuses {
-			tr[st] = pc.NextStatuses(t, st)
+			entry.Transitions[st] = pc.NextStatuses(t, st)
 		}
-		schemas = append(schemas, schemaOut{Schema: s, Transitions: tr})
+		schemas = append(schemas, entry)
 	}
 	return map[string]any{"schemas": schemas}, nil
 }
 
-func rebuildIndex(_ context.Context, env *Env, raw json.RawMessage) (any, error) {
-	if err := decode(raw, &struct{}{}); err != nil {
-		return nil, err
-	}
+type noArgs struct{}
+
+func rebuildIndex(_ context.Context, env *Env, _ noArgs) (map[string]any, error) {
 	stats, err := env.Project.Reload()
 	if err != nil {
 		return nil, err
@@ -84,4 +94,8 @@ func rebuildIndex(_ context.Context, env *Env, raw json.RawMessage) (any, error)
 		"took_ms":          stats.Took.Milliseconds(),
 		"problems":         problems,
 	}, nil
+}
+
+func (schemaArgs) TuneSchema(s *jsonschema.Schema) {
+	s.Properties["entity_type"].Enum = append([]any{"all"}, typeEnum()...)
 }

@@ -7,39 +7,23 @@ import (
 	"strings"
 	"time"
 
+	"github.com/google/jsonschema-go/jsonschema"
+
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/fulltext"
 )
 
 // search_entities has four modes: full-text (query), navigation (from_id +
-// direction), list (filters only) and semantic (query + semantic).
-
-var directions = []string{"parent", "children", "dependencies", "dependents", "documents", "decisions", "features", "siblings", "up", "down"}
+// direction), list (filters only) and semantic (query + semantic). Every
+// result carries a numeric score: BM25 in full-text, 1/depth in
+// navigation, 1 in list.
 
 var defaultSearchFields = []string{"id", "type", "title", "status", "workstream"}
 
 func registerSearchTools(r *Registry) {
-	r.Add(&Tool{
-		Name: "search_entities",
-		Description: "Find entities. Modes: full-text (query), navigate (from_id + direction: parent, children, dependencies, " +
-			"dependents, documents, decisions, features, siblings), list (filters only), semantic (query + semantic). Archived entities are left out unless filters.archived.",
-		InputSchema: object(nil,
-			str("query", "Words to search titles and bodies for (BM25)."),
-			boolean("semantic", "Semantic search over the vault's documents."),
-			str("from_id", "Navigate from this entity."),
-			enum("direction", "Which way to navigate.", directions...),
-			integer("depth", "Levels to follow (parent, children, dependencies, dependents); 0 = all.", 0, 1),
-			withProps("filters", "Narrow the results.",
-				prop{"type", map[string]any{"type": []string{"string", "array"}, "items": map[string]any{"type": "string"}, "description": "Entity type(s)."}},
-				prop{"status", map[string]any{"type": []string{"string", "array"}, "items": map[string]any{"type": "string"}, "description": "Status(es); aliases accepted."}},
-				prop{"workstream", map[string]any{"type": []string{"string", "array"}, "items": map[string]any{"type": "string"}, "description": "Workstream(s)."}},
-				boolean("archived", "Include archived entities.")),
-			strings_("fields", "Fields of each result (default id, type, title, status, workstream)."),
-			integer("max_items", "Page size (max 200).", 1, 20),
-			str("continuation_token", "From the previous page."),
-			str("since", "Only entities updated after this ISO 8601 time.")),
-		Handler: searchEntities,
-	})
+	Register(r, "search_entities",
+		"Find entities: full-text (query), navigation (from_id + direction), list (filters only), semantic (query + semantic).",
+		Annotations{ReadOnly: true, Idempotent: true}, searchEntities)
 }
 
 // stringOrList accepts "x" or ["x", "y"].
@@ -59,22 +43,36 @@ func (s *stringOrList) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
+type searchFilters struct {
+	Type       stringOrList `json:"type,omitempty" schema:"maxItems=6"`
+	Status     stringOrList `json:"status,omitempty" jsonschema:"Statuses; aliases accepted." schema:"maxItems=50"`
+	Workstream stringOrList `json:"workstream,omitempty" schema:"maxItems=50"`
+	Archived   bool         `json:"archived,omitempty" jsonschema:"Include archived entities." schema:"default=false"`
+}
+
 type searchArgs struct {
-	Query     string `json:"query"`
-	Semantic  bool   `json:"semantic"`
-	FromID    string `json:"from_id"`
-	Direction string `json:"direction"`
-	Depth     *int   `json:"depth"`
-	Filters   struct {
-		Type       stringOrList `json:"type"`
-		Status     stringOrList `json:"status"`
-		Workstream stringOrList `json:"workstream"`
-		Archived   bool         `json:"archived"`
-	} `json:"filters"`
-	Fields            []string `json:"fields"`
-	MaxItems          int      `json:"max_items"`
-	ContinuationToken string   `json:"continuation_token"`
-	Since             string   `json:"since"`
+	Query             string        `json:"query,omitempty"`
+	Semantic          bool          `json:"semantic,omitempty" schema:"default=false"`
+	FromID            string        `json:"from_id,omitempty"`
+	Direction         string        `json:"direction,omitempty"`
+	Depth             int           `json:"depth,omitempty" jsonschema:"Levels to follow; 0: all." schema:"default=1,minimum=0,maximum=1000"`
+	Filters           searchFilters `json:"filters,omitzero"`
+	Fields            []string      `json:"fields,omitempty" jsonschema:"Default id, type, title, status, workstream." schema:"maxItems=100"`
+	MaxItems          int           `json:"max_items,omitempty" schema:"default=20,minimum=1,maximum=200"`
+	ContinuationToken string        `json:"continuation_token,omitempty"`
+	Since             string        `json:"since,omitempty" jsonschema:"ISO 8601; only entities updated after it."`
+}
+
+func (searchArgs) TuneSchema(s *jsonschema.Schema) {
+	for _, d := range directionNames() {
+		s.Properties["direction"].Enum = append(s.Properties["direction"].Enum, d)
+	}
+	filters := s.Properties["filters"].Properties
+	for _, name := range []string{"type", "status", "workstream"} {
+		f := filters[name]
+		f.Type, f.Types = "", []string{"string", "array"}
+	}
+	filters["type"].Items.Enum = typeEnum()
 }
 
 // filter is the compiled form of filters and since. Filters hold a handful
@@ -119,22 +117,13 @@ func compileFilter(a *searchArgs) (*filter, error) {
 		f.workstream = append(f.workstream, pc.NormalizeWorkstream(w))
 	}
 	if a.Since != "" {
-		t, err := parseTime(a.Since)
-		if err != nil {
+		t, ok := pc.ParseTime(a.Since)
+		if !ok {
 			return nil, pc.Errorf(pc.CodeInvalidArgument, "since: %q is not an ISO 8601 time (e.g. 2026-11-01 or 2026-11-01T09:00:00Z)", a.Since).With("field", "since")
 		}
 		f.since = t
 	}
 	return f, nil
-}
-
-func parseTime(s string) (time.Time, error) {
-	for _, layout := range []string{time.RFC3339Nano, "2006-01-02T15:04:05", "2006-01-02T15:04", time.DateOnly} {
-		if t, err := time.Parse(layout, s); err == nil {
-			return t, nil
-		}
-	}
-	return time.Time{}, pc.Errorf(pc.CodeInvalidArgument, "not a time")
 }
 
 // keep reports whether e passes the filter.
@@ -149,19 +138,15 @@ func (f *filter) keep(e *pc.Entity) bool {
 		return false
 	}
 	if !f.since.IsZero() {
-		t, err := parseTime(lastUpdated(e))
-		if err != nil || !t.After(f.since) {
+		t, ok := pc.ParseTime(e.LastUpdated())
+		if !ok || !t.After(f.since) {
 			return false
 		}
 	}
 	return true
 }
 
-func searchEntities(_ context.Context, env *Env, raw json.RawMessage) (any, error) {
-	var a searchArgs
-	if err := decode(raw, &a); err != nil {
-		return nil, err
-	}
+func searchEntities(ctx context.Context, env *Env, a searchArgs) (map[string]any, error) {
 	f, err := compileFilter(&a)
 	if err != nil {
 		return nil, err
@@ -172,59 +157,66 @@ func searchEntities(_ context.Context, env *Env, raw json.RawMessage) (any, erro
 	}
 	switch {
 	case a.FromID != "" || a.Direction != "":
-		return navigate(env, &a, f, fields)
+		return navigate(ctx, env, &a, f, fields)
 	case a.Semantic:
 		if a.Query == "" {
 			return nil, pc.Errorf(pc.CodeMissingField, "semantic search needs a query").With("field", "query")
 		}
 		return nil, pc.Errorf(pc.CodeInvalidArgument, "semantic search is not enabled in this build; drop semantic for full-text search").With("field", "semantic")
 	case a.Query != "":
-		return fullText(env, &a, f, fields)
+		return fullText(ctx, env, &a, f, fields)
 	}
-	return list(env, &a, f, fields)
+	return list(ctx, env, &a, f, fields)
 }
 
-func list(env *Env, a *searchArgs, f *filter, fields []string) (any, error) {
-	var matches []*pc.Entity
+// scored is a match and its score.
+type scored struct {
+	e     *pc.Entity
+	score float64
+}
+
+func list(ctx context.Context, env *Env, a *searchArgs, f *filter, fields []string) (map[string]any, error) {
+	var matches []scored
 	for _, e := range env.Project.All() {
 		if f.keep(e) {
-			matches = append(matches, e)
+			matches = append(matches, scored{e, 1})
 		}
 	}
-	return pageOf(env, a, matches, nil, fields)
+	return pageOf(ctx, env, a, matches, fields, false)
 }
 
 // maxTextHits bounds how many full-text hits are ranked; deeper pages than
 // that are not useful to anyone.
 const maxTextHits = 1000
 
-func fullText(env *Env, a *searchArgs, f *filter, fields []string) (any, error) {
+func fullText(ctx context.Context, env *Env, a *searchArgs, f *filter, fields []string) (map[string]any, error) {
 	hits := env.Project.SearchText(a.Query, maxTextHits, f.keep)
-	matches := make([]*pc.Entity, len(hits))
-	scores := make(map[pc.ID]float64, len(hits))
+	matches := make([]scored, len(hits))
 	for i, h := range hits {
-		matches[i] = h.Entity
-		scores[h.Entity.ID] = h.Score
+		matches[i] = scored{h.Entity, h.Score}
 	}
-	return pageOf(env, a, matches, scores, fields)
+	return pageOf(ctx, env, a, matches, fields, true)
 }
 
-// pageOf renders one page of matches. With scores (full-text), each result
-// gets its score and a snippet around the first matching word.
-func pageOf(env *Env, a *searchArgs, matches []*pc.Entity, scores map[pc.ID]float64, fields []string) (map[string]any, error) {
+// pageOf renders one page of matches, each with its score; full-text
+// results also get a snippet around the first matching word.
+func pageOf(ctx context.Context, env *Env, a *searchArgs, matches []scored, fields []string, snippets bool) (map[string]any, error) {
 	pg, err := paginate(len(matches), a.MaxItems, a.ContinuationToken)
 	if err != nil {
 		return nil, err
 	}
 	results := make([]map[string]any, 0, pg.end-pg.start)
-	for _, e := range matches[pg.start:pg.end] {
-		r, err := view(env, e, fields, false)
+	for _, m := range matches[pg.start:pg.end] {
+		if err := ctx.Err(); err != nil {
+			return nil, cancelled(err)
+		}
+		r, err := view(env, m.e, fields, false)
 		if err != nil {
 			return nil, err
 		}
-		if scores != nil {
-			r["score"] = scores[e.ID]
-			r["snippet"] = snippet(env, e, a.Query)
+		r["score"] = m.score
+		if snippets {
+			r["snippet"] = snippet(env, m.e, a.Query)
 		}
 		results = append(results, r)
 	}

@@ -2,7 +2,9 @@ package tools_test
 
 import (
 	"io/fs"
+	"maps"
 	"os"
+	"sync"
 	"testing"
 	"time"
 
@@ -14,24 +16,33 @@ import (
 	"github.com/projectcanvas/projectcanvas/projectcanvas/vault/memfs"
 )
 
+var (
+	exampleOnce  sync.Once
+	exampleFiles map[string]string
+	exampleErr   error
+)
+
 // exampleHarness loads the bundled example vault into memory.
 func exampleHarness(t *testing.T) *harness {
-	files := map[string]string{}
-	root := os.DirFS("../../examples/vault")
-	require.NoError(t, fs.WalkDir(root, ".", func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
+	exampleOnce.Do(func() {
+		exampleFiles = map[string]string{}
+		root := os.DirFS("../../examples/vault")
+		exampleErr = fs.WalkDir(root, ".", func(path string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() {
+				return err
+			}
+			data, err := fs.ReadFile(root, path)
+			exampleFiles[path] = string(data)
 			return err
-		}
-		data, err := fs.ReadFile(root, path)
-		files[path] = string(data)
-		return err
-	}))
-	fsys := memfs.New(files)
+		})
+	})
+	require.NoError(t, exampleErr)
+	fsys := memfs.New(maps.Clone(exampleFiles))
 	now := func() time.Time { return time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC) }
 	p, err := pc.Open(fsys, pc.WithClock(now))
 	require.NoError(t, err)
 	require.Empty(t, p.Problems())
-	return &harness{t: t, reg: tools.New(), env: &tools.Env{Project: p, Now: now}, fs: fsys}
+	return &harness{t: t, reg: testRegistry, env: &tools.Env{Project: p}, fs: fsys}
 }
 
 func resultIDs(out map[string]any) []string {
@@ -78,9 +89,9 @@ func TestSearchListMode(t *testing.T) {
 		assert.Equal(t, "engineering", m["workstream"])
 		assert.Contains(t, []any{"Completed", "Complete", "Decided", "Approved"}, m["status"])
 	}
-	out = h.ok("search_entities", `{"since":"2026-11-15","max_items":200,"fields":["last_updated"]}`)
+	out = h.ok("search_entities", `{"since":"2026-11-15","max_items":200,"fields":["updated_at"]}`)
 	for _, r := range out["results"].([]any) {
-		assert.Greater(t, r.(map[string]any)["last_updated"], "2026-11-15")
+		assert.Greater(t, r.(map[string]any)["updated_at"], "2026-11-15")
 	}
 }
 
@@ -139,7 +150,9 @@ func TestSearchBadInput(t *testing.T) {
 		_, err := h.call("search_entities", tt.args)
 		assert.Equal(t, pc.Code(tt.code), pc.ErrorCode(err), "%s: %v", tt.args, err)
 	}
-	out := h.ok("search_entities", `{"max_items":5000}`)
+	_, err := h.call("search_entities", `{"max_items":5000}`)
+	assert.Equal(t, pc.CodeInvalidArgument, pc.ErrorCode(err), "max_items above 200 is refused")
+	out := h.ok("search_entities", `{"max_items":200}`)
 	assert.Equal(t, 61.0-2, out["total_count"], "archived left out")
-	assert.Equal(t, 59.0, out["count"], "max_items above 200 is capped at 200")
+	assert.Equal(t, 59.0, out["count"])
 }

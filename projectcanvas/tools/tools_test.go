@@ -14,6 +14,9 @@ import (
 	"github.com/projectcanvas/projectcanvas/projectcanvas/vault/memfs"
 )
 
+// testRegistry is shared by the tests: a registry does not change once built.
+var testRegistry = tools.New()
+
 type harness struct {
 	t   *testing.T
 	reg *tools.Registry
@@ -25,7 +28,7 @@ func newHarness(t *testing.T) *harness {
 	fsys := memfs.New(nil)
 	p, err := pc.Open(fsys, pc.WithClock(func() time.Time { return time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC) }))
 	require.NoError(t, err)
-	return &harness{t: t, reg: tools.New(), env: &tools.Env{Project: p}, fs: fsys}
+	return &harness{t: t, reg: testRegistry, env: &tools.Env{Project: p}, fs: fsys}
 }
 
 // call runs a tool and returns its result as generic JSON.
@@ -88,9 +91,11 @@ func TestGetEntity(t *testing.T) {
 	h.seed()
 	out := h.ok("get_entity", `{"id":"S-001"}`)
 	assert.Equal(t, map[string]any{
-		"id": "S-001", "type": "story", "title": "Login", "status": "Not Started", "workstream": nil,
-		"last_updated": "2026-11-21T09:00:00Z",
-	}, out)
+		"id": "S-001", "type": "story", "title": "Login", "status": "Not Started", "parent": "M-001",
+		"created_at": "2026-11-21T09:00:00Z", "updated_at": "2026-11-21T09:00:00Z", "path": "Projects/stories/S-001 Login.md",
+		"children": []any{"T-001"}, "children_count": 1.0,
+		"depends_on": []any{}, "blocks": []any{}, "implements": []any{}, "documented_by": []any{}, "decided_by": []any{},
+	}, out, "all fields by default, empty relation lists as []")
 	out = h.ok("get_entity", `{"id":"s-001","fields":["children","children_count","task_progress","content","parent"]}`)
 	assert.Equal(t, []any{"T-001"}, out["children"])
 	assert.Equal(t, float64(1), out["children_count"])
@@ -98,10 +103,13 @@ func TestGetEntity(t *testing.T) {
 	assert.Equal(t, "", out["content"])
 	assert.Equal(t, "M-001", out["parent"])
 
-	out = h.ok("get_entities", `{"ids":["M-001","T-001","T-404"],"fields":["title"]}`)
+	out = h.ok("get_entities", `{"ids":["T-001","T-404","M-001"],"fields":["title"]}`)
 	assert.Equal(t, []any{"T-404"}, out["not_found"])
-	assert.Len(t, out["entities"], 2)
-	assert.Equal(t, false, out["has_more"])
+	assert.Equal(t, 2.0, out["count"])
+	assert.Equal(t, []any{
+		map[string]any{"id": "T-001", "type": "task", "title": "Form"},
+		map[string]any{"id": "M-001", "type": "milestone", "title": "Beta"},
+	}, out["entities"], "in the order asked")
 }
 
 func TestHandleEntity(t *testing.T) {
@@ -141,6 +149,8 @@ func TestBadArguments(t *testing.T) {
 		{"update_entity", `{"id":"T-009","status":"wip"}`, pc.CodeNotFound},
 		{"update_entity", `{"id":"T-001","archived":"yes"}`, pc.CodeInvalidArgument},
 		{"get_entity", `{}`, pc.CodeMissingField},
+		{"get_entity", `{"ID":"T-001"}`, pc.CodeInvalidArgument},
+		{"get_entity", `{"id":"T-001","id":"T-002"}`, pc.CodeInvalidArgument},
 		{"get_entity", `{"id":"T-001","content_mode":"semantic"}`, pc.CodeInvalidArgument},
 		{"get_schema", `{"entity_type":"epic"}`, pc.CodeInvalidArgument},
 		{"no_such_tool", `{}`, pc.CodeNotFound},
@@ -162,11 +172,10 @@ func TestGetSchema(t *testing.T) {
 	assert.Len(t, out["schemas"], 6)
 	out = h.ok("get_schema", `{"entity_type":"task","relationships_only":true}`)
 	schema := out["schemas"].([]any)[0].(map[string]any)
-	var names []string
-	for _, f := range schema["fields"].([]any) {
-		names = append(names, f.(map[string]any)["name"].(string))
-	}
-	assert.Equal(t, []string{"parent", "depends_on", "implements", "blocks", "documented_by", "decided_by"}, names)
+	assert.Equal(t, `^T-\d{3,}$`, schema["id_pattern"])
+	assert.Equal(t, []any{"parent", "depends_on", "implements", "blocks", "documented_by", "decided_by"}, schema["field_order"])
+	assert.Equal(t, map[string]any{"type": "id_list", "required": false, "description": "Features this work implements.",
+		"target_types": []any{"feature"}, "inverse": "implemented_by"}, schema["fields"].(map[string]any)["implements"])
 	assert.Equal(t, []any{"In Progress", "Blocked", "Deferred"}, schema["status_transitions"].(map[string]any)["Not Started"])
 }
 

@@ -300,12 +300,60 @@ func checkDuplicateKeys(args json.RawMessage) error {
 	}
 }
 
-// schemaError turns a validator error into invalid_argument. The validator
-// names the failing location as a JSON pointer; it is kept in the message.
+// schemaError turns a validator error into an *Error: missing_field for a
+// required parameter left out, invalid_argument otherwise, with details.field
+// naming the parameter as a dotted path (filters.type, ops.op).
 func schemaError(err error) error {
-	msg := err.Error()
-	msg = strings.TrimPrefix(msg, "validating root: ")
-	return pc.Errorf(pc.CodeInvalidArgument, "invalid arguments: %s", msg)
+	msg := strings.TrimPrefix(err.Error(), "validating root: ")
+	path := ""
+	rest := msg
+	for strings.HasPrefix(rest, "validating /") {
+		ptr, after, ok := strings.Cut(strings.TrimPrefix(rest, "validating "), ": ")
+		if !ok {
+			break
+		}
+		path, rest = ptr, after
+	}
+	var parts []string
+	for p := range strings.SplitSeq(path, "/") {
+		if p != "" && p != "properties" && p != "items" && p != "additionalProperties" {
+			parts = append(parts, p)
+		}
+	}
+	field := strings.Join(parts, ".")
+	join := func(name string) string {
+		if field == "" {
+			return name
+		}
+		return field + "." + name
+	}
+	code := pc.CodeInvalidArgument
+	switch {
+	case strings.Contains(rest, "missing properties: "):
+		code = pc.CodeMissingField
+		field = join(firstQuoted(rest))
+		msg = fmt.Sprintf("%s is required", field)
+	case strings.HasPrefix(rest, "unexpected additional properties "):
+		field = join(firstQuoted(rest))
+		msg = fmt.Sprintf("unknown parameter %q (names are case-sensitive)", field)
+	default:
+		msg = "invalid arguments: " + msg
+	}
+	e := pc.Errorf(code, "%s", msg)
+	if field != "" {
+		e = e.With("field", field)
+	}
+	return e
+}
+
+// firstQuoted returns the first double-quoted word of s.
+func firstQuoted(s string) string {
+	_, after, ok := strings.Cut(s, `"`)
+	if !ok {
+		return ""
+	}
+	word, _, _ := strings.Cut(after, `"`)
+	return word
 }
 
 func structFields(t reflect.Type) func(func(reflect.StructField) bool) {

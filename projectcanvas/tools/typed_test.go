@@ -79,7 +79,11 @@ func TestRegisterRefusesBadArguments(t *testing.T) {
 		got = sampleArgs{}
 		_, err := r.Dispatch(context.Background(), &Env{}, "sample", []byte(args))
 		require.Error(t, err, args)
-		assert.Equal(t, pc.CodeInvalidArgument, pc.ErrorCode(err), "%s: %v", args, err)
+		want := pc.CodeInvalidArgument
+		if args == `{}` {
+			want = pc.CodeMissingField
+		}
+		assert.Equal(t, want, pc.ErrorCode(err), "%s: %v", args, err)
 		assert.Equal(t, sampleArgs{}, got, "handler must not run for %s", args)
 	}
 }

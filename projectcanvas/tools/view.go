@@ -4,10 +4,16 @@ import (
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 )
 
-// How entities look in tool results.
+// How entities look in tool results: Entity.Map renders the stored fields
+// (the one renderer), and view adds the fields derived from other entities
+// or from the file's body. Every tool that returns an entity uses view, so
+// get_entity, search results and batch include_entities agree.
 
-// summaryFields is what get_entity returns when no fields are asked for.
-var summaryFields = []string{"id", "type", "title", "status", "workstream", "last_updated"}
+// derivedFields are computed, not stored: asked for by name, or (children,
+// children_count) part of the default.
+var derivedFields = map[string]bool{
+	"children": true, "children_count": true, "content": true, "dependencies": true, "task_progress": true,
+}
 
 func ids(list []pc.ID) []string {
 	out := make([]string, len(list))
@@ -17,56 +23,38 @@ func ids(list []pc.ID) []string {
 	return out
 }
 
-// view renders an entity with the requested fields. An empty list means
-// every stored field plus children, children_count and last_updated, but
-// not content (which costs a file read) unless withContent is set.
+// view renders an entity with the requested fields. No fields means every
+// stored field plus children and children_count, and content too when
+// withContent is set (it costs a file read). An asked-for field the type
+// does not have is listed in _field_info.inapplicable.
 func view(env *Env, e *pc.Entity, fields []string, withContent bool) (map[string]any, error) {
 	if len(fields) == 0 {
 		out := e.Map()
-		out["last_updated"] = lastUpdated(e)
-		kids := env.Project.Children(e.ID)
-		out["children"], out["children_count"] = ids(kids), len(kids)
+		if err := addDerived(env, e, out, "children", "children_count"); err != nil {
+			return nil, err
+		}
 		if withContent {
-			content, err := env.Project.Content(e.ID)
-			if err != nil {
-				return nil, err
-			}
-			out["content"] = content
+			return out, addDerived(env, e, out, "content")
 		}
 		return out, nil
 	}
-	out := map[string]any{"id": string(e.ID), "type": string(e.Type)}
+	stored := make([]string, 0, len(fields))
+	var derived []string
+	for _, f := range fields {
+		if derivedFields[f] {
+			derived = append(derived, f)
+		} else {
+			stored = append(stored, f)
+		}
+	}
+	out := e.Map(stored...)
+	if err := addDerived(env, e, out, derived...); err != nil {
+		return nil, err
+	}
 	var inapplicable []string
 	for _, f := range fields {
-		switch f {
-		case "last_updated":
-			out[f] = lastUpdated(e)
-		case "children":
-			out[f] = ids(env.Project.Children(e.ID))
-		case "children_count":
-			out[f] = len(env.Project.Children(e.ID))
-		case "content":
-			content, err := env.Project.Content(e.ID)
-			if err != nil {
-				return nil, err
-			}
-			out[f] = content
-		case "dependencies":
-			out[f] = map[string]any{"blocked_by": ids(e.Links[pc.DependsOn]), "blocks": ids(e.Links[pc.Blocks])}
-		case "task_progress":
-			if e.Type != pc.Story {
-				inapplicable = append(inapplicable, f)
-				continue
-			}
-			out[f] = taskProgress(env, e)
-		default:
-			if v, ok := e.Value(f); ok {
-				out[f] = v
-			} else if pc.HasField(e.Type, f) {
-				out[f] = nil
-			} else {
-				inapplicable = append(inapplicable, f)
-			}
+		if _, ok := out[f]; !ok {
+			inapplicable = append(inapplicable, f)
 		}
 	}
 	if len(inapplicable) > 0 {
@@ -75,11 +63,30 @@ func view(env *Env, e *pc.Entity, fields []string, withContent bool) (map[string
 	return out, nil
 }
 
-func lastUpdated(e *pc.Entity) string {
-	if e.UpdatedAt != "" {
-		return e.UpdatedAt
+// addDerived adds derived fields to out. A field that does not apply to
+// the entity's type (task_progress of a task) is left out.
+func addDerived(env *Env, e *pc.Entity, out map[string]any, fields ...string) error {
+	for _, f := range fields {
+		switch f {
+		case "children":
+			out[f] = ids(env.Project.Children(e.ID))
+		case "children_count":
+			out[f] = len(env.Project.Children(e.ID))
+		case "content":
+			content, err := env.Project.Content(e.ID)
+			if err != nil {
+				return err
+			}
+			out[f] = content
+		case "dependencies":
+			out[f] = map[string]any{"blocked_by": ids(e.Links[pc.DependsOn]), "blocks": ids(e.Links[pc.Blocks])}
+		case "task_progress":
+			if e.Type == pc.Story {
+				out[f] = taskProgress(env, e)
+			}
+		}
 	}
-	return e.CreatedAt
+	return nil
 }
 
 func taskProgress(env *Env, e *pc.Entity) map[string]int {

@@ -1,0 +1,89 @@
+package projectcanvas_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
+)
+
+// The schema's relation fields say what the relation table says, on both
+// sides of every pair.
+func TestSchemaRelationsFollowTheTable(t *testing.T) {
+	for _, typ := range pc.Types {
+		for _, f := range pc.SchemaOf(typ).Fields {
+			if f.Kind != pc.KindRefs {
+				continue
+			}
+			var r pc.Relation
+			found := false
+			for _, rel := range pc.Relations {
+				if rel.Field() == f.Name {
+					r, found = rel, true
+				}
+			}
+			require.True(t, found, "%s.%s is a list of ids but no relation", typ, f.Name)
+			assert.Equal(t, r.Inverse().Field(), f.Inverse, "%s.%s", typ, f.Name)
+			assert.Equal(t, r.Targets(), f.Targets, "%s.%s", typ, f.Name)
+			if h := r.Holders(); h != nil {
+				assert.Contains(t, h, typ, "%s holds %s but the table does not allow it", typ, f.Name)
+			}
+		}
+	}
+	for _, r := range pc.Relations {
+		assert.Equal(t, r, r.Inverse().Inverse())
+		assert.Equal(t, r.Holders(), r.Inverse().Targets(), r.Field())
+	}
+}
+
+func TestCycleThrough(t *testing.T) {
+	edges := map[int][]int{1: {2}, 2: {3, 4}, 3: {1}, 4: {4}, 5: {1}}
+	next := func(n int) []int { return edges[n] }
+	assert.Equal(t, []int{1, 2, 3, 1}, pc.CycleThrough(1, next, nil))
+	assert.Equal(t, []int{4, 4}, pc.CycleThrough(4, next, nil))
+	assert.Nil(t, pc.CycleThrough(5, next, nil))
+	assert.Nil(t, pc.CycleThrough(1, next, func(n int) bool { return n != 3 }))
+}
+
+func TestCreateArchivedGoesUnderArchive(t *testing.T) {
+	p, fsys := seeded(t)
+	e := mustCreate(t, p, pc.Milestone, map[string]any{"title": "Shelved", "archived": true})
+	assert.Equal(t, "Projects/archive/milestones/M-002 Shelved.md", e.Path)
+	assert.Contains(t, fsys.Files(), e.Path)
+	_, err := p.Reload()
+	require.NoError(t, err)
+	got, err := p.Get("M-002")
+	require.NoError(t, err)
+	assert.True(t, got.Archived)
+}
+
+func TestArchivingAParentNeedsCascade(t *testing.T) {
+	p, fsys := seeded(t)
+	before := fsys.Files()
+	yes := true
+	_, err := p.Update("M-001", pc.Change{Archived: &yes})
+	assert.Equal(t, pc.CodeOrphan, pc.ErrorCode(err))
+	assert.Equal(t, before, fsys.Files())
+	u, err := p.Update("S-001", pc.Change{Archived: &yes, Cascade: true})
+	require.NoError(t, err)
+	assert.Equal(t, []pc.ID{"T-001", "T-002"}, u.Cascaded)
+	for _, id := range []string{"S-001", "T-001", "T-002"} {
+		e, _ := p.Get(id)
+		assert.True(t, e.Archived, id)
+	}
+}
+
+func TestUpdateInTheSameTransactionReportsItsFields(t *testing.T) {
+	p, _ := seeded(t)
+	_, err := p.Write(func(tx *pc.Tx) error {
+		e, err := tx.Create(pc.Task, map[string]any{"title": "New", "parent": "S-001"})
+		require.NoError(t, err)
+		u, err := tx.Update(string(e.ID), pc.Change{Status: "wip"})
+		require.NoError(t, err)
+		assert.Equal(t, []string{"status"}, u.Fields)
+		return nil
+	})
+	require.NoError(t, err)
+}

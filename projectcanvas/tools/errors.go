@@ -1,5 +1,0 @@
-package tools
-
-import "errors"
-
-func asErr[T error](err error, target *T) bool { return errors.As(err, target) }
