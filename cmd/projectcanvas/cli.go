@@ -34,6 +34,7 @@ commands:
   tools               list the tools and what they do
   index               index the vault and print what was found
   report              print the project overview and health analysis
+  reconcile [--dry-run] make both sides of every relation agree
   version             print the version
 
 The vault is --vault, else $PROJECTCANVAS_VAULT, else the current folder.
@@ -88,6 +89,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			return toolFailure(stdout, err)
 		}
 		return printJSON(stdout, result)
+	case "reconcile":
+		return reconcileCommand(ctx, rest, stdout, stderr, registry, *vaultDir)
 	case "index":
 		env, err := openEnv(*vaultDir)
 		if err != nil {

@@ -54,6 +54,7 @@ func New() *Registry {
 	registerBatchTools(r)
 	registerCleanupTools(r)
 	registerDocumentTools(r)
+	registerReconcileTools(r)
 	return r
 }
 
