@@ -26,6 +26,8 @@ run: build
 
 bench:
 	$(GO) test -run='^$$' -bench=. -benchmem ./...
+	mkdir -p $(SCRATCH) && $(GO) run ./bench/layout > $(SCRATCH)/layout-graph.json
+	cd bench/layout && npm ci --no-audit --no-fund --silent && node compare.mjs ../../$(SCRATCH)/layout-graph.json
 
 lint:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || (gofmt -l $$(git ls-files '*.go'); exit 1)

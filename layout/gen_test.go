@@ -62,29 +62,3 @@ func project(rng *rand.Rand, n int) Input {
 	}
 	return in
 }
-
-// nested builds milestones x stories x tasks in one workstream plus deps
-// random dependencies: the benchmark graph.
-func nested(milestones, stories, tasks, deps int, seed uint64) Input {
-	var in Input
-	streams := []string{"engineering", "design"}
-	for m := range milestones {
-		mid := fmt.Sprintf("M-%03d", m+1)
-		in.Nodes = append(in.Nodes, Node{ID: mid, Type: "milestone", Workstream: streams[m%2]})
-		for s := range stories {
-			sid := fmt.Sprintf("S-%03d", m*stories+s+1)
-			in.Nodes = append(in.Nodes, Node{ID: sid, Type: "story", Parent: mid})
-			for t := range tasks {
-				in.Nodes = append(in.Nodes, Node{ID: fmt.Sprintf("T-%04d", (m*stories+s)*tasks+t+1), Type: "task", Parent: sid})
-			}
-		}
-	}
-	rng := rand.New(rand.NewPCG(seed, 7))
-	for range deps {
-		a, b := rng.IntN(len(in.Nodes)), rng.IntN(len(in.Nodes))
-		if a != b {
-			in.Nodes[a].DependsOn = append(in.Nodes[a].DependsOn, in.Nodes[b].ID)
-		}
-	}
-	return in
-}

@@ -104,7 +104,11 @@ type item struct {
 	w, h     float64
 	rect     Rect
 	children []*item // stories of a milestone, tasks of a story
-	placed   bool
+	pfx, num string  // the id split for sorting, computed once
+}
+
+func compareItems(a, b *item) int {
+	return cmp.Or(cmp.Compare(a.pfx, b.pfx), cmp.Compare(len(a.num), len(b.num)), cmp.Compare(a.num, b.num), cmp.Compare(a.ID, b.ID))
 }
 
 type layouter struct {
@@ -130,12 +134,13 @@ func newLayouter(in Input, c config) *layouter {
 			continue
 		}
 		it := &item{Node: n, idx: i, w: or(n.Width, c.defW), h: or(n.Height, c.defH)}
+		it.pfx, it.num = splitID(n.ID)
 		l.items = append(l.items, it)
 		l.byID[n.ID] = it
 	}
 	// Every decision below depends on the order of items: make it the
 	// order of ids, not of the input.
-	slices.SortFunc(l.items, func(a, b *item) int { return compareIDs(a.ID, b.ID) })
+	slices.SortFunc(l.items, compareItems)
 	return l
 }
 
@@ -254,7 +259,7 @@ func (l *layouter) anchor(it *item) *item {
 		if a == nil || (a.Type != "milestone" && a.Type != "story" && a.Type != "task") {
 			continue
 		}
-		if best == nil || compareIDs(a.ID, best.ID) < 0 {
+		if best == nil || compareItems(a, best) < 0 {
 			best = a
 		}
 	}

@@ -74,7 +74,7 @@ func TestObstaclesAreAvoided(t *testing.T) {
 func TestEmptyAndOddInput(t *testing.T) {
 	assert.Empty(t, Layout(Input{}).Nodes)
 	odd := Input{Nodes: []Node{
-		{ID: "T-001", Type: "task", Parent: "T-001"}, // its own parent
+		{ID: "T-001", Type: "task", Parent: "T-001"},  // its own parent
 		{ID: "S-001", Type: "story", Parent: "T-001"}, // parent of the wrong type
 		{ID: "X-1", Type: "unknown"},
 		{ID: "T-002", Type: "task", Parent: "S-001", DependsOn: []string{"T-002", "T-404", "T-001", "T-001"}},

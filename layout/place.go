@@ -123,7 +123,7 @@ func (l *layouter) placeSide(ln *lane, x float64, members *[]*item) {
 		return math.Inf(1) // unanchored ones at the end
 	}
 	slices.SortStableFunc(ln.side, func(a, b *item) int {
-		return cmp.Or(cmp.Compare(anchorY(a), anchorY(b)), compareIDs(a.ID, b.ID))
+		return cmp.Or(cmp.Compare(anchorY(a), anchorY(b)), compareItems(a, b))
 	})
 	next := 0.0
 	for _, it := range ln.side {
