@@ -35,6 +35,7 @@ commands:
   index               index the vault and print what was found
   report              print the project overview and health analysis
   reconcile [--dry-run] make both sides of every relation agree
+  canvas populate|layout [--canvas PATH]  add the entities to a canvas, lay it out
   version             print the version
 
 The vault is --vault, else $PROJECTCANVAS_VAULT, else the current folder.
@@ -91,6 +92,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return printJSON(stdout, result)
 	case "reconcile":
 		return reconcileCommand(ctx, rest, stdout, stderr, registry, *vaultDir)
+	case "canvas":
+		return canvasCommand(ctx, rest, stdout, stderr, registry, *vaultDir)
 	case "index":
 		env, err := openEnv(*vaultDir)
 		if err != nil {

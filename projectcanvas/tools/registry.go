@@ -55,6 +55,7 @@ func New() *Registry {
 	registerCleanupTools(r)
 	registerDocumentTools(r)
 	registerReconcileTools(r)
+	registerCanvasTools(r)
 	return r
 }
 
