@@ -23,6 +23,9 @@ run: build
 	rm -rf $(VAULT) && mkdir -p $(SCRATCH) && cp -R examples/vault $(VAULT)
 	$(BIN) --vault $(VAULT) index
 	$(BIN) --vault $(VAULT) report
+	$(BIN) --vault $(VAULT) canvas populate
+	$(BIN) --vault $(VAULT) canvas layout
+	$(BIN) --vault $(VAULT) render -o $(SCRATCH)/canvas.svg
 
 bench:
 	$(GO) test -run='^$$' -bench=. -benchmem ./...

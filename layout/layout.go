@@ -51,8 +51,9 @@ type Edge struct {
 
 // Lane is the horizontal span of one workstream.
 type Lane struct {
-	Workstream string
-	X, W       float64
+	Workstream string  `json:"workstream"`
+	X          float64 `json:"x"`
+	W          float64 `json:"width"`
 }
 
 // Result holds the position of every node, in the order of Input.Nodes.

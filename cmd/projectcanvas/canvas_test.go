@@ -34,3 +34,20 @@ func TestCanvasCommand(t *testing.T) {
 		assert.Equal(t, exitUsage, r.code, args)
 	}
 }
+
+func TestRenderCommand(t *testing.T) {
+	dir := t.TempDir()
+	r := runCLI(t, nil, "", "--vault", dir, "tool", "create_entity", `{"type":"milestone","data":{"title":"Beta <1>"}}`)
+	require.Equal(t, exitOK, r.code, r.stdout)
+	require.Equal(t, exitOK, runCLI(t, nil, "", "--vault", dir, "canvas", "populate").code)
+	r = runCLI(t, nil, "", "--vault", dir, "render")
+	require.Equal(t, exitOK, r.code, r.stdout+r.stderr)
+	assert.Contains(t, r.stdout, "<svg")
+	assert.Contains(t, r.stdout, "M-001 · Not Started")
+	assert.Contains(t, r.stdout, "Beta &lt;1&gt;")
+	out := filepath.Join(dir, "pic.svg")
+	require.Equal(t, exitOK, runCLI(t, nil, "", "--vault", dir, "render", "-o", out).code)
+	assert.FileExists(t, out)
+	assert.Equal(t, exitToolError, runCLI(t, nil, "", "--vault", dir, "render", "--canvas", "x.md").code)
+	assert.Equal(t, exitUsage, runCLI(t, nil, "", "--vault", dir, "render", "more").code)
+}

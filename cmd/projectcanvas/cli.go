@@ -36,6 +36,7 @@ commands:
   report              print the project overview and health analysis
   reconcile [--dry-run] make both sides of every relation agree
   canvas populate|layout [--canvas PATH]  add the entities to a canvas, lay it out
+  render [--canvas PATH] [-o FILE.svg]    draw a canvas as SVG
   version             print the version
 
 The vault is --vault, else $PROJECTCANVAS_VAULT, else the current folder.
@@ -94,6 +95,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return reconcileCommand(ctx, rest, stdout, stderr, registry, *vaultDir)
 	case "canvas":
 		return canvasCommand(ctx, rest, stdout, stderr, registry, *vaultDir)
+	case "render":
+		return renderCommand(rest, stdout, stderr, *vaultDir)
 	case "index":
 		env, err := openEnv(*vaultDir)
 		if err != nil {
