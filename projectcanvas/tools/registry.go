@@ -56,6 +56,7 @@ func New() *Registry {
 	registerDocumentTools(r)
 	registerReconcileTools(r)
 	registerCanvasTools(r)
+	registerSuggestTools(r)
 	return r
 }
 
