@@ -17,7 +17,7 @@ type Imported struct {
 	Created  []pc.ID       `json:"created"`
 	Updated  []pc.ID       `json:"updated"`
 	Same     int           `json:"unchanged"` // features already as the file says
-	Problems []LineProblem `json:"problems"` // sections not read, and features refused by the project
+	Problems []LineProblem `json:"problems"`  // sections not read, and features refused by the project
 }
 
 // ImportFutureFeatures reads FUTURE_FEATURES.md (at the vault root, else
