@@ -26,6 +26,15 @@ func TestCanvasCommand(t *testing.T) {
 	r = runCLI(t, nil, "", "--vault", dir, "canvas", "layout", "--canvas", "boards/Plan.canvas")
 	require.Equal(t, exitOK, r.code, r.stdout+r.stderr)
 
+	r = runCLI(t, nil, "", "--vault", dir, "tool", "create_entity", `{"type":"feature","data":{"title":"SSO","tier":"OSS","phase":"MVP"}}`)
+	require.Equal(t, exitOK, r.code, r.stdout)
+	r = runCLI(t, nil, "", "--vault", dir, "canvas", "features")
+	require.Equal(t, exitOK, r.code, r.stdout+r.stderr)
+	assert.Contains(t, r.stdout, `"cells": 14`)
+	data, err = os.ReadFile(filepath.Join(dir, "Features.canvas"))
+	require.NoError(t, err)
+	assert.Contains(t, string(data), `"label":"OSS · MVP"`)
+
 	r = runCLI(t, nil, "", "--vault", dir, "canvas", "layout", "--canvas", "../escape.canvas")
 	assert.Equal(t, exitToolError, r.code)
 	assert.Contains(t, r.stdout, "invalid_argument")

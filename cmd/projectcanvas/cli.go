@@ -35,7 +35,8 @@ commands:
   index               index the vault and print what was found
   report              print the project overview and health analysis
   reconcile [--dry-run] make both sides of every relation agree
-  canvas populate|layout [--canvas PATH]  add the entities to a canvas, lay it out
+  canvas populate|layout|features [--canvas PATH]
+                      add the entities to a canvas, lay it out; the features grid
   render [--canvas PATH] [-o FILE.svg]    draw a canvas as SVG
   version             print the version
 
