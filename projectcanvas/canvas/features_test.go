@@ -76,3 +76,16 @@ func TestArrangeFeatures(t *testing.T) {
 	assert.Nil(t, c.Node(canvas.CellID("", "")))
 	assert.Zero(t, arrange().Moved, "stable")
 }
+
+func TestFocusInProgress(t *testing.T) {
+	fsys := memfs.New(nil)
+	p := exampleProject(t, fsys)
+	_, err := p.Update("T-001", pc.Change{Status: "wip"})
+	require.NoError(t, err)
+	c := &canvas.Canvas{}
+	canvas.Populate(c, p.All(), canvas.PopulateOptions{Types: []pc.Type{pc.Milestone, pc.Task}}, nil)
+	require.NoError(t, c.AddNode(&canvas.Node{ID: "note", Type: canvas.TypeText, Width: 1, Height: 1}))
+	f := canvas.FocusInProgress(c, p.All())
+	assert.ElementsMatch(t, []string{"entity-M-001", "entity-T-001"}, f.Keep, "starting a task starts its ancestors")
+	assert.ElementsMatch(t, []string{"entity-M-002", "entity-T-002", "entity-T-003"}, f.Hide)
+}
