@@ -1,8 +1,10 @@
 package canvas_test
 
 import (
+	"cmp"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -68,8 +70,12 @@ func TestPopulateAndArrangeProperties(t *testing.T) {
 				theirs = append(theirs, nd)
 			}
 		}
+		slices.SortFunc(mine, func(a, b *canvas.Node) int { return cmp.Compare(a.X, b.X) })
 		for i, a := range mine {
 			for _, b := range mine[i+1:] {
+				if b.X >= a.X+a.Width {
+					break // sorted by x: nothing further right can overlap a
+				}
 				require.False(t, a.Overlaps(b), "%s overlaps %s", a.ID, b.ID)
 			}
 			for _, b := range theirs {
