@@ -23,9 +23,14 @@ run: build
 	rm -rf $(VAULT) && mkdir -p $(SCRATCH) && cp -R examples/vault $(VAULT)
 	$(BIN) --vault $(VAULT) index
 	$(BIN) --vault $(VAULT) report
+	$(BIN) --vault $(VAULT) canvas populate
+	$(BIN) --vault $(VAULT) canvas layout
+	$(BIN) --vault $(VAULT) render -o $(SCRATCH)/canvas.svg
 
 bench:
 	$(GO) test -run='^$$' -bench=. -benchmem ./...
+	mkdir -p $(SCRATCH) && $(GO) run ./bench/layout > $(SCRATCH)/layout-graph.json
+	cd bench/layout && npm ci --no-audit --no-fund --silent && node compare.mjs ../../$(SCRATCH)/layout-graph.json
 
 lint:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || (gofmt -l $$(git ls-files '*.go'); exit 1)

@@ -8,3 +8,5 @@ require (
 	github.com/yuin/goldmark v1.8.7
 	go.yaml.in/yaml/v3 v3.0.6
 )
+
+require github.com/agnivade/levenshtein v1.2.2

@@ -34,6 +34,10 @@ commands:
   tools               list the tools and what they do
   index               index the vault and print what was found
   report              print the project overview and health analysis
+  reconcile [--dry-run] make both sides of every relation agree
+  canvas populate|layout|features [--canvas PATH]
+                      add the entities to a canvas, lay it out; the features grid
+  render [--canvas PATH] [-o FILE.svg]    draw a canvas as SVG
   version             print the version
 
 The vault is --vault, else $PROJECTCANVAS_VAULT, else the current folder.
@@ -88,6 +92,12 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			return toolFailure(stdout, err)
 		}
 		return printJSON(stdout, result)
+	case "reconcile":
+		return reconcileCommand(ctx, rest, stdout, stderr, registry, *vaultDir)
+	case "canvas":
+		return canvasCommand(ctx, rest, stdout, stderr, registry, *vaultDir)
+	case "render":
+		return renderCommand(rest, stdout, stderr, *vaultDir)
 	case "index":
 		env, err := openEnv(*vaultDir)
 		if err != nil {

@@ -46,6 +46,9 @@ func New() *Registry {
 	registerBatchTools(r)
 	registerCleanupTools(r)
 	registerDocumentTools(r)
+	registerReconcileTools(r)
+	registerCanvasTools(r)
+	registerSuggestTools(r)
 	return r
 }
 

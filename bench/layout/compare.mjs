@@ -1,0 +1,112 @@
+// Lays the graph exported by main.go out with elkjs (layered) and dagre,
+// measures the three layouts with one set of rules, and prints the ratios.
+// Usage: node compare.mjs graph.json
+import { readFileSync } from "node:fs";
+import { performance } from "node:perf_hooks";
+import ELK from "elkjs/lib/elk.bundled.js";
+import dagre from "@dagrejs/dagre";
+
+const graph = JSON.parse(readFileSync(process.argv[2] ?? "graph.json", "utf8"));
+const size = new Map(graph.nodes.map((n) => [n.id, n]));
+const RUNS = Number(process.env.RUNS ?? 1); // elkjs takes seconds on this graph: one run by default
+
+async function time(fn) {
+  let best = Infinity, out;
+  for (let i = 0; i < RUNS; i++) {
+    const t0 = performance.now();
+    out = await fn();
+    best = Math.min(best, performance.now() - t0);
+  }
+  return { ms: best, positions: out };
+}
+
+async function elkLayout() {
+  const elk = new ELK();
+  const res = await elk.layout({
+    id: "root",
+    layoutOptions: {
+      "elk.algorithm": "layered",
+      "elk.direction": "DOWN",
+      "elk.spacing.nodeNode": "40",
+      "elk.layered.spacing.nodeNodeBetweenLayers": "60",
+    },
+    children: graph.nodes.map((n) => ({ id: n.id, width: n.width, height: n.height })),
+    edges: graph.edges.map((e, i) => ({ id: "e" + i, sources: [e.from], targets: [e.to] })),
+  });
+  return new Map(res.children.map((c) => [c.id, { x: c.x, y: c.y }]));
+}
+
+function dagreLayout() {
+  const g = new dagre.graphlib.Graph({ multigraph: true });
+  g.setGraph({ rankdir: "TB", nodesep: 40, ranksep: 60 });
+  g.setDefaultEdgeLabel(() => ({}));
+  for (const n of graph.nodes) g.setNode(n.id, { width: n.width, height: n.height });
+  graph.edges.forEach((e, i) => g.setEdge(e.from, e.to, {}, "e" + i));
+  dagre.layout(g);
+  // dagre gives centres; turn them into top-left corners like the others.
+  return new Map(g.nodes().map((id) => {
+    const n = g.node(id);
+    return [id, { x: n.x - n.width / 2, y: n.y - n.height / 2 }];
+  }));
+}
+
+function measure(pos) {
+  const rect = (id) => ({ ...pos.get(id), w: size.get(id).width, h: size.get(id).height });
+  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  const rects = graph.nodes.map((n) => rect(n.id));
+  for (const r of rects) {
+    minX = Math.min(minX, r.x); minY = Math.min(minY, r.y);
+    maxX = Math.max(maxX, r.x + r.w); maxY = Math.max(maxY, r.y + r.h);
+  }
+  let overlaps = 0;
+  const byX = [...rects].sort((a, b) => a.x - b.x);
+  for (let i = 0; i < byX.length; i++) {
+    for (let j = i + 1; j < byX.length && byX[j].x < byX[i].x + byX[i].w; j++) {
+      const a = byX[i], b = byX[j];
+      if (a.y < b.y + b.h && b.y < a.y + a.h) overlaps++;
+    }
+  }
+  const seg = graph.edges.map((e) => {
+    const a = rect(e.from), b = rect(e.to);
+    return { from: e.from, to: e.to, x1: a.x + a.w / 2, y1: a.y + a.h / 2, x2: b.x + b.w / 2, y2: b.y + b.h / 2 };
+  });
+  let crossings = 0;
+  for (let i = 0; i < seg.length; i++) {
+    for (let j = i + 1; j < seg.length; j++) {
+      const s = seg[i], t = seg[j];
+      if (s.from === t.from || s.from === t.to || s.to === t.from || s.to === t.to) continue;
+      if (cross(s, t)) crossings++;
+    }
+  }
+  const w = maxX - minX, h = maxY - minY;
+  return { crossings, overlaps, width: w, height: h, area: w * h };
+}
+
+// cross reports whether two segments properly intersect.
+function cross(s, t) {
+  const o = (ax, ay, bx, by, cx, cy) => Math.sign((bx - ax) * (cy - ay) - (by - ay) * (cx - ax));
+  const d1 = o(s.x1, s.y1, s.x2, s.y2, t.x1, t.y1), d2 = o(s.x1, s.y1, s.x2, s.y2, t.x2, t.y2);
+  const d3 = o(t.x1, t.y1, t.x2, t.y2, s.x1, s.y1), d4 = o(t.x1, t.y1, t.x2, t.y2, s.x2, s.y2);
+  return d1 * d2 < 0 && d3 * d4 < 0;
+}
+
+const goPos = new Map(graph.go.positions.map((p) => [p.id, p]));
+const rows = [
+  { name: "projectcanvas V4 (Go)", ms: graph.go.ns_per_op / 1e6, ...measure(goPos) },
+];
+const elk = await time(elkLayout);
+rows.push({ name: "elkjs layered", ms: elk.ms, ...measure(elk.positions) });
+const dg = await time(async () => dagreLayout());
+rows.push({ name: "@dagrejs/dagre", ms: dg.ms, ...measure(dg.positions) });
+
+console.log(`graph: ${graph.nodes.length} nodes, ${graph.edges.length} edges (parent links and depends_on)`);
+console.log("layout                    time ms   crossings  overlaps   bbox w x h");
+for (const r of rows) {
+  console.log(`${r.name.padEnd(24)} ${r.ms.toFixed(2).padStart(9)} ${String(r.crossings).padStart(10)} ${String(r.overlaps).padStart(9)}   ${Math.round(r.width)} x ${Math.round(r.height)}`);
+}
+const [me, ...peers] = rows;
+for (const p of peers) {
+  console.log(`vs ${p.name}: ${(p.ms / me.ms).toFixed(0)}x faster, crossings ${me.crossings}/${p.crossings} = ${(me.crossings / Math.max(p.crossings, 1)).toFixed(2)}, ` +
+    `bbox area ${(me.area / p.area).toFixed(2)} of theirs`);
+}
+console.log(`V4 aspect (width/height): ${(me.width / me.height).toFixed(2)}`);

@@ -1,0 +1,65 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"io"
+
+	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/canvas"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/tools"
+)
+
+// canvasCommand runs `canvas populate|layout [--canvas PATH]`: the
+// populate_canvas and layout_canvas tools, printing their JSON result.
+func canvasCommand(ctx context.Context, args []string, stdout, stderr io.Writer, registry *tools.Registry, vaultDir string) int {
+	const use = "usage: projectcanvas canvas populate|layout|features [--canvas PATH]"
+	if len(args) == 0 {
+		return fail(stderr, usageError{use})
+	}
+	tool := map[string]string{"populate": "populate_canvas", "layout": "layout_canvas", "features": "features"}[args[0]]
+	fs := flag.NewFlagSet("canvas", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	path := fs.String("canvas", "", "canvas file in the vault")
+	if tool == "" || fs.Parse(args[1:]) != nil || fs.NArg() > 0 {
+		return fail(stderr, usageError{use})
+	}
+	env, err := openEnv(vaultDir)
+	if err != nil {
+		return toolFailure(stdout, err)
+	}
+	if tool == "features" {
+		return featuresCanvas(stdout, env.Project, *path)
+	}
+	params := map[string]any{}
+	if *path != "" {
+		params["canvas"] = *path
+	}
+	raw, _ := json.Marshal(params)
+	result, err := registry.Call(ctx, env, tool, raw)
+	if err != nil {
+		return toolFailure(stdout, err)
+	}
+	return printJSON(stdout, result)
+}
+
+// featuresCanvas lays out the features grid canvas (Features.canvas by
+// default): groups per tier and phase, every feature in its cell.
+func featuresCanvas(stdout io.Writer, p *pc.Project, name string) int {
+	if name == "" {
+		name = canvas.DefaultFeaturesCanvas
+	}
+	path, err := canvas.CleanPath(name)
+	if err != nil {
+		return toolFailure(stdout, err)
+	}
+	var res canvas.FeaturesArranged
+	if _, err := canvas.Update(p.FS(), path, func(c *canvas.Canvas) error {
+		res = canvas.ArrangeFeatures(c, p.All())
+		return nil
+	}); err != nil {
+		return toolFailure(stdout, err)
+	}
+	return printJSON(stdout, map[string]any{"canvas": path, "added": res.Added, "nodes_moved": res.Moved, "cells": res.Cells})
+}

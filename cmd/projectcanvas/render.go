@@ -1,0 +1,58 @@
+package main
+
+import (
+	"flag"
+	"io"
+	"os"
+
+	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/canvas"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/canvas/render"
+)
+
+// renderCommand runs `render [--canvas PATH] [-o FILE.svg]`: the canvas
+// drawn as SVG, on stdout or into FILE.
+func renderCommand(args []string, stdout, stderr io.Writer, vaultDir string) int {
+	fs := flag.NewFlagSet("render", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	name := fs.String("canvas", "", "canvas file in the vault")
+	out := fs.String("o", "", "write the SVG to this file")
+	if fs.Parse(args) != nil || fs.NArg() > 0 {
+		return fail(stderr, usageError{"usage: projectcanvas render [--canvas PATH] [-o FILE.svg]"})
+	}
+	env, err := openEnv(vaultDir)
+	if err != nil {
+		return toolFailure(stdout, err)
+	}
+	p := env.Project
+	if *name == "" {
+		*name = p.Config().Canvas
+	}
+	path, err := canvas.CleanPath(*name)
+	if err != nil {
+		return toolFailure(stdout, err)
+	}
+	c, _, err := canvas.Read(p.FS(), path)
+	if err != nil {
+		return toolFailure(stdout, err)
+	}
+	byPath := map[string]*pc.Entity{}
+	for _, e := range p.All() {
+		byPath[e.Path] = e
+	}
+	svg := render.SVG(c, func(file string) (render.Entity, bool) {
+		e := byPath[file]
+		if e == nil {
+			return render.Entity{}, false
+		}
+		return render.Entity{ID: string(e.ID), Title: e.Title, Status: string(e.Status)}, true
+	})
+	if *out == "" {
+		stdout.Write(svg)
+		return exitOK
+	}
+	if err := os.WriteFile(*out, svg, 0o644); err != nil {
+		return toolFailure(stdout, pc.Errorf(pc.CodeInternal, "writing %s: %v", *out, err))
+	}
+	return exitOK
+}

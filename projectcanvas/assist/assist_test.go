@@ -1,0 +1,120 @@
+package assist
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
+)
+
+func ent(id pc.ID, t pc.Type, title string, links map[pc.Relation][]pc.ID) *pc.Entity {
+	e := &pc.Entity{ID: id, Type: t, Title: title}
+	for r, ids := range links {
+		e.Links[r] = ids
+	}
+	return e
+}
+
+var sample = []*pc.Entity{
+	ent("M-001", pc.Milestone, "Single sign-on beta", nil),
+	ent("S-001", pc.Story, "Login with Google", nil),
+	ent("S-002", pc.Story, "Password reset emails", nil),
+	ent("S-010", pc.Story, "Logins audit trail", nil),
+	ent("T-001", pc.Task, "Wire the login form", map[pc.Relation][]pc.ID{pc.Implements: {"F-002"}, pc.DependsOn: {"T-002"}}),
+	ent("T-002", pc.Task, "Session API", nil),
+	ent("F-001", pc.Feature, "Single sign-on with Google", nil),
+	ent("F-002", pc.Feature, "Password reset", nil),
+	ent("DOC-001", pc.Document, "Auth spec", map[pc.Relation][]pc.ID{pc.Documents: {"T-001"}}),
+}
+
+func ids(ms []Match) []string {
+	var out []string
+	for _, m := range ms {
+		out = append(out, string(m.ID)+":"+m.How)
+	}
+	return out
+}
+
+func TestRank(t *testing.T) {
+	for _, tc := range []struct {
+		q    string
+		want []string
+	}{
+		{"t-001", []string{"T-001:exact_id"}},
+		{"S-0", []string{"S-001:id_prefix", "S-002:id_prefix", "S-010:id_prefix"}},
+		{"login", []string{"S-001:title_prefix", "S-010:title_prefix", "T-001:substring"}},
+		{"pasword reset", []string{"F-002:typo", "S-002:typo"}},
+		{"sesion", []string{"T-002:typo"}},
+		{"zzzzzz", nil},
+		{"  ", nil},
+	} {
+		got := ids(Rank(tc.q, sample, 0))
+		assert.Equal(t, tc.want, got, tc.q)
+	}
+	assert.Len(t, Rank("s", sample, 2), 2)
+}
+
+func TestSuggestFeatureLinks(t *testing.T) {
+	got := SuggestFeatureLinks(sample, SuggestOptions{MinScore: 0.3})
+	assert.Len(t, got, 2)
+	sso := got[0]
+	assert.Equal(t, pc.ID("F-001"), sso.Feature)
+	var cands []pc.ID
+	for _, c := range sso.Candidates {
+		cands = append(cands, c.ID)
+		assert.NotEmpty(t, c.Reason)
+	}
+	assert.Equal(t, []pc.ID{"M-001", "S-001"}, cands, "tasks are not candidates; best first")
+	assert.Equal(t, 0.67, sso.Candidates[0].Score) // single, sign of single, sign, google ("on" is a stopword)
+	assert.Equal(t, "title shares single, sign", sso.Candidates[0].Reason)
+	reset := got[1]
+	assert.Equal(t, []Candidate{{ID: "S-002", Type: pc.Story, Title: "Password reset emails", Score: 1, Reason: "title shares password, reset"}}, reset.Candidates)
+
+	only := SuggestFeatureLinks(sample, SuggestOptions{Features: []pc.ID{"F-002"}, Limit: 1})
+	assert.Len(t, only, 1)
+	linked := append(sample, ent("S-003", pc.Story, "Password reset page", map[pc.Relation][]pc.ID{pc.Implements: {"F-002"}}))
+	for _, c := range SuggestFeatureLinks(linked, SuggestOptions{Features: []pc.ID{"F-002"}})[0].Candidates {
+		assert.NotEqual(t, pc.ID("S-003"), c.ID, "already linked work is not suggested")
+	}
+}
+
+func TestNavigate(t *testing.T) {
+	kids := func(id pc.ID) []pc.ID { return map[pc.ID][]pc.ID{"S-001": {"T-001"}}[id] }
+	byID := map[pc.ID]*pc.Entity{}
+	for _, e := range sample {
+		byID[e.ID] = e
+	}
+	task := byID["T-001"]
+	task.Parent = "S-001"
+	for _, tc := range []struct {
+		kind string
+		from pc.ID
+		want []pc.ID
+	}{
+		{NavParent, "T-001", []pc.ID{"S-001"}},
+		{NavChildren, "S-001", []pc.ID{"T-001"}},
+		{NavDependencies, "T-001", []pc.ID{"T-002"}},
+		{NavDependents, "T-002", []pc.ID{"T-001"}}, // only depends_on on T-001 states it
+		{NavDocuments, "T-001", []pc.ID{"DOC-001"}},
+		{NavDocuments, "DOC-001", []pc.ID{"T-001"}},
+		{NavFeatures, "T-001", []pc.ID{"F-002"}},
+		{NavFeatures, "F-002", []pc.ID{"T-001"}},
+		{NavImplementedBy, "F-002", []pc.ID{"T-001"}},
+		{NavImplementedBy, "T-001", nil},
+		{NavDecisions, "T-001", nil},
+		{"sideways", "T-001", nil},
+	} {
+		assert.Equal(t, tc.want, Navigate(tc.kind, byID[tc.from], sample, kids), "%s from %s", tc.kind, tc.from)
+	}
+}
+
+func FuzzRank(f *testing.F) {
+	f.Add("login")
+	f.Add("ü\xff-")
+	f.Fuzz(func(t *testing.T, q string) {
+		for _, m := range Rank(q, sample, 3) {
+			assert.NotEmpty(t, m.How)
+		}
+	})
+}

@@ -1,0 +1,52 @@
+package assist_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/assist"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/vault/memfs"
+)
+
+func TestImportFutureFeatures(t *testing.T) {
+	file := "# Roadmap\n\n## Core (MVP)\n- [x] Import from CSV\n- [ ] X-ray export: every field\n\n## Broken\n- Tier: Gold\n"
+	fsys := memfs.New(map[string]string{"docs/FUTURE_FEATURES.md": file})
+	p, err := pc.Open(fsys)
+	require.NoError(t, err)
+
+	res, err := assist.ImportFutureFeatures(p)
+	require.NoError(t, err)
+	assert.Equal(t, "docs/FUTURE_FEATURES.md", res.File)
+	assert.Equal(t, []pc.ID{"F-001", "F-002"}, res.Created)
+	assert.Equal(t, []assist.LineProblem{{Line: 8, Message: `Broken: tier "Gold" is not one of OSS, Premium`}}, res.Problems)
+	f, err := p.Get("F-002")
+	require.NoError(t, err)
+	assert.Equal(t, "X-ray export: every field", f.Title, "a title with ': ' survives")
+	assert.Equal(t, "MVP", f.Fields["phase"])
+	done, _ := p.Get("F-001")
+	assert.Equal(t, pc.Status("Complete"), done.Status)
+
+	// Re-import after an edit: nothing duplicated; the second feature
+	// cannot jump from Planned to Complete, and says so by line.
+	require.NoError(t, fsys.WriteFile("docs/FUTURE_FEATURES.md", []byte("## Core (MVP)\n- [x] Import from CSV\n- [x] x-ray export: every field\n"), pc.HashOf([]byte(file))))
+	res, err = assist.ImportFutureFeatures(p)
+	require.NoError(t, err)
+	assert.Empty(t, res.Created)
+	assert.Empty(t, res.Updated)
+	assert.Equal(t, 1, res.Same)
+	require.Len(t, res.Problems, 1, "Planned -> Complete is not a feature transition")
+	assert.Equal(t, 3, res.Problems[0].Line)
+	assert.Equal(t, 2, p.Len())
+
+	_, err = assist.ImportFutureFeatures(mustOpen(t, memfs.New(nil)))
+	assert.Equal(t, pc.CodeNotFound, pc.ErrorCode(err))
+}
+
+func mustOpen(t *testing.T, fsys pc.FS) *pc.Project {
+	p, err := pc.Open(fsys)
+	require.NoError(t, err)
+	return p
+}

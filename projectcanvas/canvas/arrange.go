@@ -1,0 +1,94 @@
+package canvas
+
+import (
+	"strings"
+
+	"github.com/projectcanvas/projectcanvas/layout"
+	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
+)
+
+// Arranged reports what Arrange did.
+type Arranged struct {
+	Moved        int           `json:"nodes_moved"`
+	Placed       int           `json:"nodes_placed"` // entity nodes laid out
+	EdgesAdded   int           `json:"edges_added"`
+	EdgesUpdated int           `json:"edges_updated"` // sides changed
+	Lanes        []layout.Lane `json:"lanes"`
+}
+
+// Arrange lays out the entity nodes of the canvas with layout V4. Every
+// other node (notes, groups, links, files that are not entities) stays where
+// it is and is kept clear of. Missing dependency edges are added, and the
+// sides of the dependency edges this package made are chosen anew; edges
+// the user drew keep their sides.
+func Arrange(c *Canvas, entities []*pc.Entity, opts ...layout.Option) Arranged {
+	entities = sortedEntities(entities)
+	nodes := entityNodes(c, entities)
+	managed := make(map[*Node]bool, len(nodes))
+	var in layout.Input
+	var placed []*Node
+	for _, e := range entities {
+		n := nodes[e.ID]
+		if n == nil {
+			continue
+		}
+		managed[n] = true
+		placed = append(placed, n)
+		in.Nodes = append(in.Nodes, layout.Node{
+			ID: string(e.ID), Type: string(e.Type), Workstream: e.Workstream, Parent: string(e.Parent),
+			Anchors: anchors(e), DependsOn: ids(e.Links[pc.DependsOn]), Width: n.Width, Height: n.Height,
+		})
+	}
+	for _, n := range c.Nodes {
+		if !managed[n] {
+			in.Obstacles = append(in.Obstacles, rectOf(n))
+		}
+	}
+	res := layout.Layout(in, opts...)
+	out := Arranged{Placed: len(placed), Lanes: res.Lanes}
+	for i, n := range placed {
+		r := res.Nodes[i]
+		if n.X != r.X || n.Y != r.Y {
+			n.X, n.Y = r.X, r.Y
+			out.Moved++
+		}
+	}
+	out.EdgesAdded = addDependencyEdges(c, entities, nodes)
+	byID := make(map[string]*Node, len(c.Nodes))
+	for _, n := range c.Nodes {
+		byID[n.ID] = n
+	}
+	for _, e := range c.Edges {
+		from, to := byID[e.FromNode], byID[e.ToNode]
+		if !strings.HasPrefix(e.ID, "dep-") || from == nil || to == nil || !managed[from] || !managed[to] {
+			continue
+		}
+		fs, ts := layout.Sides(rectOf(from), rectOf(to))
+		if e.FromSide != fs || e.ToSide != ts {
+			e.FromSide, e.ToSide = fs, ts
+			out.EdgesUpdated++
+		}
+	}
+	return out
+}
+
+// anchors are the entities a side entity is laid out beside.
+func anchors(e *pc.Entity) []string {
+	switch e.Type {
+	case pc.Decision:
+		return ids(e.Links[pc.Affects])
+	case pc.Document:
+		return ids(e.Links[pc.Documents])
+	case pc.Feature:
+		return ids(e.Links[pc.ImplementedBy])
+	}
+	return nil
+}
+
+func ids(in []pc.ID) []string {
+	out := make([]string, len(in))
+	for i, id := range in {
+		out[i] = string(id)
+	}
+	return out
+}

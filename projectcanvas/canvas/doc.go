@@ -1,0 +1,26 @@
+// Package canvas reads and writes JSON Canvas 1.0 files (.canvas), the
+// format of Obsidian's canvas, without losing anything it does not manage.
+//
+// A Canvas holds nodes (text, file, link, group) and edges between them.
+// Parse keeps, for every node, every edge and the canvas itself, each key as
+// it was written, in its order; Bytes writes a value back verbatim unless
+// the program changed it. Keys other plugins add, and node types this
+// package does not know, survive every write.
+//
+// Bytes writes the editor's own layout: the top level indented with tabs,
+// one node or edge per line in compact JSON, strings escaped as JavaScript's
+// JSON.stringify escapes them and no newline at the end. A canvas the editor
+// wrote and nobody changed therefore comes back byte for byte, and a change
+// shows in a diff as the lines of the nodes that changed.
+//
+//	{
+//		"nodes":[
+//			{"id":"entity-T-001","type":"file","file":"Projects/tasks/T-001 Form.md","x":0,"y":0,"width":400,"height":120}
+//		],
+//		"edges":[]
+//	}
+//
+// Store reads and writes a canvas of a vault conditionally: Update re-reads
+// a canvas that changed on disk since it was read and applies the change
+// again, so edits made in the editor meanwhile are never overwritten.
+package canvas

@@ -1,0 +1,115 @@
+package canvas
+
+import (
+	"math"
+	"slices"
+
+	"github.com/projectcanvas/projectcanvas/layout"
+	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
+)
+
+// Size of the file nodes this package adds for entities.
+const (
+	EntityWidth  = 400
+	EntityHeight = 120
+)
+
+// NodeID is the id of the canvas node of an entity. It is derived from the
+// entity id, so a second populate finds the node it made the first time.
+func NodeID(id pc.ID) string { return "entity-" + string(id) }
+
+// EdgeID is the id of the dependency edge "from depends on to".
+func EdgeID(from, to pc.ID) string { return "dep-" + string(from) + "-" + string(to) }
+
+// entityNodes finds the node of each entity on the canvas: by node id, else
+// by the file it shows (a node the user dragged in from the file list).
+func entityNodes(c *Canvas, entities []*pc.Entity) map[pc.ID]*Node {
+	byFile := make(map[string]*Node, len(c.Nodes))
+	byID := make(map[string]*Node, len(c.Nodes))
+	for _, n := range c.Nodes {
+		byID[n.ID] = n
+		if n.Type == TypeFile {
+			if _, seen := byFile[n.File]; !seen {
+				byFile[n.File] = n
+			}
+		}
+	}
+	out := map[pc.ID]*Node{}
+	for _, e := range entities {
+		if n := byID[NodeID(e.ID)]; n != nil {
+			out[e.ID] = n
+		} else if n := byFile[e.Path]; n != nil {
+			out[e.ID] = n
+		}
+	}
+	return out
+}
+
+func rectOf(n *Node) layout.Rect { return layout.Rect{X: n.X, Y: n.Y, W: n.Width, H: n.Height} }
+
+// bottom is the lowest edge of the canvas content and its leftmost x; 0, 0
+// for an empty canvas.
+func bottom(c *Canvas) (x, y float64) {
+	if len(c.Nodes) == 0 {
+		return 0, 0
+	}
+	x, y = math.Inf(1), math.Inf(-1)
+	for _, n := range c.Nodes {
+		x, y = min(x, n.X), max(y, n.Y+n.Height)
+	}
+	return x, y
+}
+
+// free moves r down from where it is until it overlaps no node.
+func free(c *Canvas, r layout.Rect) layout.Rect {
+	for {
+		hit := false
+		for _, n := range c.Nodes {
+			if o := rectOf(n); r.Overlaps(o) {
+				r.Y = o.Y + o.H + 40
+				hit = true
+			}
+		}
+		if !hit {
+			return r
+		}
+	}
+}
+
+// addDependencyEdges adds an edge for every depends_on link between two
+// entities on the canvas that no edge joins yet (in either direction, so an
+// edge the user drew counts), sides chosen by position. It returns how many
+// it added.
+func addDependencyEdges(c *Canvas, entities []*pc.Entity, nodes map[pc.ID]*Node) int {
+	joined := map[[2]string]bool{}
+	for _, e := range c.Edges {
+		joined[[2]string{e.FromNode, e.ToNode}] = true
+		joined[[2]string{e.ToNode, e.FromNode}] = true
+	}
+	added := 0
+	for _, e := range entities {
+		from := nodes[e.ID]
+		if from == nil {
+			continue
+		}
+		deps := slices.Clone(e.Links[pc.DependsOn])
+		slices.SortFunc(deps, pc.CompareIDs)
+		for _, dep := range deps {
+			to := nodes[dep]
+			if to == nil || to == from || joined[[2]string{from.ID, to.ID}] || c.Edge(EdgeID(e.ID, dep)) != nil {
+				continue
+			}
+			fs, ts := layout.Sides(rectOf(from), rectOf(to))
+			c.Edges = append(c.Edges, &Edge{ID: EdgeID(e.ID, dep), FromNode: from.ID, FromSide: fs, ToNode: to.ID, ToSide: ts})
+			joined[[2]string{from.ID, to.ID}], joined[[2]string{to.ID, from.ID}] = true, true
+			added++
+		}
+	}
+	return added
+}
+
+func sortedEntities(entities []*pc.Entity) []*pc.Entity {
+	out := slices.Clone(entities)
+	slices.SortFunc(out, func(a, b *pc.Entity) int { return pc.CompareIDs(a.ID, b.ID) })
+	return out
+}

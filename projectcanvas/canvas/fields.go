@@ -1,0 +1,120 @@
+package canvas
+
+import (
+	"encoding/json"
+	"fmt"
+)
+
+// fieldSpec describes one key the package understands on a node or an edge:
+// where its value lives and whether it is always written.
+type fieldSpec[T any] struct {
+	key      string
+	str      func(*T) *string  // a string field, or
+	num      func(*T) *float64 // a number field
+	required bool
+	check    func(string) error // extra check of a string value
+}
+
+// decodeFields fills v from the members of o that specs know, and returns
+// an error naming the first value of the wrong shape.
+func decodeFields[T any](v *T, o object, specs []fieldSpec[T]) error {
+	for _, s := range specs {
+		raw, ok := o.get(s.key)
+		if !ok {
+			if s.required {
+				return fmt.Errorf("%q is missing", s.key)
+			}
+			continue
+		}
+		if s.str != nil {
+			if err := json.Unmarshal(raw, s.str(v)); err != nil {
+				return fmt.Errorf("%q must be a string", s.key)
+			}
+			if s.required && *s.str(v) == "" {
+				return fmt.Errorf("%q must not be empty", s.key)
+			}
+			if s.check != nil && *s.str(v) != "" {
+				if err := s.check(*s.str(v)); err != nil {
+					return fmt.Errorf("%q: %w", s.key, err)
+				}
+			}
+			continue
+		}
+		if err := json.Unmarshal(raw, s.num(v)); err != nil {
+			return fmt.Errorf("%q must be a number", s.key)
+		}
+	}
+	return nil
+}
+
+// encodeFields writes v as a compact JSON object. Keys keep the order they
+// were read in (raw); a value the program did not change since (orig) is
+// written as it was read, byte for byte; a cleared optional key is dropped;
+// keys set since are added in the order of specs.
+func encodeFields[T any](b []byte, v, orig *T, raw object, specs []fieldSpec[T]) []byte {
+	b = append(b, '{')
+	first := true
+	sep := func() {
+		if !first {
+			b = append(b, ',')
+		}
+		first = false
+	}
+	written := make(map[string]bool, len(specs))
+	spec := func(key string) *fieldSpec[T] {
+		for i := range specs {
+			if specs[i].key == key {
+				return &specs[i]
+			}
+		}
+		return nil
+	}
+	for _, m := range raw {
+		s := spec(m.key)
+		if s == nil { // a key of another plugin
+			sep()
+			b = appendString(b, m.key)
+			b = append(append(b, ':'), m.value...)
+			continue
+		}
+		written[s.key] = true
+		switch {
+		case orig != nil && s.same(v, orig):
+			sep()
+			b = appendString(b, m.key)
+			b = append(append(b, ':'), m.value...)
+		case s.set(v):
+			sep()
+			b = s.appendKV(b, v)
+		}
+	}
+	for i := range specs {
+		s := &specs[i]
+		if !written[s.key] && s.set(v) {
+			sep()
+			b = s.appendKV(b, v)
+		}
+	}
+	return append(b, '}')
+}
+
+func (s *fieldSpec[T]) same(v, orig *T) bool {
+	if s.str != nil {
+		return *s.str(v) == *s.str(orig)
+	}
+	return *s.num(v) == *s.num(orig)
+}
+
+// set reports whether the field is to be written: required ones always,
+// optional ones when not empty.
+func (s *fieldSpec[T]) set(v *T) bool {
+	return s.required || s.str != nil && *s.str(v) != "" || s.num != nil && *s.num(v) != 0
+}
+
+func (s *fieldSpec[T]) appendKV(b []byte, v *T) []byte {
+	b = append(appendString(b, s.key), ':')
+	if s.str != nil {
+		return appendString(b, *s.str(v))
+	}
+	return appendNumber(b, *s.num(v))
+}

@@ -1,0 +1,118 @@
+package canvas
+
+import (
+	"errors"
+	"io/fs"
+
+	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
+)
+
+// PopulateOptions says which entities populate adds.
+type PopulateOptions struct {
+	// Types lists the entity types to add (the editor's visibility
+	// toggles); empty means all six.
+	Types []pc.Type
+}
+
+// Populated reports what Populate did.
+type Populated struct {
+	Added      []pc.ID `json:"added"`       // entities that got a node
+	Skipped    int     `json:"skipped"`     // already on the canvas, by node id or file
+	EdgesAdded int     `json:"edges_added"` // dependency edges
+	// MissingFiles lists file nodes whose file does not exist: kept as
+	// they are, reported so the user can mend them.
+	MissingFiles []string `json:"missing_files"`
+}
+
+// Populate adds a file node for every entity that is not archived and not
+// on the canvas yet, in rows below the existing content (run Arrange to lay
+// them out), and an edge for every dependency between two entities on the
+// canvas. Running it twice adds nothing the second time. exists tells
+// whether a vault file exists, to report file nodes that point nowhere; nil
+// skips that check.
+func Populate(c *Canvas, entities []*pc.Entity, opts PopulateOptions, exists func(path string) bool) Populated {
+	res := Populated{Added: []pc.ID{}, MissingFiles: []string{}}
+	entities = sortedEntities(entities)
+	onCanvas := entityNodes(c, entities)
+	x0, y0 := bottom(c)
+	if len(c.Nodes) > 0 {
+		y0 += 200
+	}
+	col := 0
+	for _, e := range entities {
+		switch {
+		case e.Archived || !visible(e.Type, opts.Types):
+			continue
+		case onCanvas[e.ID] != nil:
+			res.Skipped++
+			continue
+		}
+		n := &Node{ID: NodeID(e.ID), Type: TypeFile, File: e.Path,
+			X: x0 + float64(col%10)*(EntityWidth+40), Y: y0 + float64(col/10)*(EntityHeight+40), Width: EntityWidth, Height: EntityHeight}
+		col++
+		if c.Node(n.ID) != nil { // the id is taken by a node showing something else
+			continue
+		}
+		c.Nodes = append(c.Nodes, n)
+		onCanvas[e.ID] = n
+		res.Added = append(res.Added, e.ID)
+	}
+	res.EdgesAdded = addDependencyEdges(c, entities, onCanvas)
+	if exists != nil {
+		for _, n := range c.Nodes {
+			if n.Type == TypeFile && !exists(n.File) {
+				res.MissingFiles = append(res.MissingFiles, n.File)
+			}
+		}
+	}
+	return res
+}
+
+func visible(t pc.Type, types []pc.Type) bool {
+	if len(types) == 0 {
+		return true
+	}
+	for _, v := range types {
+		if v == t {
+			return true
+		}
+	}
+	return false
+}
+
+// FileExists returns the exists function of Populate for a vault.
+func FileExists(fsys pc.FS) func(string) bool {
+	return func(name string) bool {
+		_, err := fsys.ReadFile(name)
+		return !errors.Is(err, fs.ErrNotExist)
+	}
+}
+
+// AddEntity adds the node of one entity to the canvas at name, unless it is
+// there already: below its parent's node when the parent is on the canvas,
+// else below the content, never over another node. It is the hook behind
+// create_entity's add_to_canvas. added is false when the node was there.
+func AddEntity(fsys pc.FS, name string, e *pc.Entity, parent *pc.Entity) (added bool, err error) {
+	_, err = Update(fsys, name, func(c *Canvas) error {
+		added = false
+		known := []*pc.Entity{e}
+		if parent != nil {
+			known = append(known, parent)
+		}
+		nodes := entityNodes(c, known)
+		if nodes[e.ID] != nil {
+			return nil
+		}
+		x, y := bottom(c)
+		if len(c.Nodes) > 0 {
+			y += 60
+		}
+		if p := nodes[e.Parent]; p != nil {
+			x, y = p.X, p.Y+p.Height+60
+		}
+		r := free(c, rectOf(&Node{X: x, Y: y, Width: EntityWidth, Height: EntityHeight}))
+		added = true
+		return c.AddNode(&Node{ID: NodeID(e.ID), Type: TypeFile, File: e.Path, X: r.X, Y: r.Y, Width: r.W, Height: r.H})
+	})
+	return added, err
+}

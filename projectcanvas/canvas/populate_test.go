@@ -1,0 +1,184 @@
+package canvas_test
+
+import (
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/canvas"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/vault/memfs"
+)
+
+// exampleProject is a small project: two workstreams, a decision, a
+// document, a feature, dependencies, an archived task.
+func exampleProject(t *testing.T, fsys pc.FS) *pc.Project {
+	p, err := pc.Open(fsys, pc.WithClock(func() time.Time { return time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC) }))
+	require.NoError(t, err)
+	_, err = p.Write(func(tx *pc.Tx) error {
+		for _, c := range []struct {
+			t    pc.Type
+			data map[string]any
+		}{
+			{pc.Milestone, map[string]any{"title": "Beta", "workstream": "engineering"}},
+			{pc.Story, map[string]any{"title": "Sign-in", "parent": "M-001"}},
+			{pc.Task, map[string]any{"title": "Wire the form", "parent": "S-001"}},
+			{pc.Task, map[string]any{"title": "Session API", "parent": "S-001"}},
+			{pc.Story, map[string]any{"title": "Profile", "parent": "M-001"}},
+			{pc.Task, map[string]any{"title": "Avatar upload", "parent": "S-002", "depends_on": []any{"T-002"}}},
+			{pc.Milestone, map[string]any{"title": "Brand", "workstream": "design"}},
+			{pc.Story, map[string]any{"title": "Logo", "parent": "M-002", "depends_on": []any{"S-001"}}},
+			{pc.Task, map[string]any{"title": "Old sketch", "parent": "S-003", "archived": true}},
+			{pc.Decision, map[string]any{"title": "Use OAuth", "affects": []any{"S-001"}}},
+			{pc.Document, map[string]any{"title": "Auth spec", "documents": []any{"T-002"}}},
+			{pc.Feature, map[string]any{"title": "SSO"}},
+		} {
+			if _, err := tx.Create(c.t, c.data); err != nil {
+				return err
+			}
+		}
+		_, err := tx.Update("T-001", pc.Change{AddTo: map[string][]string{"implements": {"F-001"}}})
+		return err
+	})
+	require.NoError(t, err)
+	return p
+}
+
+func readCanvas(t *testing.T, fsys *memfs.FS, name string) string {
+	t.Helper()
+	data, err := fsys.ReadFile(name)
+	require.NoError(t, err)
+	return string(data)
+}
+
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := "testdata/" + name
+	if *canvas.UpdateGolden {
+		require.NoError(t, os.WriteFile(path, []byte(got), 0o644))
+	}
+	want, err := os.ReadFile(path)
+	require.NoError(t, err)
+	assert.Equal(t, string(want), got)
+}
+
+func TestPopulateThenArrange(t *testing.T) {
+	before, err := os.ReadFile("testdata/before.canvas")
+	require.NoError(t, err)
+	fsys := memfs.New(map[string]string{"Projects.canvas": string(before)})
+	p := exampleProject(t, fsys)
+
+	var pop canvas.Populated
+	_, err = canvas.Update(fsys, "Projects.canvas", func(c *canvas.Canvas) error {
+		pop = canvas.Populate(c, p.All(), canvas.PopulateOptions{}, canvas.FileExists(fsys))
+		return nil
+	})
+	require.NoError(t, err)
+	assert.Len(t, pop.Added, 10, "12 entities, one archived, one already on the canvas by file")
+	assert.Equal(t, 1, pop.Skipped)
+	assert.Equal(t, 2, pop.EdgesAdded)
+	assert.Equal(t, []string{"Deleted note.md"}, pop.MissingFiles, "kept and reported")
+	populated := readCanvas(t, fsys, "Projects.canvas")
+	golden(t, "after-populate.canvas", populated)
+	assertForeignKept(t, string(before), populated)
+
+	// Twice is once.
+	_, err = canvas.Update(fsys, "Projects.canvas", func(c *canvas.Canvas) error {
+		again := canvas.Populate(c, p.All(), canvas.PopulateOptions{}, nil)
+		assert.Empty(t, again.Added)
+		assert.Zero(t, again.EdgesAdded)
+		return nil
+	})
+	require.NoError(t, err)
+	assert.Equal(t, populated, readCanvas(t, fsys, "Projects.canvas"))
+
+	var arranged canvas.Arranged
+	_, err = canvas.Update(fsys, "Projects.canvas", func(c *canvas.Canvas) error {
+		arranged = canvas.Arrange(c, p.All())
+		return nil
+	})
+	require.NoError(t, err)
+	assert.Equal(t, 11, arranged.Placed)
+	laidOut := readCanvas(t, fsys, "Projects.canvas")
+	golden(t, "after-layout.canvas", laidOut)
+	assertForeignKept(t, string(before), laidOut)
+
+	c, err := canvas.Parse([]byte(laidOut))
+	require.NoError(t, err)
+	for i, a := range c.Nodes {
+		for _, b := range c.Nodes[i+1:] {
+			if a.Type != canvas.TypeGroup && b.Type != canvas.TypeGroup {
+				assert.False(t, a.Overlaps(b), "%s overlaps %s", a.ID, b.ID)
+			}
+		}
+		if !strings.HasPrefix(a.ID, "entity-") && a.ID != "old-file" {
+			continue
+		}
+		for _, f := range []string{"note0001", "group001", "gone0001"} {
+			assert.False(t, a.Overlaps(c.Node(f)), "%s overlaps the user's %s", a.ID, f)
+		}
+	}
+
+	// Layout is deterministic: a second run moves nothing.
+	_, err = canvas.Update(fsys, "Projects.canvas", func(c *canvas.Canvas) error {
+		assert.Zero(t, canvas.Arrange(c, p.All()).Moved)
+		return nil
+	})
+	require.NoError(t, err)
+	assert.Equal(t, laidOut, readCanvas(t, fsys, "Projects.canvas"))
+}
+
+// assertForeignKept checks that the lines of the nodes and edges the user
+// made are in after, byte for byte (the entity node the user dragged in is
+// the one the layout may move).
+func assertForeignKept(t *testing.T, before, after string) {
+	t.Helper()
+	for _, line := range strings.Split(before, "\n") {
+		line = strings.TrimSuffix(strings.TrimSpace(line), ",")
+		if strings.HasPrefix(line, "{\"id\"") && !strings.Contains(line, "old-file") {
+			assert.Contains(t, after, line)
+		}
+	}
+}
+
+func TestAddEntity(t *testing.T) {
+	fsys := memfs.New(nil)
+	p := exampleProject(t, fsys)
+	get := func(id string) *pc.Entity { e, err := p.Get(id); require.NoError(t, err); return e }
+	added, err := canvas.AddEntity(fsys, "Projects.canvas", get("S-001"), get("M-001"))
+	require.NoError(t, err)
+	assert.True(t, added)
+	added, err = canvas.AddEntity(fsys, "Projects.canvas", get("T-001"), get("S-001"))
+	require.NoError(t, err)
+	assert.True(t, added)
+	added, err = canvas.AddEntity(fsys, "Projects.canvas", get("T-002"), get("S-001"))
+	require.NoError(t, err)
+	assert.True(t, added)
+	added, err = canvas.AddEntity(fsys, "Projects.canvas", get("T-001"), get("S-001"))
+	require.NoError(t, err)
+	assert.False(t, added, "already there")
+	c, _, err := canvas.Read(fsys, "Projects.canvas")
+	require.NoError(t, err)
+	require.Len(t, c.Nodes, 3)
+	s, t1, t2 := c.Node("entity-S-001"), c.Node("entity-T-001"), c.Node("entity-T-002")
+	assert.Equal(t, s.Y+s.Height+60, t1.Y, "below its parent")
+	assert.False(t, t1.Overlaps(t2))
+	assert.Greater(t, t2.Y, t1.Y)
+
+	_, err = canvas.AddEntity(fsys, "bad.canvas", get("T-001"), nil)
+	require.NoError(t, err)
+	require.NoError(t, fsys.WriteFile("bad.canvas", []byte("{oops"), pc.HashOf(mustRead(t, fsys, "bad.canvas"))))
+	_, err = canvas.AddEntity(fsys, "bad.canvas", get("T-002"), nil)
+	assert.Equal(t, pc.CodeInvalidArgument, pc.ErrorCode(err))
+	assert.Equal(t, "{oops", readCanvas(t, fsys, "bad.canvas"), "a broken canvas is left alone")
+}
+
+func mustRead(t *testing.T, fsys pc.FS, name string) []byte {
+	data, err := fsys.ReadFile(name)
+	require.NoError(t, err)
+	return data
+}

@@ -1,0 +1,85 @@
+package render
+
+import (
+	"bytes"
+	"encoding/xml"
+	"flag"
+	"io"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/projectcanvas/projectcanvas/projectcanvas/canvas"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/*.svg")
+
+func lookup(file string) (Entity, bool) {
+	if !strings.HasPrefix(file, "Projects/") {
+		return Entity{}, false
+	}
+	base := file[strings.LastIndexByte(file, '/')+1:]
+	id, title, _ := strings.Cut(strings.TrimSuffix(base, ".md"), " ")
+	status := map[byte]string{'M': "In Progress", 'S': "Not Started", 'T': "Completed"}[id[0]]
+	return Entity{ID: id, Title: title, Status: status}, true
+}
+
+// wellFormed fails unless data is well-formed XML.
+func wellFormed(t *testing.T, data []byte) {
+	t.Helper()
+	dec := xml.NewDecoder(bytes.NewReader(data))
+	for {
+		_, err := dec.Token()
+		if err == io.EOF {
+			return
+		}
+		require.NoError(t, err, "%s", data)
+	}
+}
+
+func TestRenderGolden(t *testing.T) {
+	data, err := os.ReadFile("../testdata/after-layout.canvas")
+	require.NoError(t, err)
+	c, err := canvas.Parse(data)
+	require.NoError(t, err)
+	got := SVG(c, lookup)
+	wellFormed(t, got)
+	if *update {
+		require.NoError(t, os.WriteFile("testdata/after-layout.svg", got, 0o644))
+	}
+	want, err := os.ReadFile("testdata/after-layout.svg")
+	require.NoError(t, err)
+	assert.Equal(t, string(want), string(got))
+	for _, s := range []string{"M-001 · In Progress", "Sign-in", "Team notes: keep me", "Ideas", "Deleted note", `marker-end="url(#arrow)"`} {
+		assert.Contains(t, string(got), s)
+	}
+}
+
+func TestRenderEscapes(t *testing.T) {
+	c, err := canvas.Parse([]byte(`{"nodes":[{"id":"a","type":"text","text":"<script>&\"x\u0001","x":0,"y":0,"width":300,"height":100},` +
+		`{"id":"g","type":"group","label":"</svg>","x":-10,"y":-10,"width":400,"height":200}],` +
+		`"edges":[{"id":"e","fromNode":"a","toNode":"g","label":"a<b"}]}`))
+	require.NoError(t, err)
+	out := SVG(c, nil)
+	wellFormed(t, out)
+	assert.NotContains(t, string(out), "<script>")
+	assert.Equal(t, 1, strings.Count(string(out), "</svg>"))
+	wellFormed(t, SVG(&canvas.Canvas{}, nil))
+}
+
+// FuzzRender: whatever canvas the reader accepts renders as well-formed SVG.
+func FuzzRender(f *testing.F) {
+	data, _ := os.ReadFile("../testdata/obsidian.canvas")
+	f.Add(data)
+	f.Add([]byte(`{"nodes":[{"id":"a","type":"file","file":"Projects/T-1 <x>.md","x":0,"y":0,"width":1,"height":1,"color":"#AbCdEf"}]}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		c, err := canvas.Parse(data)
+		if err != nil {
+			return
+		}
+		wellFormed(t, SVG(c, lookup))
+	})
+}

@@ -1,0 +1,96 @@
+package tools
+
+import (
+	"cmp"
+	"context"
+	"slices"
+
+	"github.com/projectcanvas/projectcanvas/graph"
+	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
+	"github.com/projectcanvas/projectcanvas/reconcile"
+)
+
+// finding is one thing wrong with the vault, located by file and field.
+type finding struct {
+	Kind     string   `json:"kind"`
+	Severity string   `json:"severity"` // error: the data is wrong; warning: repairable by reconcile_relationships
+	File     string   `json:"file"`
+	Entity   string   `json:"entity,omitempty"`
+	Field    string   `json:"field,omitempty"`
+	IDs      []string `json:"ids,omitempty"`
+	Message  string   `json:"message"`
+	Line     int      `json:"line,omitempty"`
+}
+
+type validateResult struct {
+	Valid    bool           `json:"valid"`
+	Issues   []finding      `json:"issues"`
+	Summary  map[string]int `json:"summary"` // issues by kind
+	Checked  int            `json:"entities_checked"`
+	Fixable  int            `json:"fixable"` // issues reconcile_relationships repairs
+	Problems int            `json:"errors"`
+}
+
+// Kinds of finding that come from reconcile's fixes.
+var fixKinds = map[string]string{
+	reconcile.AddInverse:   "one_sided_relation",
+	reconcile.DropDangling: "dangling_id",
+	reconcile.DropSelf:     "self_reference",
+	reconcile.RepairParent: "parent_repairable",
+}
+
+type validateArgs struct{}
+
+func validateProject(_ context.Context, env *Env, _ validateArgs) (*validateResult, error) {
+	p := env.Project
+	ents, byID := reconcileInput(p)
+	plan := reconcile.Plan(ents)
+	res := &validateResult{Issues: []finding{}, Summary: map[string]int{}, Checked: len(ents)}
+	add := func(f finding) {
+		res.Issues = append(res.Issues, f)
+		res.Summary[f.Kind]++
+		if f.Severity == "error" {
+			res.Problems++
+		} else {
+			res.Fixable++
+		}
+	}
+	for _, pr := range p.Problems() {
+		add(finding{Kind: "schema_" + pr.Kind, Severity: "error", File: pr.Path, Message: pr.Message, Line: pr.Line})
+	}
+	pathOf := func(id string) string {
+		if e := byID[pc.ID(id)]; e != nil {
+			return e.Path
+		}
+		return ""
+	}
+	for _, f := range plan.Fixes {
+		fd := finding{Kind: fixKinds[f.Kind], Severity: "warning", File: pathOf(f.Entity), Entity: f.Entity, Field: f.Field, IDs: []string{f.ID}}
+		switch f.Kind {
+		case reconcile.AddInverse:
+			// Report the link where the user wrote it, naming the side
+			// that is missing.
+			inverse, _ := graph.Inverse(f.Field)
+			fd = finding{Kind: fd.Kind, Severity: "warning", File: pathOf(f.ID), Entity: f.ID, Field: inverse, IDs: []string{f.Entity},
+				Message: f.ID + " holds " + inverse + ": " + f.Entity + " but " + f.Entity + " lacks " + f.Field + ": " + f.ID}
+		case reconcile.DropDangling:
+			fd.Message = f.ID + " names no entity"
+		case reconcile.DropSelf:
+			fd.Message = f.Entity + " refers to itself"
+		case reconcile.RepairParent:
+			fd.Message = "parent is not a single id; " + f.ID + " would be set"
+		}
+		add(fd)
+	}
+	for _, f := range plan.Held {
+		inverse, _ := graph.Inverse(f.Field)
+		add(finding{Kind: "one_sided_relation", Severity: "warning", File: pathOf(f.ID), Entity: f.ID, Field: inverse, IDs: []string{f.Entity},
+			Message: f.ID + " holds " + inverse + ": " + f.Entity + " but " + f.Entity + " lacks " + f.Field + " (on a dependency cycle: break it first)"})
+	}
+	for _, pr := range plan.Problems {
+		add(finding{Kind: pr.Kind, Severity: "error", File: pathOf(pr.Entity), Entity: pr.Entity, Field: pr.Field, IDs: pr.IDs, Message: pr.Message})
+	}
+	slices.SortStableFunc(res.Issues, func(a, b finding) int { return cmp.Compare(a.File, b.File) })
+	res.Valid = len(res.Issues) == 0
+	return res, nil
+}
