@@ -17,11 +17,9 @@ import (
 // default it states, where it states one) and every return field it lists
 // is present with the JSON type it states.
 //
-// TODO(other engineers' tools, not built yet; add a row each when they land):
-// manage_workspaces, list_workspaces, list_files, search_docs, msrl_status,
-// read_docs, update_doc, and the canvas tools (populate_canvas,
-// layout_canvas) and validate_project, reconcile_relationships,
-// suggest_feature_links of DESIGN.md §6.
+// The five tools DESIGN.md §6 adds have rows too, for the names it gives
+// (validate_project, reconcile_relationships with dry_run, populate_canvas,
+// layout_canvas, suggest_feature_links).
 
 type specParam struct {
 	name   string // dotted for nested parameters: options.atomic
@@ -38,6 +36,20 @@ type specTool struct {
 }
 
 var specTools = []specTool{
+	{name: "validate_project", base: `{}`,
+		returns: map[string]string{"valid": "boolean", "issues": "array", "summary": "object", "entities_checked": "number"}},
+	{name: "reconcile_relationships", base: `{"dry_run":true}`,
+		params:  []specParam{{name: "dry_run", value: `true`, dflt: `false`}},
+		returns: map[string]string{"dry_run": "boolean", "files": "array", "summary": "object", "summary.changes": "number"}},
+	{name: "populate_canvas", base: `{}`,
+		params:  []specParam{{name: "canvas", value: `"Projects.canvas"`}, {name: "types", value: `["task"]`}, {name: "layout", value: `true`}},
+		returns: map[string]string{"canvas": "string", "nodes_added": "number"}},
+	{name: "layout_canvas", base: `{}`,
+		params:  []specParam{{name: "canvas", value: `"Projects.canvas"`}},
+		returns: map[string]string{"canvas": "string"}},
+	{name: "suggest_feature_links", base: `{}`,
+		params:  []specParam{{name: "feature_ids", value: `["F-001"]`}},
+		returns: map[string]string{"suggestions": "array", "total_candidates": "number"}},
 	{name: "create_entity", base: `{"type":"task","data":{"title":"New","parent":"S-001"}}`,
 		params: []specParam{
 			{name: "type", value: `"task"`}, {name: "data", value: `{"title":"New","parent":"S-001"}`},

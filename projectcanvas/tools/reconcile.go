@@ -20,7 +20,7 @@ func registerReconcileTools(r *Registry) {
 }
 
 type reconcileArgs struct {
-	DryRun bool `json:"dry_run,omitempty" jsonschema:"Report the changes without writing."`
+	DryRun bool `json:"dry_run,omitempty" jsonschema:"Report the changes without writing." schema:"default=false"`
 }
 
 // fileChanges groups the fixes of one entity's file, as the editor's summary
