@@ -153,6 +153,29 @@ func (p *Project) Refresh(name string) error {
 	return nil
 }
 
+// RefreshFiles re-reads several changed files, those that are gone first: a
+// rename is a removal plus a creation, and the index refuses an id that
+// another path still claims, so the old path must let go of the id before
+// the new path is read. It returns the first error and goes on past it.
+func (p *Project) RefreshFiles(names []string) error {
+	gone := make([]string, 0, len(names))
+	present := make([]string, 0, len(names))
+	for _, name := range names {
+		if _, err := p.fs.ReadFile(name); errors.Is(err, fs.ErrNotExist) {
+			gone = append(gone, name)
+		} else {
+			present = append(present, name)
+		}
+	}
+	var first error
+	for _, name := range append(gone, present...) {
+		if err := p.Refresh(name); err != nil && first == nil {
+			first = err
+		}
+	}
+	return first
+}
+
 // Problems lists what was wrong with the vault's files at the last load.
 func (p *Project) Problems() []Problem {
 	p.mu.RLock()

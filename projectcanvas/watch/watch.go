@@ -13,8 +13,10 @@ import (
 	"context"
 	"errors"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -126,7 +128,8 @@ func (w *Watcher) Run(ctx context.Context) error {
 			_, s.Err = w.project.Reload()
 			s.Reloaded = true
 		} else {
-			s.Files, s.Err = w.refresh(pending)
+			names := slices.Collect(maps.Keys(pending))
+			s.Files, s.Err = len(names), w.project.RefreshFiles(names)
 		}
 		clear(pending)
 		reload, timer, first = false, nil, time.Time{}
@@ -166,28 +169,6 @@ func (w *Watcher) Run(ctx context.Context) error {
 		wait := min(w.quiet, w.maxDelay-now.Sub(first))
 		timer = time.After(max(wait, 0))
 	}
-}
-
-// refresh re-reads the changed files, files that are gone first: a rename
-// is a removal and a creation, and the index refuses an id that another
-// path still claims, so the old path must let go of it before the new one
-// is read.
-func (w *Watcher) refresh(pending map[string]bool) (int, error) {
-	var gone, present []string
-	for name := range pending {
-		if _, err := os.Stat(filepath.Join(w.root, filepath.FromSlash(name))); err != nil {
-			gone = append(gone, name)
-		} else {
-			present = append(present, name)
-		}
-	}
-	var first error
-	for _, name := range append(gone, present...) {
-		if err := w.project.Refresh(name); err != nil && first == nil {
-			first = err
-		}
-	}
-	return len(pending), first
 }
 
 // handle records one event; it reports whether the event needs a full
