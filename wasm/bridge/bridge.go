@@ -283,4 +283,3 @@ func (r *response) status() int {
 	}
 	return r.code
 }
-
