@@ -5,8 +5,6 @@ import (
 	"flag"
 	"io"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
-
 	"github.com/projectcanvas/projectcanvas/projectcanvas/mcpserver"
 )
 
@@ -30,13 +28,8 @@ func runMCP(ctx context.Context, c *cli, args []string) int {
 	}
 	defer stop()
 	server := mcpserver.New(c.registry, env, mcpserver.WithVersion(version))
-	transport := &mcp.IOTransport{Reader: io.NopCloser(c.stdin), Writer: nopWriteCloser{c.stdout}}
-	if err := server.Run(ctx, transport); err != nil && ctx.Err() == nil {
+	if err := server.Run(ctx, mcpserver.Stdio(c.stdin, c.stdout)); err != nil && ctx.Err() == nil {
 		return fail(c.stderr, err)
 	}
 	return exitOK
 }
-
-type nopWriteCloser struct{ io.Writer }
-
-func (nopWriteCloser) Close() error { return nil }
