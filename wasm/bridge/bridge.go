@@ -85,6 +85,9 @@ func (b *Bridge) Call(ctx context.Context, fn string, input []byte) (out []byte,
 	if err != nil {
 		return nil, pc.AsError(err)
 	}
+	if c, ok := result.(callOut); ok {
+		return c.MarshalJSON() // json.Marshal would compact the result again
+	}
 	return json.Marshal(result)
 }
 
@@ -207,7 +210,28 @@ func (b *Bridge) call(ctx context.Context, in callIn) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return map[string]any{"result": json.RawMessage(out), "changes": changes(fsys)}, nil
+	return callOut{result: out, changes: changes(fsys)}, nil
+}
+
+// callOut is call's answer. It writes the tool's JSON result as it is:
+// re-encoding a json.RawMessage would validate and compact it again, a cost
+// that shows in WebAssembly.
+type callOut struct {
+	result  []byte
+	changes []memfs.Change
+}
+
+func (c callOut) MarshalJSON() ([]byte, error) {
+	changes, err := json.Marshal(c.changes)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]byte, 0, len(c.result)+len(changes)+24)
+	out = append(out, `{"result":`...)
+	out = append(out, c.result...)
+	out = append(out, `,"changes":`...)
+	out = append(out, changes...)
+	return append(out, '}'), nil
 }
 
 type httpIn struct {
