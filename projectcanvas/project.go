@@ -139,6 +139,9 @@ func (p *Project) Reload() (IndexStats, error) {
 // editor save, a file watcher event). A deleted file drops out of the index.
 func (p *Project) Refresh(name string) error {
 	data, err := p.fs.ReadFile(name)
+	if err == nil && p.indexedAs(name, HashOf(data)) {
+		return nil // our own write, seen again by a watcher: nothing to do
+	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	switch {
@@ -151,6 +154,19 @@ func (p *Project) Refresh(name string) error {
 	e, body, problems := decodeFile(name, data)
 	p.idx.addFile(name, e, body, problems)
 	return nil
+}
+
+// indexedAs reports whether the index already holds the file name with the
+// content that hashes to h.
+func (p *Project) indexedAs(name string, h Hash) bool {
+	p.mu.RLock()
+	defer p.mu.RUnlock()
+	id, ok := p.idx.byPath[name]
+	if !ok {
+		return false
+	}
+	e := p.idx.byID[id]
+	return e != nil && e.Path == name && e.hash == h
 }
 
 // RefreshFiles re-reads several changed files, those that are gone first: a
