@@ -122,17 +122,23 @@ type IndexStats struct {
 	Took     time.Duration
 }
 
-// Reload rebuilds the index from every file of the vault.
+// Reload rebuilds the index from every file of the vault. It holds off this
+// process's writes while it reads: a write landing between the scan and the
+// swap would otherwise vanish from the index.
 func (p *Project) Reload() (IndexStats, error) {
 	start := time.Now()
+	p.writeMu.Lock()
+	defer p.writeMu.Unlock()
 	idx, err := loadIndex(p.fs)
 	if err != nil {
 		return IndexStats{}, err
 	}
+	stats := IndexStats{Entities: len(idx.byID), Problems: idx.sortedProblems()}
 	p.mu.Lock()
 	p.idx = idx
 	p.mu.Unlock()
-	return IndexStats{Entities: len(idx.byID), Problems: idx.sortedProblems(), Took: time.Since(start)}, nil
+	stats.Took = time.Since(start)
+	return stats, nil
 }
 
 // Refresh re-reads one file after a change made outside the project (an

@@ -57,6 +57,7 @@ type server struct {
 	ln               net.Listener
 	url, token, from string
 	vaultRoot        string
+	env              *tools.Env
 	entities         int
 	stopWatch        func()
 	served           chan error
@@ -78,7 +79,7 @@ func startServer(ctx context.Context, c *cli, addr, tokenFlag string) (*server, 
 		stop()
 		return nil, err
 	}
-	s := &server{ln: ln, url: "http://" + ln.Addr().String(), token: token, from: from, vaultRoot: root,
+	s := &server{ln: ln, url: "http://" + ln.Addr().String(), token: token, from: from, vaultRoot: root, env: env,
 		entities: env.Project.Len(), stopWatch: stop, served: make(chan error, 1)}
 	s.http = &http.Server{
 		Handler:           newHandler(c.registry, env, token),

@@ -160,3 +160,44 @@ func handEdit(t *testing.T, vault string, stop <-chan struct{}) int {
 		}
 	}
 }
+
+// Clients that hang up in the middle of their calls leave every file valid,
+// and the server keeps serving.
+func TestClientDisconnectMidCall(t *testing.T) {
+	vault := t.TempDir()
+	ts := startTestServer(t, vault)
+	ctx := context.Background()
+	status, _, err := ts.do(ctx, "POST", "/entities", map[string]any{"type": "milestone", "data": map[string]any{"title": "M"}})
+	require.NoError(t, err)
+	require.Equal(t, 201, status)
+	var wg sync.WaitGroup
+	for i := range 40 {
+		wg.Go(func() {
+			cctx, cancel := context.WithTimeout(ctx, time.Duration(i%8)*500*time.Microsecond)
+			defer cancel()
+			ts.do(cctx, "POST", "/entities", map[string]any{"type": "story", "data": map[string]any{"title": fmt.Sprintf("S %d", i), "parent": "M-001"}})
+		})
+	}
+	wg.Wait()
+	status, _, err = ts.do(ctx, "GET", "/entities?max_items=200", nil)
+	require.NoError(t, err)
+	require.Equal(t, 200, status, "the server keeps serving")
+	ts.stop(t) // waits for the handlers whose clients hung up
+	fsys, err := osfs.New(vault)
+	require.NoError(t, err)
+	p, err := pc.Open(fsys)
+	require.NoError(t, err)
+	assert.Empty(t, p.Problems())
+	ids := func(p *pc.Project) (out []pc.ID) {
+		for _, e := range p.All() {
+			out = append(out, e.ID)
+		}
+		return out
+	}
+	assert.Equal(t, ids(p), ids(ts.env.Project), "the server's index and the folder agree")
+	for _, e := range p.All() {
+		if e.Type == pc.Story {
+			assert.Equal(t, pc.ID("M-001"), e.Parent)
+		}
+	}
+}
