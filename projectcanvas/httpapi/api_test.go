@@ -217,3 +217,32 @@ func TestStatusCoversEveryCode(t *testing.T) {
 		assert.Equal(t, want, httpapi.Status(code), code)
 	}
 }
+
+func TestHostAndOriginRules(t *testing.T) {
+	srv, _ := newServer(t)
+	for _, tt := range []struct {
+		host, origin string
+		status       int
+	}{
+		{"127.0.0.1:12312", "", 200},
+		{"localhost:12312", "", 200},
+		{"LOCALHOST", "", 200},
+		{"[::1]:12312", "", 200},
+		{"127.0.0.2", "", 200},
+		{"127.0.0.1.evil.example", "", 403},
+		{"localhost.evil.example:12312", "", 403},
+		{"10.0.0.1:12312", "", 403},
+		{"127.0.0.1:12312", "app://obsidian.md", 200},
+		{"127.0.0.1:12312", "https://evil.example", 403},
+		{"127.0.0.1:12312", "http://127.0.0.1:3000", 403},
+		{"127.0.0.1:12312", "http://[bad", 403},
+	} {
+		r := do(t, srv, "GET", "/health", "", func(r *http.Request) {
+			r.Host = tt.host
+			if tt.origin != "" {
+				r.Header.Set("Origin", tt.origin)
+			}
+		})
+		assert.Equal(t, tt.status, r.status, "host %q origin %q: %s", tt.host, tt.origin, r.raw)
+	}
+}
