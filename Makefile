@@ -1,36 +1,63 @@
-# Project Canvas. `make run` runs the main job on the bundled example vault;
-# `make test` runs every test.
+# Project Canvas. `make run` serves the bundled example vault over HTTP and
+# MCP; `make test` runs every test (Go with -race, the WASM build under Node,
+# the end-to-end tests with the official MCP client; run `npm ci` once first).
 
 GO       ?= go
 SCRATCH  := .scratch
 VAULT    := $(SCRATCH)/vault
 BIN      := $(SCRATCH)/bin/projectcanvas
+WASM     := $(SCRATCH)/projectcanvas.wasm
+ADDR     ?= 127.0.0.1:12312
+GOROOT_WASM = $(shell $(GO) env GOROOT)/lib/wasm
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: build test run bench lint clean
+.PHONY: build wasm test test-go test-wasm test-e2e run bench bench-wasm lint clean
 
 build:
 	$(GO) build -o $(BIN) ./cmd/projectcanvas
 
-# Every test, with the race detector on.
-test:
+# The WebAssembly build the editor plugin loads; prints its raw and gzip size.
+wasm:
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o $(WASM) ./wasm
+	@printf 'wasm: %s bytes raw, %s bytes gzip -9\n' "$$(wc -c < $(WASM))" "$$(gzip -9 -c $(WASM) | wc -c)"
+
+# Every test.
+test: test-go test-wasm test-e2e
+
+test-go:
 	$(GO) vet ./...
+	GOOS=js GOARCH=wasm $(GO) vet ./wasm/...
 	$(GO) test -race -count=1 ./...
 
+# The bridge's Go tests compiled to WebAssembly and run under Node by the
+# toolchain's go_js_wasm_exec.
+test-wasm:
+	PATH="$(GOROOT_WASM):$$PATH" GOOS=js GOARCH=wasm $(GO) test -count=1 ./wasm/...
+
+# The built binary and .wasm driven from Node: the MCP TypeScript client
+# over stdio and streamable HTTP, and the WASM global.
+test-e2e: build wasm
+	@test -d node_modules/@modelcontextprotocol/sdk || (echo 'run `npm ci` first (installs the MCP client and ajv)'; exit 1)
+	PROJECTCANVAS_BIN=$(BIN) PROJECTCANVAS_WASM=$(WASM) node --test test/e2e/
+
 # Copy the example vault to a scratch folder (never touch the bundled one)
-# and run the main job there.
+# and serve it over HTTP and MCP until Ctrl-C.
 run: build
 	rm -rf $(VAULT) && mkdir -p $(SCRATCH) && cp -R examples/vault $(VAULT)
-	$(BIN) --vault $(VAULT) index
-	$(BIN) --vault $(VAULT) report
 	$(BIN) --vault $(VAULT) canvas populate
 	$(BIN) --vault $(VAULT) canvas layout
 	$(BIN) --vault $(VAULT) render -o $(SCRATCH)/canvas.svg
+	$(BIN) --vault $(VAULT) serve --addr $(ADDR)
 
 bench:
 	$(GO) test -run='^$$' -bench=. -benchmem ./...
 	mkdir -p $(SCRATCH) && $(GO) run ./bench/layout > $(SCRATCH)/layout-graph.json
 	cd bench/layout && npm ci --no-audit --no-fund --silent && node compare.mjs ../../$(SCRATCH)/layout-graph.json
+
+# The bridge's benchmarks natively and in WebAssembly under Node.
+bench-wasm:
+	$(GO) test -run='^$$' -bench=Bridge ./wasm/bridge
+	PATH="$(GOROOT_WASM):$$PATH" GOOS=js GOARCH=wasm $(GO) test -run='^$$' -bench=Bridge ./wasm/bridge
 
 lint:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || (gofmt -l $$(git ls-files '*.go'); exit 1)

@@ -136,23 +136,32 @@ type IndexStats struct {
 	Took     time.Duration
 }
 
-// Reload rebuilds the index from every file of the vault.
+// Reload rebuilds the index from every file of the vault. It holds off this
+// process's writes while it reads: a write landing between the scan and the
+// swap would otherwise vanish from the index.
 func (p *Project) Reload() (IndexStats, error) {
 	start := time.Now()
+	p.writeMu.Lock()
+	defer p.writeMu.Unlock()
 	idx, err := loadIndex(p.fs)
 	if err != nil {
 		return IndexStats{}, err
 	}
+	stats := IndexStats{Entities: len(idx.byID), Problems: idx.sortedProblems()}
 	p.mu.Lock()
 	p.idx = idx
 	p.mu.Unlock()
-	return IndexStats{Entities: len(idx.byID), Problems: idx.sortedProblems(), Took: time.Since(start)}, nil
+	stats.Took = time.Since(start)
+	return stats, nil
 }
 
 // Refresh re-reads one file after a change made outside the project (an
 // editor save, a file watcher event). A deleted file drops out of the index.
 func (p *Project) Refresh(name string) error {
 	data, err := p.fs.ReadFile(name)
+	if err == nil && p.indexedAs(name, HashOf(data)) {
+		return nil // our own write, seen again by a watcher: nothing to do
+	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	switch {
@@ -164,6 +173,42 @@ func (p *Project) Refresh(name string) error {
 	}
 	p.idx.addFile(name, decodeFile(name, data))
 	return nil
+}
+
+// indexedAs reports whether the index already holds the file name with the
+// content that hashes to h.
+func (p *Project) indexedAs(name string, h Hash) bool {
+	p.mu.RLock()
+	defer p.mu.RUnlock()
+	id, ok := p.idx.byPath[name]
+	if !ok {
+		return false
+	}
+	e := p.idx.byID[id]
+	return e != nil && e.Path == name && e.hash == h
+}
+
+// RefreshFiles re-reads several changed files, those that are gone first: a
+// rename is a removal plus a creation, and the index refuses an id that
+// another path still claims, so the old path must let go of the id before
+// the new path is read. It returns the first error and goes on past it.
+func (p *Project) RefreshFiles(names []string) error {
+	gone := make([]string, 0, len(names))
+	present := make([]string, 0, len(names))
+	for _, name := range names {
+		if _, err := p.fs.ReadFile(name); errors.Is(err, fs.ErrNotExist) {
+			gone = append(gone, name)
+		} else {
+			present = append(present, name)
+		}
+	}
+	var first error
+	for _, name := range append(gone, present...) {
+		if err := p.Refresh(name); err != nil && first == nil {
+			first = err
+		}
+	}
+	return first
 }
 
 // Problems lists what was wrong with the vault's files at the last load.

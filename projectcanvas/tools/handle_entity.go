@@ -100,9 +100,11 @@ func (handleEntityArgs) TuneSchema(s *jsonschema.Schema) {
 func fieldSchema(f pc.FieldSpec) *jsonschema.Schema {
 	if f.Kind == pc.KindRefs || f.Kind == pc.KindStrings {
 		n := maxListItems
-		return &jsonschema.Schema{MaxItems: &n}
+		return &jsonschema.Schema{Types: []string{"array", "string", "null"}, Items: &jsonschema.Schema{Type: "string"}, MaxItems: &n}
 	}
-	return &jsonschema.Schema{}
+	// Never the empty schema: it serializes as `true`, which strict
+	// clients (the MCP TypeScript SDK) refuse as a property schema.
+	return &jsonschema.Schema{Types: []string{"string", "number", "boolean", "null"}}
 }
 
 func handleEntity(ctx context.Context, env *Env, a handleEntityArgs) (map[string]any, error) {

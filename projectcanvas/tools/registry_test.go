@@ -64,6 +64,27 @@ func checkBounded(t *testing.T, tool, path string, s map[string]any) {
 	}
 }
 
+// Every property schema is a JSON object: a boolean schema (`true`) is valid
+// JSON Schema but the MCP TypeScript SDK refuses the whole tools list for it.
+func TestEveryPropertySchemaIsAnObject(t *testing.T) {
+	var walk func(tool, path string, s any)
+	walk = func(tool, path string, s any) {
+		m, ok := s.(map[string]any)
+		require.True(t, ok, "%s: %s is %v, not a schema object", tool, path, s)
+		for name, p := range asMap(m["properties"]) {
+			walk(tool, path+"."+name, p)
+		}
+		if items, ok := m["items"]; ok {
+			walk(tool, path+"[]", items)
+		}
+	}
+	for _, tool := range tools.New().Tools() {
+		var schema any
+		require.NoError(t, json.Unmarshal(tool.InputSchema, &schema))
+		walk(tool.Name, "", schema)
+	}
+}
+
 func asMap(v any) map[string]any { m, _ := v.(map[string]any); return m }
 
 // Every tool refuses a wrong-case name ("ID" for "id"), a duplicate key and

@@ -21,6 +21,69 @@ type FS struct {
 	// and may return an error to make that operation fail; tests use it to
 	// inject faults.
 	FailWrite func(op, name string) error
+	// changes records the project's writes while tracking is on; see
+	// TrackChanges.
+	changes  []Change
+	tracking bool
+}
+
+// Change is one write the project made, for a host that mirrors the vault
+// elsewhere (the editor plugin applies them through its own vault API).
+type Change struct {
+	Op      string `json:"op"`             // "write", "delete" or "rename"
+	Path    string `json:"path"`           // the file written or deleted, or the rename's destination
+	From    string `json:"from,omitempty"` // a rename's source
+	Content string `json:"content,omitempty"`
+}
+
+// TrackChanges starts recording every WriteFile, Remove and Rename, for
+// TakeChanges to hand over. Put, Delete and Move, the host's own updates,
+// are never recorded: the host already has them.
+func (m *FS) TrackChanges() {
+	m.mu.Lock()
+	m.tracking = true
+	m.mu.Unlock()
+}
+
+// TakeChanges returns the changes recorded since the last call, in order,
+// and forgets them.
+func (m *FS) TakeChanges() []Change {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	out := m.changes
+	m.changes = nil
+	return out
+}
+
+func (m *FS) record(c Change) {
+	if m.tracking {
+		m.changes = append(m.changes, c)
+	}
+}
+
+// Put sets a file's content as the host saw it, without recording a change.
+func (m *FS) Put(name string, data []byte) {
+	m.mu.Lock()
+	m.files[clean(name)] = append([]byte(nil), data...)
+	m.mu.Unlock()
+}
+
+// Delete removes a file the host removed, without recording a change.
+func (m *FS) Delete(name string) {
+	m.mu.Lock()
+	delete(m.files, clean(name))
+	m.mu.Unlock()
+}
+
+// Move renames a file the host renamed, without recording a change. A
+// missing source is not an error: the host's view wins.
+func (m *FS) Move(from, to string) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if data, ok := m.files[clean(from)]; ok {
+		delete(m.files, clean(from))
+		m.files[clean(to)] = data
+	}
 }
 
 // New returns an FS holding a copy of files (path to content).
@@ -81,6 +144,7 @@ func (m *FS) WriteFile(name string, data []byte, want pc.Hash) error {
 		return err
 	}
 	m.files[name] = append([]byte(nil), data...)
+	m.record(Change{Op: "write", Path: name, Content: string(data)})
 	return nil
 }
 
@@ -99,6 +163,7 @@ func (m *FS) Remove(name string, want pc.Hash) error {
 		return err
 	}
 	delete(m.files, name)
+	m.record(Change{Op: "delete", Path: name})
 	return nil
 }
 
@@ -119,6 +184,7 @@ func (m *FS) Rename(from, to string) error {
 	}
 	delete(m.files, from)
 	m.files[to] = data
+	m.record(Change{Op: "rename", Path: to, From: from})
 	return nil
 }
 

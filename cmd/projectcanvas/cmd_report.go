@@ -11,6 +11,19 @@ import (
 	"github.com/projectcanvas/projectcanvas/projectcanvas/tools"
 )
 
+func init() {
+	register(&command{name: "report", summary: "print the project overview and health analysis", run: func(ctx context.Context, c *cli, _ []string) int {
+		env, err := c.open()
+		if err != nil {
+			return toolFailure(c.stdout, err)
+		}
+		if err := report(ctx, c.stdout, c.registry, env); err != nil {
+			return toolFailure(c.stdout, err)
+		}
+		return exitOK
+	}})
+}
+
 // report prints the project overview and the health analysis for a person
 // at a terminal. It runs the same tools an assistant would call.
 func report(ctx context.Context, w io.Writer, reg *tools.Registry, env *tools.Env) error {

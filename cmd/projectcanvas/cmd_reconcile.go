@@ -7,14 +7,20 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/projectcanvas/projectcanvas/projectcanvas/tools"
 	"github.com/projectcanvas/projectcanvas/reconcile"
 )
+
+func init() {
+	register(&command{name: "reconcile", args: "[--dry-run] [--json]", summary: "make both sides of every relation agree", run: reconcileCommand})
+}
 
 // reconcileCommand runs reconcile_relationships and prints the summary the
 // editor command shows: each change by file, then the totals and what it
 // could not fix. --json prints the tool's result instead.
-func reconcileCommand(ctx context.Context, args []string, stdout, stderr io.Writer, registry *tools.Registry, vaultDir string) int {
+func reconcileCommand(ctx context.Context, c *cli, args []string) int {
+	stdout, stderr := c.stdout, c.stderr
+	registry := c.registry
+
 	fs := flag.NewFlagSet("reconcile", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	dryRun := fs.Bool("dry-run", false, "report the changes without writing")
@@ -22,7 +28,7 @@ func reconcileCommand(ctx context.Context, args []string, stdout, stderr io.Writ
 	if err := fs.Parse(args); err != nil || fs.NArg() > 0 {
 		return fail(stderr, usageError{"usage: projectcanvas reconcile [--dry-run] [--json]"})
 	}
-	env, err := openEnv(vaultDir)
+	env, err := c.open()
 	if err != nil {
 		return toolFailure(stdout, err)
 	}

@@ -8,12 +8,18 @@ import (
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/canvas"
-	"github.com/projectcanvas/projectcanvas/projectcanvas/tools"
 )
+
+func init() {
+	register(&command{name: "canvas", args: "populate|layout|features [--canvas PATH]", summary: "put the entities on a canvas, lay it out; the features grid", run: canvasCommand})
+}
 
 // canvasCommand runs `canvas populate|layout [--canvas PATH]`: the
 // populate_canvas and layout_canvas tools, printing their JSON result.
-func canvasCommand(ctx context.Context, args []string, stdout, stderr io.Writer, registry *tools.Registry, vaultDir string) int {
+func canvasCommand(ctx context.Context, c *cli, args []string) int {
+	stdout, stderr := c.stdout, c.stderr
+	registry := c.registry
+
 	const use = "usage: projectcanvas canvas populate|layout|features [--canvas PATH]"
 	if len(args) == 0 {
 		return fail(stderr, usageError{use})
@@ -25,7 +31,7 @@ func canvasCommand(ctx context.Context, args []string, stdout, stderr io.Writer,
 	if tool == "" || fs.Parse(args[1:]) != nil || fs.NArg() > 0 {
 		return fail(stderr, usageError{use})
 	}
-	env, err := openEnv(vaultDir)
+	env, err := c.open()
 	if err != nil {
 		return toolFailure(stdout, err)
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"flag"
 	"io"
 	"os"
@@ -10,9 +11,15 @@ import (
 	"github.com/projectcanvas/projectcanvas/projectcanvas/canvas/render"
 )
 
+func init() {
+	register(&command{name: "render", args: "[--canvas PATH] [-o FILE.svg]", summary: "draw a canvas as SVG", run: renderCommand})
+}
+
 // renderCommand runs `render [--canvas PATH] [-o FILE.svg]`: the canvas
 // drawn as SVG, on stdout or into FILE.
-func renderCommand(args []string, stdout, stderr io.Writer, vaultDir string) int {
+func renderCommand(ctx context.Context, c *cli, args []string) int {
+	stdout, stderr := c.stdout, c.stderr
+
 	fs := flag.NewFlagSet("render", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	name := fs.String("canvas", "", "canvas file in the vault")
@@ -20,7 +27,7 @@ func renderCommand(args []string, stdout, stderr io.Writer, vaultDir string) int
 	if fs.Parse(args) != nil || fs.NArg() > 0 {
 		return fail(stderr, usageError{"usage: projectcanvas render [--canvas PATH] [-o FILE.svg]"})
 	}
-	env, err := openEnv(vaultDir)
+	env, err := c.open()
 	if err != nil {
 		return toolFailure(stdout, err)
 	}
@@ -32,7 +39,7 @@ func renderCommand(args []string, stdout, stderr io.Writer, vaultDir string) int
 	if err != nil {
 		return toolFailure(stdout, err)
 	}
-	c, _, err := canvas.Read(p.FS(), path)
+	cv, _, err := canvas.Read(p.FS(), path)
 	if err != nil {
 		return toolFailure(stdout, err)
 	}
@@ -40,7 +47,7 @@ func renderCommand(args []string, stdout, stderr io.Writer, vaultDir string) int
 	for _, e := range p.All() {
 		byPath[e.Path] = e
 	}
-	svg := render.SVG(c, func(file string) (render.Entity, bool) {
+	svg := render.SVG(cv, func(file string) (render.Entity, bool) {
 		e := byPath[file]
 		if e == nil {
 			return render.Entity{}, false

@@ -1,0 +1,50 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
+)
+
+func init() {
+	register(&command{name: "index", summary: "index the vault and print what was found", run: func(_ context.Context, c *cli, _ []string) int {
+		env, err := c.open()
+		if err != nil {
+			return toolFailure(c.stdout, err)
+		}
+		printIndex(c.stdout, env.Project)
+		return exitOK
+	}})
+}
+
+// printIndex summarizes the vault: entities per type and status, problems.
+func printIndex(w io.Writer, p *pc.Project) {
+	counts := map[pc.Type]map[pc.Status]int{}
+	for _, e := range p.All() {
+		if counts[e.Type] == nil {
+			counts[e.Type] = map[pc.Status]int{}
+		}
+		counts[e.Type][e.Status]++
+	}
+	fmt.Fprintf(w, "%d entities\n", p.Len())
+	for _, t := range pc.Types {
+		total, parts := 0, []string{}
+		for _, st := range pc.Statuses(t) {
+			if n := counts[t][st]; n > 0 {
+				total += n
+				parts = append(parts, fmt.Sprintf("%d %s", n, st))
+			}
+		}
+		fmt.Fprintf(w, "  %-9s %3d  %s\n", t, total, strings.Join(parts, ", "))
+	}
+	problems := p.Problems()
+	sort.SliceStable(problems, func(i, j int) bool { return problems[i].Path < problems[j].Path })
+	fmt.Fprintf(w, "%d file problem(s)\n", len(problems))
+	for _, pr := range problems {
+		fmt.Fprintf(w, "  %s: %s: %s\n", pr.Path, pr.Kind, pr.Message)
+	}
+}

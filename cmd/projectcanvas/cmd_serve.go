@@ -1,0 +1,155 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/projectcanvas/projectcanvas/projectcanvas/httpapi"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/mcpserver"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/tools"
+)
+
+// defaultAddr is the spec's port, on loopback only.
+const defaultAddr = "127.0.0.1:12312"
+
+// shutdownGrace is how long requests in flight (writes above all) may take
+// to finish after SIGINT or SIGTERM.
+const shutdownGrace = 10 * time.Second
+
+func init() {
+	register(&command{name: "serve", args: "[--addr A] [--token T]", summary: "serve the HTTP API, and MCP at /mcp, until Ctrl-C", run: runServe})
+}
+
+func runServe(ctx context.Context, c *cli, args []string) int {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	addr := fs.String("addr", defaultAddr, "address to listen on")
+	tokenFlag := fs.String("token", "", "bearer token (default $PROJECTCANVAS_TOKEN, else one stored under .projectcanvas/)")
+	if err := fs.Parse(args); err != nil || fs.NArg() > 0 {
+		return fail(c.stderr, usageError{"usage: projectcanvas serve [--addr HOST:PORT] [--token TOKEN]"})
+	}
+	ctx, cancel := untilSignal(ctx)
+	defer cancel()
+	s, err := startServer(ctx, c, *addr, *tokenFlag)
+	if err != nil {
+		return fail(c.stderr, err)
+	}
+	s.printBanner(c.stdout)
+	if err := s.wait(ctx); err != nil {
+		return fail(c.stderr, err)
+	}
+	fmt.Fprintln(c.stderr, "projectcanvas: stopped")
+	return exitOK
+}
+
+// server is a running `projectcanvas serve`.
+type server struct {
+	http             *http.Server
+	ln               net.Listener
+	url, token, from string
+	vaultRoot        string
+	env              *tools.Env
+	entities         int
+	stopWatch        func()
+	served           chan error
+}
+
+// startServer opens the vault, starts watching it and listens on addr.
+func startServer(ctx context.Context, c *cli, addr, tokenFlag string) (*server, error) {
+	env, root, stop, err := c.openLive(ctx)
+	if err != nil {
+		return nil, err
+	}
+	token, from, err := resolveToken(tokenFlag, c.getenv, root)
+	if err != nil {
+		stop()
+		return nil, err
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		stop()
+		return nil, err
+	}
+	s := &server{ln: ln, url: "http://" + ln.Addr().String(), token: token, from: from, vaultRoot: root, env: env,
+		entities: env.Project.Len(), stopWatch: stop, served: make(chan error, 1)}
+	s.http = &http.Server{
+		Handler:           newHandler(c.registry, env, token),
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		WriteTimeout:      60 * time.Second,
+		IdleTimeout:       2 * time.Minute,
+		BaseContext:       func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
+	}
+	go func() { s.served <- s.http.Serve(ln) }()
+	return s, nil
+}
+
+// newHandler is the whole native HTTP surface: the API, with MCP streamable
+// HTTP mounted at /mcp behind the same guards.
+func newHandler(registry *tools.Registry, env *tools.Env, token string) http.Handler {
+	mcpHandler := mcpserver.Handler(mcpserver.New(registry, env, mcpserver.WithVersion(version)))
+	return httpapi.New(registry, env, httpapi.WithToken(token), httpapi.WithHandler("/mcp", streaming(mcpHandler)))
+}
+
+// streaming lifts the server's write timeout for h: an MCP event stream
+// stays open for as long as the client listens.
+func streaming(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_ = http.NewResponseController(w).SetWriteDeadline(time.Time{})
+		h.ServeHTTP(w, r)
+	})
+}
+
+// wait serves until ctx is cancelled, then shuts down gracefully: the
+// listener closes at once and requests in flight get shutdownGrace to finish.
+func (s *server) wait(ctx context.Context) error {
+	defer s.stopWatch()
+	select {
+	case err := <-s.served:
+		return err
+	case <-ctx.Done():
+	}
+	grace, cancel := context.WithTimeout(context.WithoutCancel(ctx), shutdownGrace)
+	defer cancel()
+	err := s.http.Shutdown(grace)
+	if errors.Is(err, context.DeadlineExceeded) {
+		err = s.http.Close() // open event streams; every write has had its chance
+	}
+	if served := <-s.served; !errors.Is(served, http.ErrServerClosed) && err == nil {
+		err = served
+	}
+	return err
+}
+
+// printBanner tells a newcomer everything needed to connect.
+func (s *server) printBanner(w io.Writer) {
+	exe, err := os.Executable()
+	if err != nil {
+		exe = "projectcanvas"
+	}
+	stdio, _ := json.MarshalIndent(map[string]any{"mcpServers": map[string]any{"projectcanvas": map[string]any{
+		"command": exe, "args": []string{"--vault", s.vaultRoot, "mcp"},
+	}}}, "  ", "  ")
+	fmt.Fprintf(w, `Project Canvas %s: %d entities in %s
+
+  HTTP API  %s        GET /health, /entities, /entities/{id}, /tools; POST /entities, /tools/{name}; PUT /entities/{id}
+  MCP       %s/mcp    (streamable HTTP, same token)
+  token     %s   (from %s)
+
+  curl -H 'Authorization: Bearer %s' '%s/entities?max_items=5'
+
+MCP over stdio for Claude Desktop (claude_desktop_config.json) or Cursor (.cursor/mcp.json):
+  %s
+
+Watching the vault for changes. Ctrl-C stops.
+`, version, s.entities, s.vaultRoot, s.url, s.url, s.token, filepath.Clean(s.from), s.token, s.url, stdio)
+}

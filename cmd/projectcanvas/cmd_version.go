@@ -1,0 +1,13 @@
+package main
+
+import (
+	"context"
+	"fmt"
+)
+
+func init() {
+	register(&command{name: "version", summary: "print the version", run: func(_ context.Context, c *cli, _ []string) int {
+		fmt.Fprintln(c.stdout, "projectcanvas", version)
+		return exitOK
+	}})
+}

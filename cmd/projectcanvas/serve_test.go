@@ -1,0 +1,188 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/tools"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/vault/osfs"
+)
+
+const testToken = "test-token"
+
+// testServer is a `projectcanvas serve` running in this process on a free
+// loopback port.
+type testServer struct {
+	*server
+	cancel context.CancelFunc
+	done   chan error
+	client *http.Client
+}
+
+func startTestServer(t testing.TB, vault string) *testServer {
+	t.Helper()
+	var stderr lockedBuffer
+	c := &cli{stdin: strings.NewReader(""), stdout: io.Discard, stderr: &stderr, getenv: func(string) string { return "" }, vaultDir: vault, registry: tools.New()}
+	ctx, cancel := context.WithCancel(context.Background())
+	s, err := startServer(ctx, c, "127.0.0.1:0", testToken)
+	require.NoError(t, err)
+	ts := &testServer{server: s, cancel: cancel, done: make(chan error, 1), client: &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: 64}}}
+	go func() { ts.done <- s.wait(ctx) }()
+	t.Cleanup(func() { ts.stop(t) })
+	return ts
+}
+
+// stop shuts the server down as SIGINT would; it may be called twice.
+func (ts *testServer) stop(t testing.TB) {
+	ts.cancel()
+	if ts.done != nil {
+		require.NoError(t, <-ts.done)
+		ts.done = nil
+	}
+}
+
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+// do sends one authorized request and decodes the JSON answer.
+func (ts *testServer) do(ctx context.Context, method, path string, body any) (int, map[string]any, error) {
+	var r io.Reader
+	if body != nil {
+		data, err := json.Marshal(body)
+		if err != nil {
+			return 0, nil, err
+		}
+		r = bytes.NewReader(data)
+	}
+	req, err := http.NewRequestWithContext(ctx, method, ts.url+path, r)
+	if err != nil {
+		return 0, nil, err
+	}
+	req.Header.Set("Authorization", "Bearer "+testToken)
+	resp, err := ts.client.Do(req)
+	if err != nil {
+		return 0, nil, err
+	}
+	defer resp.Body.Close()
+	var out map[string]any
+	if err := json.NewDecoder(resp.Body).Decode(&out); err != nil {
+		return resp.StatusCode, nil, err
+	}
+	return resp.StatusCode, out, nil
+}
+
+func TestServeAndShutDown(t *testing.T) {
+	vault := t.TempDir()
+	ts := startTestServer(t, vault)
+	resp, err := http.Get(ts.url + "/health")
+	require.NoError(t, err)
+	resp.Body.Close()
+	assert.Equal(t, 200, resp.StatusCode)
+
+	status, out, err := ts.do(context.Background(), "POST", "/entities", map[string]any{"type": "milestone", "data": map[string]any{"title": "Beta"}})
+	require.NoError(t, err)
+	assert.Equal(t, 201, status, out)
+
+	var banner bytes.Buffer
+	ts.printBanner(&banner)
+	for _, want := range []string{ts.url, ts.url + "/mcp", testToken, "curl -H 'Authorization: Bearer " + testToken, `"mcpServers"`, `"mcp"`} {
+		assert.Contains(t, banner.String(), want)
+	}
+
+	ts.stop(t)
+	_, err = http.Get(ts.url + "/health")
+	assert.Error(t, err, "the listener is closed after shutdown")
+}
+
+// Writes in flight when the signal arrives are finished, not cut: every
+// create that was answered 201 is on disk, and nothing else is.
+func TestShutdownFinishesWritesInFlight(t *testing.T) {
+	vault := t.TempDir()
+	ts := startTestServer(t, vault)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	created := 0
+	first := make(chan struct{})
+	var once sync.Once
+	for i := range 40 {
+		wg.Go(func() {
+			status, _, err := ts.do(context.Background(), "POST", "/entities", map[string]any{"type": "feature", "data": map[string]any{"title": fmt.Sprintf("Feature %d", i)}})
+			if err == nil && status == 201 {
+				mu.Lock()
+				created++
+				mu.Unlock()
+				once.Do(func() { close(first) })
+			}
+		})
+	}
+	<-first // the first write is done, others are in flight
+	ts.stop(t)
+	wg.Wait()
+	fsys, err := osfs.New(vault)
+	require.NoError(t, err)
+	p, err := pc.Open(fsys)
+	require.NoError(t, err)
+	assert.Equal(t, created, p.Len(), "every answered create is on disk, and only those")
+	assert.Empty(t, p.Problems())
+	t.Logf("%d of 40 creates answered before the shutdown", created)
+}
+
+func TestTokenResolution(t *testing.T) {
+	vault := t.TempDir()
+	env := map[string]string{}
+	getenv := func(k string) string { return env[k] }
+
+	tok, from, err := resolveToken("flag-token", getenv, vault)
+	require.NoError(t, err)
+	assert.Equal(t, "flag-token", tok)
+	assert.Equal(t, "--token", from)
+
+	env["PROJECTCANVAS_TOKEN"] = "env-token"
+	tok, _, err = resolveToken("", getenv, vault)
+	require.NoError(t, err)
+	assert.Equal(t, "env-token", tok)
+
+	delete(env, "PROJECTCANVAS_TOKEN")
+	generated, from, err := resolveToken("", getenv, vault)
+	require.NoError(t, err)
+	assert.Len(t, generated, 64)
+	assert.Contains(t, from, "(new)")
+	st, err := os.Stat(filepath.Join(vault, tokenFile))
+	require.NoError(t, err)
+	assert.Equal(t, os.FileMode(0o600), st.Mode().Perm(), "only its owner may read the token")
+
+	again, _, err := resolveToken("", getenv, vault)
+	require.NoError(t, err)
+	assert.Equal(t, generated, again, "the stored token is reused")
+}
+
+func TestServeUsage(t *testing.T) {
+	r := runCLI(t, nil, "", "--vault", t.TempDir(), "serve", "extra")
+	assert.Equal(t, exitUsage, r.code)
+	r = runCLI(t, nil, "", "--vault", t.TempDir(), "serve", "--addr", "256.0.0.1:1")
+	assert.Equal(t, exitToolError, r.code)
+	r = runCLI(t, nil, "", "--vault", t.TempDir(), "mcp", "extra")
+	assert.Equal(t, exitUsage, r.code)
+}

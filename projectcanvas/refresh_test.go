@@ -1,0 +1,77 @@
+package projectcanvas_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/vault/memfs"
+)
+
+// A rename seen as two events, in either order: the entity follows its file.
+func TestRefreshFilesFollowsARename(t *testing.T) {
+	for _, order := range [][2]int{{0, 1}, {1, 0}} {
+		p, fsys := seeded(t)
+		e, _ := p.Get("F-001")
+		to := "Elsewhere/F-001.md"
+		require.NoError(t, fsys.Rename(e.Path, to))
+		names := []string{e.Path, to}
+		require.NoError(t, p.RefreshFiles([]string{names[order[0]], names[order[1]]}))
+		got, err := p.Get("F-001")
+		require.NoError(t, err, "order %v", order)
+		assert.Equal(t, to, got.Path)
+		assert.Empty(t, p.Problems(), "no duplicate id reported")
+	}
+}
+
+// hookFS runs before ahead of every file write and afterWalk once a walk
+// has listed the files: seams to interleave a Reload with a write.
+type hookFS struct {
+	pc.FS
+	before    func(name string)
+	afterWalk func()
+}
+
+func (h *hookFS) Walk(fn func(name string) error) error {
+	err := h.FS.Walk(fn)
+	if h.afterWalk != nil {
+		h.afterWalk()
+	}
+	return err
+}
+
+func (h *hookFS) WriteFile(name string, data []byte, want pc.Hash) error {
+	if h.before != nil && strings.HasSuffix(name, ".md") {
+		h.before(name)
+	}
+	return h.FS.WriteFile(name, data, want)
+}
+
+// A Reload that scans the folder while this process is writing must not
+// swap in an index that misses the write.
+func TestReloadDuringAWriteLosesNothing(t *testing.T) {
+	fsys := &hookFS{FS: memfs.New(nil)}
+	p, err := pc.Open(fsys)
+	require.NoError(t, err)
+	// The reload lists the files before the write lands and swaps its
+	// index in after the write is done.
+	fsys.afterWalk = func() { time.Sleep(100 * time.Millisecond) }
+	reloaded := make(chan struct{})
+	fsys.before = func(string) {
+		fsys.before = nil
+		go func() {
+			_, err := p.Reload()
+			assert.NoError(t, err)
+			close(reloaded)
+		}()
+		time.Sleep(20 * time.Millisecond) // let the reload list the files first
+	}
+	mustCreate(t, p, pc.Feature, map[string]any{"title": "Written during a reload"})
+	<-reloaded
+	_, err = p.Get("F-001")
+	assert.NoError(t, err, "the write vanished from the index")
+}

@@ -1,0 +1,309 @@
+// Package bridge is the WebAssembly host of Project Canvas as a plain Go
+// function, so that it is tested natively: the js/wasm main package only
+// turns each JavaScript call into one Call.
+//
+// The editor owns the files; the bridge holds a copy in memory (memfs). The
+// editor loads the vault's files, feeds every vault event it sees, calls
+// tools or serves HTTP requests through the same handler as the native
+// server, and applies the file changes each answer carries (write, delete,
+// rename) through its own vault API.
+//
+// Every function takes and returns one JSON object:
+//
+//	load   {"files":[{"path","content"}], "token"?}        -> {"entities","problems"}
+//	events {"events":[{"type":"create|modify|delete|rename","path","content"?,"from"?}]} -> {"applied"}
+//	call   {"name","arguments"?}                            -> {"result","changes"}
+//	http   {"method","path","headers"?,"body"?}             -> {"status","headers","body","changes"}
+//	tools  {}                                               -> {"tools":[...]}
+//
+// A failure is a *projectcanvas.Error (code, message, details).
+package bridge
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"net/http"
+	"strings"
+	"sync"
+
+	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/httpapi"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/tools"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/vault/memfs"
+)
+
+// Functions are the names Call answers, in the order the JS global lists them.
+var Functions = []string{"load", "events", "call", "http", "tools"}
+
+// Bridge is one vault held for a host. Its methods are safe for concurrent use.
+type Bridge struct {
+	registry *tools.Registry
+
+	mu  sync.RWMutex // guards the fields below; load replaces them
+	fs  *memfs.FS
+	env *tools.Env
+	api http.Handler
+}
+
+// New returns a bridge with an empty vault.
+func New() *Bridge {
+	b := &Bridge{registry: tools.New()}
+	if _, err := b.load(loadIn{}); err != nil {
+		panic(err) // an empty vault always opens
+	}
+	return b
+}
+
+// Call runs the named function on JSON input and returns JSON output. A
+// panic anywhere below becomes an internal error rather than killing the
+// WebAssembly instance.
+func (b *Bridge) Call(ctx context.Context, fn string, input []byte) (out []byte, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			out, err = nil, pc.Errorf(pc.CodeInternal, "%s: panic: %v", fn, v)
+		}
+	}()
+	if len(bytes.TrimSpace(input)) == 0 {
+		input = []byte("{}")
+	}
+	var result any
+	switch fn {
+	case "load":
+		result, err = run(input, b.load)
+	case "events":
+		result, err = run(input, b.events)
+	case "call":
+		result, err = run(input, func(in callIn) (any, error) { return b.call(ctx, in) })
+	case "http":
+		result, err = run(input, func(in httpIn) (any, error) { return b.http(ctx, in) })
+	case "tools":
+		result = map[string]any{"tools": b.registry.Tools()}
+	default:
+		return nil, pc.Errorf(pc.CodeNotFound, "no bridge function %q", fn)
+	}
+	if err != nil {
+		return nil, pc.AsError(err)
+	}
+	if c, ok := result.(callOut); ok {
+		return c.MarshalJSON() // json.Marshal would compact the result again
+	}
+	return json.Marshal(result)
+}
+
+// run decodes input strictly into In and runs f.
+func run[In any](input []byte, f func(In) (any, error)) (any, error) {
+	var in In
+	dec := json.NewDecoder(bytes.NewReader(input))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&in); err != nil {
+		return nil, pc.Errorf(pc.CodeInvalidArgument, "bad input: %v", err)
+	}
+	return f(in)
+}
+
+type file struct {
+	Path    string `json:"path"`
+	Content string `json:"content"`
+}
+
+type loadIn struct {
+	Files []file `json:"files"`
+	Token string `json:"token"`
+}
+
+// load replaces the vault with the host's files.
+func (b *Bridge) load(in loadIn) (any, error) {
+	files := make(map[string]string, len(in.Files))
+	for _, f := range in.Files {
+		p, err := vaultPath(f.Path)
+		if err != nil {
+			return nil, err
+		}
+		files[p] = f.Content
+	}
+	fsys := memfs.New(files)
+	project, err := pc.Open(fsys)
+	if err != nil {
+		return nil, err
+	}
+	fsys.TrackChanges()
+	env := &tools.Env{Project: project}
+	b.mu.Lock()
+	b.fs, b.env = fsys, env
+	b.api = httpapi.New(b.registry, env, httpapi.WithToken(in.Token))
+	b.mu.Unlock()
+	return map[string]any{"entities": project.Len(), "problems": project.Problems()}, nil
+}
+
+// vaultPath refuses paths that would leave the vault.
+func vaultPath(p string) (string, error) {
+	clean := strings.TrimPrefix(strings.ReplaceAll(p, "\\", "/"), "/")
+	for part := range strings.SplitSeq(clean, "/") {
+		if part == ".." || part == "" || part == "." {
+			return "", pc.Errorf(pc.CodeInvalidArgument, "path %q is not a vault path", p).With("path", p)
+		}
+	}
+	return clean, nil
+}
+
+type event struct {
+	Type    string `json:"type"`
+	Path    string `json:"path"`
+	From    string `json:"from"`
+	Content string `json:"content"`
+}
+
+// events applies the host's vault events and refreshes the index. Every
+// event is checked before any is applied.
+func (b *Bridge) events(in struct {
+	Events []event `json:"events"`
+}) (any, error) {
+	for i, ev := range in.Events {
+		if _, err := vaultPath(ev.Path); err != nil {
+			return nil, err
+		}
+		switch ev.Type {
+		case "create", "modify", "delete":
+		case "rename":
+			if _, err := vaultPath(ev.From); err != nil {
+				return nil, err
+			}
+		default:
+			return nil, pc.Errorf(pc.CodeInvalidArgument, "event %d: type %q is not create, modify, delete or rename", i, ev.Type)
+		}
+	}
+	b.mu.RLock()
+	fsys, project := b.fs, b.env.Project
+	b.mu.RUnlock()
+	var touched []string
+	for _, ev := range in.Events {
+		p, _ := vaultPath(ev.Path)
+		switch ev.Type {
+		case "create", "modify":
+			fsys.Put(p, []byte(ev.Content))
+		case "delete":
+			fsys.Delete(p)
+		case "rename":
+			from, _ := vaultPath(ev.From)
+			fsys.Move(from, p)
+			touched = append(touched, from)
+		}
+		touched = append(touched, p)
+	}
+	if err := project.RefreshFiles(touched); err != nil {
+		return nil, err
+	}
+	return map[string]any{"applied": len(in.Events)}, nil
+}
+
+type callIn struct {
+	Name      string          `json:"name"`
+	Arguments json.RawMessage `json:"arguments"`
+}
+
+func (b *Bridge) call(ctx context.Context, in callIn) (any, error) {
+	b.mu.RLock()
+	env, fsys := b.env, b.fs
+	b.mu.RUnlock()
+	out, err := b.registry.Dispatch(ctx, env, in.Name, in.Arguments)
+	if err != nil {
+		return nil, err
+	}
+	return callOut{result: out, changes: changes(fsys)}, nil
+}
+
+// callOut is call's answer. It writes the tool's JSON result as it is:
+// re-encoding a json.RawMessage would validate and compact it again, a cost
+// that shows in WebAssembly.
+type callOut struct {
+	result  []byte
+	changes []memfs.Change
+}
+
+func (c callOut) MarshalJSON() ([]byte, error) {
+	changes, err := json.Marshal(c.changes)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]byte, 0, len(c.result)+len(changes)+24)
+	out = append(out, `{"result":`...)
+	out = append(out, c.result...)
+	out = append(out, `,"changes":`...)
+	out = append(out, changes...)
+	return append(out, '}'), nil
+}
+
+type httpIn struct {
+	Method  string            `json:"method"`
+	Path    string            `json:"path"`
+	Headers map[string]string `json:"headers"`
+	Body    string            `json:"body"`
+}
+
+// http serves one request through the HTTP API, the handler the native
+// server runs, with an in-memory response writer.
+func (b *Bridge) http(ctx context.Context, in httpIn) (any, error) {
+	b.mu.RLock()
+	api, fsys := b.api, b.fs
+	b.mu.RUnlock()
+	if in.Method == "" {
+		in.Method = http.MethodGet
+	}
+	if !strings.HasPrefix(in.Path, "/") {
+		return nil, pc.Errorf(pc.CodeInvalidArgument, "path %q must start with /", in.Path)
+	}
+	req, err := http.NewRequestWithContext(ctx, in.Method, "http://127.0.0.1"+in.Path, strings.NewReader(in.Body))
+	if err != nil {
+		return nil, pc.Errorf(pc.CodeInvalidArgument, "bad request: %v", err)
+	}
+	req.RemoteAddr = "127.0.0.1:0"
+	req.ContentLength = int64(len(in.Body))
+	for k, v := range in.Headers {
+		if strings.EqualFold(k, "Host") {
+			req.Host = v
+			continue
+		}
+		req.Header.Set(k, v)
+	}
+	w := &response{header: http.Header{}}
+	api.ServeHTTP(w, req)
+	headers := map[string]string{}
+	for k := range w.header {
+		headers[k] = w.header.Get(k)
+	}
+	return map[string]any{"status": w.status(), "headers": headers, "body": w.body.String(), "changes": changes(fsys)}, nil
+}
+
+// changes hands over the files written since the last answer, never null.
+func changes(fsys *memfs.FS) []memfs.Change {
+	c := fsys.TakeChanges()
+	if c == nil {
+		c = []memfs.Change{}
+	}
+	return c
+}
+
+// response is a minimal http.ResponseWriter.
+type response struct {
+	header http.Header
+	code   int
+	body   bytes.Buffer
+}
+
+func (r *response) Header() http.Header { return r.header }
+func (r *response) WriteHeader(code int) {
+	if r.code == 0 {
+		r.code = code
+	}
+}
+func (r *response) Write(p []byte) (int, error) {
+	r.WriteHeader(http.StatusOK)
+	return r.body.Write(p)
+}
+func (r *response) status() int {
+	if r.code == 0 {
+		return http.StatusOK
+	}
+	return r.code
+}

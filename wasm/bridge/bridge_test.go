@@ -1,0 +1,163 @@
+package bridge_test
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
+	"github.com/projectcanvas/projectcanvas/wasm/bridge"
+)
+
+type change struct {
+	Op, Path, From, Content string
+}
+
+// host plays the editor: it owns the files and applies the bridge's changes.
+type host struct {
+	t     *testing.T
+	b     *bridge.Bridge
+	files map[string]string
+}
+
+func newHost(t *testing.T, files map[string]string) *host {
+	h := &host{t: t, b: bridge.New(), files: files}
+	var list []map[string]string
+	for p, c := range files {
+		list = append(list, map[string]string{"path": p, "content": c})
+	}
+	h.mustCall("load", map[string]any{"files": list, "token": "tok"})
+	return h
+}
+
+func (h *host) call(fn string, in any) (map[string]json.RawMessage, error) {
+	data, err := json.Marshal(in)
+	require.NoError(h.t, err)
+	out, err := h.b.Call(context.Background(), fn, data)
+	if err != nil {
+		return nil, err
+	}
+	var got map[string]json.RawMessage
+	require.NoError(h.t, json.Unmarshal(out, &got))
+	var changes []change
+	if raw, ok := got["changes"]; ok {
+		require.NoError(h.t, json.Unmarshal(raw, &changes))
+	}
+	for _, c := range changes {
+		switch c.Op {
+		case "write":
+			h.files[c.Path] = c.Content
+		case "delete":
+			delete(h.files, c.Path)
+		case "rename":
+			h.files[c.Path] = h.files[c.From]
+			delete(h.files, c.From)
+		default:
+			h.t.Fatalf("unknown change %+v", c)
+		}
+	}
+	return got, nil
+}
+
+func (h *host) mustCall(fn string, in any) map[string]json.RawMessage {
+	h.t.Helper()
+	got, err := h.call(fn, in)
+	require.NoError(h.t, err, "%s %v", fn, in)
+	return got
+}
+
+func TestToolCallsHandBackTheirFileChanges(t *testing.T) {
+	h := newHost(t, map[string]string{"Notes/readme.md": "# not an entity\n"})
+	h.mustCall("call", map[string]any{"name": "create_entity", "arguments": map[string]any{"type": "milestone", "data": map[string]any{"title": "Beta"}}})
+	h.mustCall("call", map[string]any{"name": "create_entity", "arguments": map[string]any{"type": "story", "data": map[string]any{"title": "Sign-in", "parent": "M-001"}}})
+	assert.Contains(t, h.files, "Projects/milestones/M-001 Beta.md")
+	assert.Contains(t, h.files["Projects/stories/S-001 Sign-in.md"], "parent: M-001")
+
+	// Loading the host's files afresh gives the same project: nothing the
+	// host needed was left out of the changes.
+	again := newHost(t, h.files)
+	got := again.mustCall("call", map[string]any{"name": "get_entity", "arguments": map[string]any{"id": "S-001"}})
+	assert.Contains(t, string(got["result"]), `"Sign-in"`)
+
+	// A refused call changes nothing and says why, with a code.
+	before := len(h.files)
+	_, err := h.call("call", map[string]any{"name": "create_entity", "arguments": map[string]any{"type": "task", "data": map[string]any{"title": "Stray"}}})
+	assert.Equal(t, pc.CodeOrphan, pc.ErrorCode(err))
+	_, err = h.call("call", map[string]any{"name": "no_such_tool"})
+	assert.Equal(t, pc.CodeNotFound, pc.ErrorCode(err))
+	assert.Len(t, h.files, before)
+}
+
+func TestVaultEvents(t *testing.T) {
+	h := newHost(t, map[string]string{})
+	feature := "---\nid: F-001\ntype: feature\ntitle: Export\nstatus: Planned\n---\n"
+	h.mustCall("events", map[string]any{"events": []map[string]string{{"type": "create", "path": "F-001.md", "content": feature}}})
+	title := func() string {
+		got, err := h.call("call", map[string]any{"name": "get_entity", "arguments": map[string]any{"id": "F-001", "fields": []string{"title"}}})
+		if err != nil {
+			return string(pc.ErrorCode(err))
+		}
+		var e struct{ Title string }
+		require.NoError(t, json.Unmarshal(got["result"], &e))
+		return e.Title
+	}
+	assert.Equal(t, "Export", title())
+	h.mustCall("events", map[string]any{"events": []map[string]string{
+		{"type": "modify", "path": "F-001.md", "content": strings.Replace(feature, "Export", "Export to PDF", 1)},
+		{"type": "rename", "from": "F-001.md", "path": "Features/F-001.md"},
+	}})
+	assert.Equal(t, "Export to PDF", title())
+	h.mustCall("events", map[string]any{"events": []map[string]string{{"type": "delete", "path": "Features/F-001.md"}}})
+	assert.Equal(t, "not_found", title())
+
+	// Bad events are refused before any is applied.
+	for _, bad := range []map[string]string{
+		{"type": "create", "path": "../outside.md", "content": feature},
+		{"type": "create", "path": "a/../../b.md"},
+		{"type": "rename", "from": "../x.md", "path": "y.md"},
+		{"type": "explode", "path": "x.md"},
+	} {
+		_, err := h.call("events", map[string]any{"events": []map[string]string{{"type": "create", "path": "ok.md", "content": feature}, bad}})
+		assert.Equal(t, pc.CodeInvalidArgument, pc.ErrorCode(err), "%v", bad)
+	}
+	assert.Equal(t, "not_found", title(), "the good event before a bad one was not applied")
+}
+
+func TestHTTPThroughTheSameHandler(t *testing.T) {
+	h := newHost(t, map[string]string{})
+	auth := map[string]string{"Authorization": "Bearer tok", "Host": "127.0.0.1:12312"}
+	got := h.mustCall("http", map[string]any{"method": "POST", "path": "/entities", "headers": auth, "body": `{"type":"milestone","data":{"title":"Beta"}}`})
+	assert.JSONEq(t, "201", string(got["status"]))
+	assert.Contains(t, string(got["headers"]), `"/entities/M-001"`)
+	assert.Contains(t, h.files, "Projects/milestones/M-001 Beta.md")
+
+	got = h.mustCall("http", map[string]any{"method": "GET", "path": "/entities/M-001"})
+	assert.JSONEq(t, "401", string(got["status"]), "no token")
+	got = h.mustCall("http", map[string]any{"method": "GET", "path": "/entities/M-001", "headers": map[string]string{"Authorization": "Bearer tok", "Host": "evil.example"}})
+	assert.JSONEq(t, "403", string(got["status"]), "foreign host")
+	got = h.mustCall("http", map[string]any{"method": "GET", "path": "/health"})
+	assert.JSONEq(t, "200", string(got["status"]))
+}
+
+func TestBadInput(t *testing.T) {
+	b := bridge.New()
+	for fn, in := range map[string]string{
+		"nope":  `{}`,
+		"call":  `{"name":`,
+		"load":  `{"files":[{"path":"../../etc/passwd","content":"x"}]}`,
+		"http":  `{"path":"no-slash"}`,
+		"tools": `{}`,
+	} {
+		_, err := b.Call(context.Background(), fn, []byte(in))
+		if fn == "tools" {
+			assert.NoError(t, err)
+			continue
+		}
+		assert.Error(t, err, fn)
+		assert.NotEqual(t, pc.CodeInternal, pc.ErrorCode(err), fn)
+	}
+}
