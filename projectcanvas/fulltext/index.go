@@ -92,6 +92,7 @@ type posting struct {
 type Index struct {
 	mu     sync.RWMutex
 	k1, b  float64
+	cjk    bool // split CJK runs into bigrams (WithCJKBigrams)
 	minDel int // least dead postings+documents before compaction
 
 	// Documents, by internal number. Numbers are handed out in order and
@@ -175,6 +176,7 @@ func New(opts ...Option) *Index {
 			o(x)
 		}
 	}
+	x.tok.cjk = x.cjk
 	return x
 }
 
