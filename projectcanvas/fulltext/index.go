@@ -93,7 +93,7 @@ type Index struct {
 	mu     sync.RWMutex
 	k1, b  float64
 	cjk    bool // split CJK runs into bigrams (WithCJKBigrams)
-	minDel int // least dead postings+documents before compaction
+	minDel int  // least dead postings+documents before compaction
 
 	// Documents, by internal number. Numbers are handed out in order and
 	// renumbered by compaction. A removed document keeps its number, with
