@@ -1,0 +1,167 @@
+package docsearch
+
+import (
+	"context"
+	"fmt"
+
+	"math"
+	"strings"
+
+	"github.com/projectcanvas/projectcanvas/projectcanvas/fulltext"
+)
+
+// Embedder turns texts into vectors whose dot product measures how alike
+// the texts are. Vectors must all have the same length and a unit norm
+// (the engine normalizes them anyway). Implementations are safe for
+// concurrent use.
+type Embedder interface {
+	// ID names the embedder and its model: vectors of different IDs are
+	// never mixed (the index cache is keyed by it).
+	ID() string
+	// Embed returns one vector per text, in order.
+	Embed(ctx context.Context, texts []string) ([][]float32, error)
+}
+
+// DefaultDim is the dimension of the built-in embedder's vectors.
+const DefaultDim = 256
+
+// HashEmbedder is the built-in embedder: it needs no model and no
+// download. A text's vector is the sum of its words (stemmed like the
+// full-text index does, stop words left out) and of the character
+// trigrams of each word, each hashed to a signed position of the vector,
+// then normalized. Words carry meaning; trigrams make a misspelt or
+// inflected word ("reindx", "indexer") land near the right one. It knows
+// no synonyms: "sign in" and "login" stay apart, which only a real model
+// (see HTTPEmbedder) or a vocabulary learned from the vault brings.
+type HashEmbedder struct {
+	dim int
+}
+
+// NewHashEmbedder returns a built-in embedder of dimension dim (<= 0
+// means DefaultDim).
+func NewHashEmbedder(dim int) *HashEmbedder {
+	if dim <= 0 {
+		dim = DefaultDim
+	}
+	return &HashEmbedder{dim: dim}
+}
+
+// Weights of the built-in embedder's features.
+const (
+	wordWeight    = 1.0
+	trigramWeight = 0.35
+)
+
+// ID implements Embedder.
+func (h *HashEmbedder) ID() string { return fmt.Sprintf("builtin-hash-v1/%d", h.dim) }
+
+// Embed implements Embedder.
+func (h *HashEmbedder) Embed(_ context.Context, texts []string) ([][]float32, error) {
+	out := make([][]float32, len(texts))
+	for i, t := range texts {
+		out[i] = h.Vector(t)
+	}
+	return out, nil
+}
+
+// Vector returns the vector of one text.
+func (h *HashEmbedder) Vector(text string) []float32 {
+	v := make([]float32, h.dim)
+	counts := map[string]int{}
+	for _, w := range fulltext.Tokenize(text) {
+		if !stopWords[w] {
+			counts[w]++
+		}
+	}
+	var gram [3]rune
+	for w, n := range counts {
+		// Repeats count less and less (1 + ln n), as in BM25.
+		tf := float32(1 + math.Log(float64(n)))
+		h.add(v, "w:"+w, tf*wordWeight)
+		rs := []rune("<" + w + ">")
+		if len(rs) < 5 {
+			continue // short words: the word feature says it all
+		}
+		tw := tf * trigramWeight / float32(math.Sqrt(float64(len(rs)-2)))
+		for i := 0; i+3 <= len(rs); i++ {
+			copy(gram[:], rs[i:i+3])
+			h.add(v, string(gram[:]), tw)
+		}
+	}
+	normalize(v)
+	return v
+}
+
+func (h *HashEmbedder) add(v []float32, feature string, w float32) {
+	x := fnv64(feature)
+	i := int(x % uint64(h.dim))
+	if x>>63 == 1 {
+		w = -w
+	}
+	v[i] += w
+}
+
+// fnv64 is FNV-1a: stable across processes and builds, unlike maphash.
+func fnv64(s string) uint64 {
+	h := uint64(14695981039346656037)
+	for i := 0; i < len(s); i++ {
+		h ^= uint64(s[i])
+		h *= 1099511628211
+	}
+	// Mix the high bits, which decide the sign, with the low ones.
+	h ^= h >> 29
+	h *= 0xBF58476D1CE4E5B9
+	h ^= h >> 32
+	return h
+}
+
+// normalize scales v to unit length; a zero vector stays zero.
+func normalize(v []float32) {
+	var s float64
+	for _, x := range v {
+		s += float64(x) * float64(x)
+	}
+	if s == 0 {
+		return
+	}
+	inv := float32(1 / math.Sqrt(s))
+	for i := range v {
+		v[i] *= inv
+	}
+}
+
+func dot(a, b []float32) float32 {
+	var s0, s1, s2, s3 float32
+	n := len(a) &^ 3
+	b = b[:len(a)]
+	for i := 0; i < n; i += 4 {
+		s0 += a[i] * b[i]
+		s1 += a[i+1] * b[i+1]
+		s2 += a[i+2] * b[i+2]
+		s3 += a[i+3] * b[i+3]
+	}
+	for i := n; i < len(a); i++ {
+		s0 += a[i] * b[i]
+	}
+	return s0 + s1 + s2 + s3
+}
+
+// stopWords are frequent English words (as Tokenize stems them) that the
+// built-in embedder leaves out: without corpus statistics they would
+// dominate every vector.
+var stopWords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`a about above after again against all am an and any are as at be
+		because been before being below between both but by can could did do does doing down during each
+		few for from further had has have having he her here hers herself him himself his how i if in into
+		is it its itself just me more most my myself no nor not now of off on once only or other our ours
+		ourselves out over own same she should so some such than that the their theirs them themselves then
+		there these they this those through to too under until up very was we were what when where which
+		while who whom why will with would you your yours yourself yourselves also may might must shall
+		us use used using via`) {
+		for _, t := range fulltext.Tokenize(w) {
+			m[t] = true
+		}
+	}
+	return m
+}()

@@ -1,0 +1,177 @@
+package docsearch
+
+import (
+	"container/heap"
+	"strconv"
+	"strings"
+
+	"github.com/projectcanvas/projectcanvas/projectcanvas/fulltext"
+)
+
+// shard holds the chunks of the documents whose path hashes to it: their
+// BM25 index and their vectors. Searches run one goroutine per shard.
+// The engine's lock guards every field.
+type shard struct {
+	bm25   *fulltext.Index
+	chunks []chunkRec       // by slot; dead slots have live == false
+	vecs   []float32        // dim floats per slot; empty when vectors are off
+	free   []int32          // dead slots to reuse
+	byKey  map[string]int32 // chunk key (bm25 id) -> slot
+	live   int
+}
+
+// chunkRec is an indexed chunk with its text.
+type chunkRec struct {
+	Chunk
+	key  string // doc + "#" + ordinal: the BM25 id, stable across rebuilds
+	text string
+	live bool
+}
+
+func newShard() *shard {
+	return &shard{bm25: fulltext.New(fulltext.WithCJKBigrams()), byKey: map[string]int32{}}
+}
+
+func chunkKey(doc string, i int) string { return doc + "#" + strconv.Itoa(i) }
+
+// docTitle is a document's name without folders and extension.
+func docTitle(doc string) string {
+	doc = doc[strings.LastIndexByte(doc, '/')+1:]
+	return strings.TrimSuffix(doc, ".md")
+}
+
+// add indexes one chunk with its vector (nil when vectors are off) and
+// returns its slot.
+func (s *shard) add(c chunkRec, vec []float32, dim int) int32 {
+	c.live = true
+	var slot int32
+	if n := len(s.free); n > 0 {
+		slot = s.free[n-1]
+		s.free = s.free[:n-1]
+		s.chunks[slot] = c
+	} else {
+		slot = int32(len(s.chunks))
+		s.chunks = append(s.chunks, c)
+	}
+	if dim > 0 {
+		if need := (int(slot) + 1) * dim; len(s.vecs) < need {
+			s.vecs = append(s.vecs, make([]float32, need-len(s.vecs))...)
+		}
+		copy(s.vecs[int(slot)*dim:(int(slot)+1)*dim], vec)
+	}
+	s.byKey[c.key] = slot
+	s.bm25.Add(c.key, fulltext.Title(docTitle(c.Doc)+" "+c.HeadingPath), fulltext.Body(c.text))
+	s.live++
+	return slot
+}
+
+// remove drops the chunk in slot.
+func (s *shard) remove(slot int32) {
+	c := &s.chunks[slot]
+	if !c.live {
+		return
+	}
+	s.bm25.Remove(c.key)
+	delete(s.byKey, c.key)
+	*c = chunkRec{}
+	s.free = append(s.free, slot)
+	s.live--
+}
+
+// vec returns the vector of slot, or nil when it has none.
+func (s *shard) vec(slot int32, dim int) []float32 {
+	if dim == 0 || (int(slot)+1)*dim > len(s.vecs) {
+		return nil
+	}
+	return s.vecs[int(slot)*dim : (int(slot)+1)*dim]
+}
+
+// cand is a search candidate: a chunk and its raw scores.
+type cand struct {
+	c      *chunkRec
+	vector float64
+	bm25   float64
+	hybrid float64
+}
+
+// before orders candidates of equal score by document and position, so
+// results do not depend on slot numbers.
+func before(a, b *chunkRec) bool {
+	if a.Doc != b.Doc {
+		return a.Doc < b.Doc
+	}
+	return a.Start < b.Start
+}
+
+// vecHeap is a min-heap of the best vector candidates so far.
+type vecHeap []cand
+
+func (h vecHeap) Len() int { return len(h) }
+func (h vecHeap) Less(i, j int) bool {
+	if h[i].vector != h[j].vector {
+		return h[i].vector < h[j].vector
+	}
+	return before(h[j].c, h[i].c)
+}
+func (h vecHeap) Swap(i, j int) { h[i], h[j] = h[j], h[i] }
+func (h *vecHeap) Push(v any)   { *h = append(*h, v.(cand)) }
+func (h *vecHeap) Pop() any {
+	old := *h
+	v := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return v
+}
+
+// search returns this shard's candidates for a query: the best m by BM25
+// and the best m by vector similarity (qv nil: no vector search), each
+// with both scores. keep, when non-nil, filters chunks first.
+func (s *shard) search(query string, qv []float32, dim, m int, useBM25 bool, keep func(*chunkRec) bool) []cand {
+	var out []cand
+	seen := map[int32]int{}
+	if useBM25 {
+		var keepID func(string) bool
+		if keep != nil {
+			keepID = func(id string) bool { return keep(&s.chunks[s.byKey[id]]) }
+		}
+		for _, h := range s.bm25.Search(query, m, keepID) {
+			slot := s.byKey[h.ID]
+			c := cand{c: &s.chunks[slot], bm25: h.Score}
+			if v := s.vec(slot, dim); qv != nil && v != nil {
+				c.vector = float64(dot(qv, v))
+			}
+			seen[slot] = len(out)
+			out = append(out, c)
+		}
+	}
+	if qv == nil {
+		return out
+	}
+	h := make(vecHeap, 0, m)
+	for slot := range min(len(s.chunks), len(s.vecs)/dim) {
+		c := &s.chunks[slot]
+		if !c.live || keep != nil && !keep(c) {
+			continue
+		}
+		score := float64(dot(qv, s.vecs[slot*dim:(slot+1)*dim]))
+		switch {
+		case len(h) < m:
+			h = append(h, cand{c: c, vector: score})
+			if len(h) == m {
+				heap.Init(&h)
+			}
+		case score > h[0].vector || score == h[0].vector && before(c, h[0].c):
+			h[0] = cand{c: c, vector: score}
+			heap.Fix(&h, 0)
+		}
+	}
+	for _, c := range h {
+		slot := s.byKey[c.c.key]
+		if _, ok := seen[slot]; ok {
+			continue
+		}
+		// Outside BM25's best m: its keyword score, if any, is below
+		// theirs; counted as 0.
+		out = append(out, c)
+	}
+	return out
+}
