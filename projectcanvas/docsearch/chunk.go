@@ -123,6 +123,9 @@ func Split(doc string, src []byte, maxChunk int) []Chunk {
 		if i+1 < len(hs) {
 			end = hs[i+1].start
 		}
+		if headingOnly(body[h.start:end]) {
+			continue // a heading right above its subsections: nothing to find there
+		}
 		add(section, bodyStart+h.start, bodyStart+end, joinPath(path))
 		section++
 	}
@@ -221,4 +224,10 @@ func (r *runeCounter) at(off int) int {
 	r.count += utf8.RuneCount(r.src[r.off:off])
 	r.off = off
 	return r.count
+}
+
+// headingOnly reports whether a section is its ATX heading line alone.
+func headingOnly(sec []byte) bool {
+	line, rest, _ := bytes.Cut(sec, []byte("\n"))
+	return len(bytes.TrimSpace(rest)) == 0 && bytes.HasPrefix(bytes.TrimSpace(line), []byte("#"))
 }

@@ -34,7 +34,7 @@ func TestSplit(t *testing.T) {
 			{"Title", "Title\n=====\ntext"}, {"Title > Sub", "Sub\n---\nmore"}}},
 		{"code fence hides #", "# A\n```\n# not\n```\n", 0, []span{{"A", "# A\n```\n# not\n```"}}},
 		{"closing hashes and emphasis kept raw", "## Deploy **now** ##\nx", 0, []span{{"Deploy **now**", "## Deploy **now** ##\nx"}}},
-		{"empty sections dropped", "# A\n\n# B\nb", 0, []span{{"A", "# A"}, {"B", "# B\nb"}}},
+		{"heading-only sections dropped", "# A\n\n## B\nb", 0, []span{{"A > B", "## B\nb"}}},
 		{"only whitespace", " \n\n\t", 0, nil},
 		{"long section split at paragraphs", "# A\none one\n\ntwo two\n\nthree three", 12, []span{
 			{"A", "# A\none one"}, {"A", "two two"}, {"A", "three three"}}},

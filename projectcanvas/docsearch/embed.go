@@ -3,6 +3,8 @@ package docsearch
 import (
 	"context"
 	"fmt"
+	"maps"
+	"slices"
 
 	"math"
 	"strings"
@@ -74,7 +76,10 @@ func (h *HashEmbedder) Vector(text string) []float32 {
 		}
 	}
 	var gram [3]rune
-	for w, n := range counts {
+	// In sorted order: float sums then do not depend on map order, so a
+	// text always gets exactly the same vector.
+	for _, w := range slices.Sorted(maps.Keys(counts)) {
+		n := counts[w]
 		// Repeats count less and less (1 + ln n), as in BM25.
 		tf := float32(1 + math.Log(float64(n)))
 		h.add(v, "w:"+w, tf*wordWeight)

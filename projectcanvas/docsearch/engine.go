@@ -389,47 +389,11 @@ func (e *Engine) Remove(doc string) {
 	}
 }
 
-// Rename moves a file's chunks to its new path, keeping their vectors
-// when the content did not change.
+// Rename moves a file in the index. Its chunks are embedded again: the
+// vectors carry the document's name.
 func (e *Engine) Rename(ctx context.Context, from, to string) error {
-	e.mu.Lock()
-	st := e.docs[from]
-	var old []chunkRec
-	var vecs [][]float32
-	if st != nil {
-		sh := e.shards[st.shard]
-		for _, slot := range st.slots {
-			old = append(old, sh.chunks[slot])
-			if e.dim > 0 {
-				vecs = append(vecs, append([]float32(nil), sh.vec(slot, e.dim)...))
-			}
-		}
-		if e.drop(from) {
-			e.changed()
-		}
-	}
-	e.mu.Unlock()
-	if !IsDoc(to) {
-		return nil
-	}
-	p, err := e.prepare(to, nil)
-	if err != nil || p == nil {
-		return err
-	}
-	if st != nil && st.hash == p.hash && len(old) == len(p.chunks) {
-		for i := range old {
-			p.chunks[i].Chunk = old[i].Chunk
-			p.chunks[i].Doc = to
-		}
-		p.vecs = vecs
-	}
-	e.embedOne(ctx, p)
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	e.drop(to)
-	e.insert(e.shardOf(to), p)
-	e.changed()
-	return nil
+	e.Remove(from)
+	return e.Update(ctx, to)
 }
 
 // Rebuild re-reads the whole vault (and retries a failed embedder).
