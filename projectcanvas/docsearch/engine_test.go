@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"unicode/utf8"
 
@@ -305,4 +306,118 @@ func TestWatcherStatus(t *testing.T) {
 	if err := e.Apply(context.Background(), Event{Op: "explode", Path: "a.md"}); pc.AsError(err).Code != pc.CodeInvalidArgument {
 		t.Fatalf("unknown op: %v", err)
 	}
+}
+
+func memfsNew(files map[string]string) *memfs.FS { return memfs.New(files) }
+
+// countingEmbedder counts the texts it embeds.
+type countingEmbedder struct {
+	HashEmbedder
+	n atomic.Int64
+}
+
+func (c *countingEmbedder) Embed(ctx context.Context, texts []string) ([][]float32, error) {
+	c.n.Add(int64(len(texts)))
+	return c.HashEmbedder.Embed(ctx, texts)
+}
+
+func TestCache(t *testing.T) {
+	ctx := context.Background()
+	emb := &countingEmbedder{HashEmbedder: *NewHashEmbedder(0)}
+	e, fsys := openMem(t, exampleFiles(t), WithEmbedder(emb))
+	if emb.n.Load() == 0 {
+		t.Fatal("nothing embedded")
+	}
+	want := snapshotOf(t, e)
+	first := emb.n.Load()
+	cache, err := fsys.ReadFile(CachePath)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	// A restart embeds nothing and finds the same.
+	e2, err := Open(ctx, fsys, WithEmbedder(emb))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := emb.n.Load() - first; n != 0 {
+		t.Fatalf("restart embedded %d chunks", n)
+	}
+	if got := snapshotOf(t, e2); got != want {
+		t.Fatalf("restart differs:\n%s\n---\n%s", got, want)
+	}
+
+	// One changed file: only its chunks are embedded again.
+	doc := "Research/Pricing Research.md"
+	old, _ := fsys.ReadFile(doc)
+	if err := fsys.WriteFile(doc, append(old, "\n## Extra\nMore words.\n"...), pc.HashOf(old)); err != nil {
+		t.Fatal(err)
+	}
+	before := emb.n.Load()
+	if _, err := Open(ctx, fsys, WithEmbedder(emb)); err != nil {
+		t.Fatal(err)
+	}
+	if n := emb.n.Load() - before; n == 0 || n > 20 {
+		t.Fatalf("restart after one change embedded %d chunks", n)
+	}
+	if err := fsys.WriteFile(doc, old, pc.HashOf(append(old, "\n## Extra\nMore words.\n"...))); err != nil {
+		t.Fatal(err)
+	}
+
+	// Corrupt caches are ignored, rebuilt and rewritten.
+	for name, bad := range map[string][]byte{
+		"flipped byte": flip(cache, len(cache)-10),
+		"truncated":    cache[:len(cache)/2],
+		"garbage":      []byte("not a cache"),
+		"empty":        nil,
+		"bad version":  flip(cache, len(cacheMagic)),
+	} {
+		cur, _ := fsys.ReadFile(CachePath)
+		if err := fsys.WriteFile(CachePath, bad, pc.HashOf(cur)); err != nil {
+			t.Fatal(err)
+		}
+		before := emb.n.Load()
+		e3, err := Open(ctx, fsys, WithEmbedder(emb))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if emb.n.Load()-before < 50 {
+			t.Fatalf("%s: the corrupt cache was used", name)
+		}
+		if got := snapshotOf(t, e3); got != want {
+			t.Fatalf("%s: results differ", name)
+		}
+		if now, _ := fsys.ReadFile(CachePath); string(now) == string(bad) {
+			t.Fatalf("%s: cache not rewritten", name)
+		}
+	}
+
+	// Another embedder never uses these vectors.
+	other := &countingEmbedder{HashEmbedder: *NewHashEmbedder(128)}
+	if _, err := Open(ctx, fsys, WithEmbedder(other)); err != nil {
+		t.Fatal(err)
+	}
+	if other.n.Load() == 0 {
+		t.Fatal("vectors of another embedder were reused")
+	}
+}
+
+func flip(b []byte, i int) []byte {
+	c := append([]byte(nil), b...)
+	c[i] ^= 0x40
+	return c
+}
+
+func snapshotOf(t *testing.T, e *Engine) string {
+	var b strings.Builder
+	for _, q := range exampleQueries {
+		rs, err := e.Search(context.Background(), Query{Text: q, TopK: 5})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range rs {
+			b.WriteString(r.Doc + "|" + r.HeadingPath + "|" + itoa(r.StartChar) + "|" + ftoa(r.HybridScore) + "\n")
+		}
+	}
+	return b.String()
 }
