@@ -10,6 +10,7 @@ import (
 	"time"
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/docsearch"
 )
 
 // Env is what handlers work on. Hosts build one and pass it to Call.
@@ -18,6 +19,11 @@ type Env struct {
 	// Now is the clock of time-based analysis (stale work, "since");
 	// nil means time.Now.
 	Now func() time.Time
+	// Docs is the vault's document search index (search_docs,
+	// msrl_status, semantic search_entities), opened by the host with
+	// docsearch.OpenWithConfig and fed by its watcher (Docs.Apply). When
+	// nil, each search indexes the vault afresh.
+	Docs *docsearch.Engine
 }
 
 func (e *Env) now() time.Time {
@@ -54,6 +60,8 @@ func New() *Registry {
 	registerBatchTools(r)
 	registerCleanupTools(r)
 	registerDocumentTools(r)
+	registerDocSearchTools(r)
+	registerWorkspaceTools(r)
 	return r
 }
 
