@@ -3,8 +3,6 @@ package docsearch
 import (
 	"context"
 	"fmt"
-	"maps"
-	"slices"
 
 	"math"
 	"strings"
@@ -74,36 +72,45 @@ func (h *HashEmbedder) Embed(_ context.Context, texts []string) ([][]float32, er
 // Vector returns the vector of one text.
 func (h *HashEmbedder) Vector(text string) []float32 {
 	v := make([]float32, h.dim)
-	counts := map[string]int{}
-	for _, w := range fulltext.Tokenize(text) {
-		if !stopWords[w] {
-			counts[w]++
-		}
+	words := fulltext.Tokenize(text)
+	counts := make(map[string]int32, len(words))
+	for _, w := range words {
+		counts[w]++
 	}
-	var gram [3]rune
-	// In sorted order: float sums then do not depend on map order, so a
-	// text always gets exactly the same vector.
-	for _, w := range slices.Sorted(maps.Keys(counts)) {
+	var buf []byte
+	var starts []int
+	// Words in text order, each at its first occurrence: float sums then
+	// always run in the same order, so a text always gets the same vector.
+	for _, w := range words {
 		n := counts[w]
+		if n == 0 || stopWords[w] {
+			continue
+		}
+		counts[w] = 0
 		// Repeats count less and less (1 + ln n), as in BM25.
 		tf := float32(1 + math.Log(float64(n)))
-		h.add(v, "w:"+w, tf*wordWeight)
-		rs := []rune("<" + w + ">")
-		if len(rs) < 5 {
+		h.add(v, fnvString(fnvByte(fnvOffset, 'w'), w), tf*wordWeight)
+		buf = append(append(append(buf[:0], '<'), w...), '>')
+		starts = starts[:0]
+		for i := range string(buf) {
+			starts = append(starts, i)
+		}
+		if len(starts) < 5 {
 			continue // short words: the word feature says it all
 		}
-		tw := tf * trigramWeight / float32(math.Sqrt(float64(len(rs)-2)))
-		for i := 0; i+3 <= len(rs); i++ {
-			copy(gram[:], rs[i:i+3])
-			h.add(v, string(gram[:]), tw)
+		starts = append(starts, len(buf))
+		grams := len(starts) - 3
+		tw := tf * trigramWeight / float32(math.Sqrt(float64(grams)))
+		for i := range grams {
+			h.add(v, fnvBytes(fnvOffset, buf[starts[i]:starts[i+3]]), tw)
 		}
 	}
 	normalize(v)
 	return v
 }
 
-func (h *HashEmbedder) add(v []float32, feature string, w float32) {
-	x := fnv64(feature)
+func (h *HashEmbedder) add(v []float32, x uint64, w float32) {
+	x = mix(x)
 	i := int(x % uint64(h.dim))
 	if x>>63 == 1 {
 		w = -w
@@ -111,19 +118,39 @@ func (h *HashEmbedder) add(v []float32, feature string, w float32) {
 	v[i] += w
 }
 
-// fnv64 is FNV-1a: stable across processes and builds, unlike maphash.
-func fnv64(s string) uint64 {
-	h := uint64(14695981039346656037)
+// FNV-1a: stable across processes and builds, unlike maphash, so cached
+// vectors stay valid.
+const (
+	fnvOffset = 14695981039346656037
+	fnvPrime  = 1099511628211
+)
+
+func fnvByte(h uint64, c byte) uint64 { return (h ^ uint64(c)) * fnvPrime }
+
+func fnvString(h uint64, s string) uint64 {
 	for i := 0; i < len(s); i++ {
-		h ^= uint64(s[i])
-		h *= 1099511628211
+		h = (h ^ uint64(s[i])) * fnvPrime
 	}
-	// Mix the high bits, which decide the sign, with the low ones.
+	return h
+}
+
+func fnvBytes(h uint64, b []byte) uint64 {
+	for _, c := range b {
+		h = (h ^ uint64(c)) * fnvPrime
+	}
+	return h
+}
+
+// mix spreads the high bits, which decide the sign, over the low ones.
+func mix(h uint64) uint64 {
 	h ^= h >> 29
 	h *= 0xBF58476D1CE4E5B9
 	h ^= h >> 32
 	return h
 }
+
+// fnv64 hashes a string (shard choice).
+func fnv64(s string) uint64 { return mix(fnvString(fnvOffset, s)) }
 
 // normalize scales v to unit length; a zero vector stays zero.
 func normalize(v []float32) {

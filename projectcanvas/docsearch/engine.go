@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"runtime"
 	"strings"
 	"sync"
@@ -264,21 +265,41 @@ func (e *Engine) build(ctx context.Context) error {
 	if vecErr == "" {
 		dim = firstDim(prepped)
 	}
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	e.shards = make([]*shard, e.nshards)
-	e.docs = make(map[string]*docState, len(docs))
-	e.dim, e.vecErr = dim, vecErr
-	reused := 0
+	// Fill the shards in parallel too, then swap them in.
+	shards := make([]*shard, e.nshards)
+	docMaps := make([]map[string]*docState, e.nshards)
 	for i := range e.nshards {
-		e.shards[i] = newShard()
+		wg.Go(func() {
+			shards[i], docMaps[i] = newShard(), make(map[string]*docState, len(prepped[i]))
+			n := 0
+			for _, p := range prepped[i] {
+				n += len(p.chunks)
+			}
+			shards[i].chunks = make([]chunkRec, 0, n)
+			shards[i].cols = make([][]float32, dim)
+			for j := range shards[i].cols {
+				shards[i].cols[j] = make([]float32, 0, n)
+			}
+			for _, p := range prepped[i] {
+				docMaps[i][p.doc] = shards[i].insert(i, p, dim)
+			}
+		})
+	}
+	wg.Wait()
+	reused := 0
+	all := make(map[string]*docState, len(docs))
+	for i := range e.nshards {
 		for _, p := range prepped[i] {
 			if cd := cache.docs[p.doc]; cd != nil && cd.hash == p.hash {
 				reused++
 			}
-			e.insert(i, p)
 		}
+		maps.Copy(all, docMaps[i])
 	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.shards, e.docs = shards, all
+	e.dim, e.vecErr = dim, vecErr
 	e.dirty = !cache.ok || reused != len(cache.docs) || reused != len(e.docs)
 	e.gen++
 	return nil
@@ -297,20 +318,26 @@ func firstDim(prepped [][]*prepared) int {
 
 // insert adds a prepared file to shard i. The caller holds e.mu.
 func (e *Engine) insert(i int, p *prepared) {
+	e.docs[p.doc] = e.shards[i].insert(i, p, e.dim)
+}
+
+// insert adds a prepared file to this shard, number i, and returns its
+// state. Vectors of the wrong length (or none) are left zero.
+func (s *shard) insert(i int, p *prepared, dim int) *docState {
 	st := &docState{hash: p.hash, shard: i, chunks: len(p.chunks)}
 	last := -1
 	for j := range p.chunks {
 		var v []float32
-		if e.dim > 0 && len(p.vecs) == len(p.chunks) && len(p.vecs[j]) == e.dim {
+		if dim > 0 && len(p.vecs) == len(p.chunks) && len(p.vecs[j]) == dim {
 			v = p.vecs[j]
 		}
-		st.slots = append(st.slots, e.shards[i].add(p.chunks[j], v, e.dim))
+		st.slots = append(st.slots, s.add(p.chunks[j], v, dim))
 		if p.chunks[j].Section != last {
 			st.nodes++
 			last = p.chunks[j].Section
 		}
 	}
-	e.docs[p.doc] = st
+	return st
 }
 
 // drop removes an indexed file. The caller holds e.mu.
@@ -373,7 +400,7 @@ func (e *Engine) embedOne(ctx context.Context, p *prepared) {
 	case err != nil:
 		e.vecErr, e.dim = err.Error(), 0
 		for _, sh := range e.shards {
-			sh.vecs = nil
+			sh.cols = nil
 		}
 	case e.dim == 0 && len(p.vecs) > 0:
 		e.dim = len(p.vecs[0]) // the first vectors of an empty index

@@ -13,11 +13,15 @@ import (
 // The engine's lock guards every field.
 type shard struct {
 	bm25   *fulltext.Index
-	chunks []chunkRec       // by slot; dead slots have live == false
-	vecs   []float32        // dim floats per slot; empty when vectors are off
-	free   []int32          // dead slots to reuse
-	byKey  map[string]int32 // chunk key (bm25 id) -> slot
-	live   int
+	chunks []chunkRec // by slot; dead slots have live == false
+	// cols holds the vectors column by column: cols[j][slot] is component
+	// j of the chunk in slot. A query from the built-in embedder has few
+	// non-zero components, and a search reads only those columns, each
+	// front to back. Empty when vectors are off.
+	cols  [][]float32
+	free  []int32          // dead slots to reuse
+	byKey map[string]int32 // chunk key (bm25 id) -> slot
+	live  int
 }
 
 // chunkRec is an indexed chunk with its text.
@@ -54,10 +58,20 @@ func (s *shard) add(c chunkRec, vec []float32, dim int) int32 {
 		s.chunks = append(s.chunks, c)
 	}
 	if dim > 0 {
-		if need := (int(slot) + 1) * dim; len(s.vecs) < need {
-			s.vecs = append(s.vecs, make([]float32, need-len(s.vecs))...)
+		if len(s.cols) != dim {
+			s.cols = make([][]float32, dim)
 		}
-		copy(s.vecs[int(slot)*dim:(int(slot)+1)*dim], vec)
+		for j, col := range s.cols {
+			for len(col) <= int(slot) {
+				col = append(col, 0)
+			}
+			x := float32(0)
+			if vec != nil {
+				x = vec[j]
+			}
+			col[slot] = x
+			s.cols[j] = col
+		}
 	}
 	s.byKey[c.key] = slot
 	s.bm25.Add(c.key, fulltext.Title(docTitle(c.Doc)+" "+c.HeadingPath), fulltext.Body(c.text))
@@ -80,10 +94,42 @@ func (s *shard) remove(slot int32) {
 
 // vec returns the vector of slot, or nil when it has none.
 func (s *shard) vec(slot int32, dim int) []float32 {
-	if dim == 0 || (int(slot)+1)*dim > len(s.vecs) {
+	if dim == 0 || len(s.cols) != dim || int(slot) >= len(s.cols[0]) {
 		return nil
 	}
-	return s.vecs[int(slot)*dim : (int(slot)+1)*dim]
+	v := make([]float32, dim)
+	for j, col := range s.cols {
+		v[j] = col[slot]
+	}
+	return v
+}
+
+// nonZero lists the components of q that are not zero.
+func nonZero(q []float32) []int {
+	var nz []int
+	for j, x := range q {
+		if x != 0 {
+			nz = append(nz, j)
+		}
+	}
+	return nz
+}
+
+// similarities returns the dot product of q with every slot's vector,
+// reading only the columns where q is not zero.
+func (s *shard) similarities(q []float32, nz []int, acc []float32) []float32 {
+	if len(s.cols) == 0 {
+		return acc[:0]
+	}
+	n := len(s.cols[0])
+	acc = append(acc[:0], make([]float32, n)...)
+	for _, j := range nz {
+		qj, col := q[j], s.cols[j][:n]
+		for i, x := range col {
+			acc[i] += qj * x
+		}
+	}
+	return acc
 }
 
 // cand is a search candidate: a chunk and its raw scores.
@@ -128,6 +174,10 @@ func (h *vecHeap) Pop() any {
 func (s *shard) search(query string, qv []float32, dim, m int, useBM25 bool, keep func(*chunkRec) bool) []cand {
 	var out []cand
 	seen := map[int32]int{}
+	var sims []float32
+	if qv != nil {
+		sims = s.similarities(qv, nonZero(qv), nil)
+	}
 	if useBM25 {
 		var keepID func(string) bool
 		if keep != nil {
@@ -136,8 +186,8 @@ func (s *shard) search(query string, qv []float32, dim, m int, useBM25 bool, kee
 		for _, h := range s.bm25.Search(query, m, keepID) {
 			slot := s.byKey[h.ID]
 			c := cand{c: &s.chunks[slot], bm25: h.Score}
-			if v := s.vec(slot, dim); qv != nil && v != nil {
-				c.vector = float64(dot(qv, v))
+			if int(slot) < len(sims) {
+				c.vector = float64(sims[slot])
 			}
 			seen[slot] = len(out)
 			out = append(out, c)
@@ -147,12 +197,12 @@ func (s *shard) search(query string, qv []float32, dim, m int, useBM25 bool, kee
 		return out
 	}
 	h := make(vecHeap, 0, m)
-	for slot := range min(len(s.chunks), len(s.vecs)/dim) {
+	for slot, sim := range sims {
 		c := &s.chunks[slot]
 		if !c.live || keep != nil && !keep(c) {
 			continue
 		}
-		score := float64(dot(qv, s.vecs[slot*dim:(slot+1)*dim]))
+		score := float64(sim)
 		switch {
 		case len(h) < m:
 			h = append(h, cand{c: c, vector: score})
