@@ -7,7 +7,7 @@ VAULT    := $(SCRATCH)/vault
 BIN      := $(SCRATCH)/bin/projectcanvas
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: build test run bench lint clean eval-search
+.PHONY: build test run bench lint clean eval-search bench-search
 
 build:
 	$(GO) build -o $(BIN) ./cmd/projectcanvas
@@ -26,6 +26,15 @@ run: build
 
 bench:
 	$(GO) test -run='^$$' -bench=. -benchmem ./...
+	$(MAKE) bench-search
+
+# search_docs against its peers (MiniSearch, Orama hybrid; locked in
+# bench/search/package-lock.json) on the same generated 10,000-document
+# corpus, exported by the Go side; prints the timings and the ratios.
+bench-search:
+	cd bench/search && npm ci --no-audit --no-fund
+	$(GO) run ./projectcanvas/docsearch/internal/peerbench -out bench/search/.data
+	node bench/search/bench.mjs bench/search/.data
 
 # Relevance of document search (search_docs) on the labelled set over the
 # example vault: nDCG@10 and MRR for BM25, vector and hybrid, per category.

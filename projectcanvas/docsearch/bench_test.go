@@ -2,91 +2,22 @@ package docsearch
 
 import (
 	"context"
-	"fmt"
-	"math/rand/v2"
 	"slices"
-	"strings"
 	"testing"
 	"time"
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/docsearch/internal/benchcorpus"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/vault/memfs"
 )
 
-// benchDocs is the size of the benchmark vault: 10,000 documents of about
-// five sections each (about 50,000 sections).
-const benchDocs = 10_000
+const benchDocs = benchcorpus.Docs
 
-// benchWords is a vocabulary with a Zipf-like use: a few hundred common
-// English words and many rarer made-up terms, like real notes.
-var benchWords = func() []string {
-	ws := strings.Fields(`the a of to and in is for on that with as by it be this are from or at an we
-		page search index deploy release rollback storage database backup restore user session token login
-		editor latency cache query result ranking snippet permission role workspace space team document
-		note meeting decision design review migration schema table column vector embedding model worker
-		queue job lock timeout retry error alert metric dashboard incident postmortem customer pricing plan
-		seat billing invoice mobile offline sync conflict merge upload image attachment link share audit`)
-	r := rand.New(rand.NewPCG(7, 7))
-	const letters = "abcdefghijklmnopqrstuvwxyz"
-	for range 20_000 {
-		var b strings.Builder
-		for range 4 + r.IntN(7) {
-			b.WriteByte(letters[r.IntN(len(letters))])
-		}
-		ws = append(ws, b.String())
-	}
-	return ws
-}()
+func benchFiles(n int) map[string]string { return benchcorpus.Files(n) }
 
-func benchWord(r *rand.Rand) string {
-	// Zipf over the vocabulary: rank k with probability ~ 1/k.
-	k := int(float64(len(benchWords)) * r.Float64() * r.Float64() * r.Float64())
-	return benchWords[k]
-}
+func benchDoc(i int) string { return benchcorpus.Doc(i) }
 
-func benchSentence(r *rand.Rand, n int) string {
-	w := make([]string, n)
-	for i := range w {
-		w[i] = benchWord(r)
-	}
-	return strings.Join(w, " ")
-}
-
-// benchDoc returns document i of the benchmark vault: a title and about
-// five sections of one or two paragraphs.
-func benchDoc(i int) string {
-	r := rand.New(rand.NewPCG(uint64(i), 99))
-	var b strings.Builder
-	fmt.Fprintf(&b, "---\ntags: [bench]\n---\n# %s\n\n%s.\n", benchSentence(r, 3), benchSentence(r, 20))
-	for s := range 4 + r.IntN(2) {
-		level := "##"
-		if s > 0 && r.IntN(3) == 0 {
-			level = "###"
-		}
-		fmt.Fprintf(&b, "\n%s %s\n\n", level, benchSentence(r, 2+r.IntN(3)))
-		for range 1 + r.IntN(2) {
-			fmt.Fprintf(&b, "%s.\n\n", benchSentence(r, 30+r.IntN(40)))
-		}
-	}
-	return b.String()
-}
-
-func benchFiles(n int) map[string]string {
-	files := make(map[string]string, n)
-	for i := range n {
-		files[fmt.Sprintf("notes/%03d/doc-%05d.md", i%100, i)] = benchDoc(i)
-	}
-	return files
-}
-
-func benchQueries(n int) []string {
-	r := rand.New(rand.NewPCG(1, 2))
-	qs := make([]string, n)
-	for i := range qs {
-		qs[i] = benchSentence(r, 2+r.IntN(3))
-	}
-	return qs
-}
+func benchQueries(n int) []string { return benchcorpus.Queries(n) }
 
 // BenchmarkColdBuild indexes the whole benchmark vault without a cache.
 func BenchmarkColdBuild(b *testing.B) {

@@ -521,3 +521,18 @@ func (e *Engine) degradedReason() string {
 	}
 	return ""
 }
+
+// Chunks calls fn for every indexed chunk with its text and vector (nil
+// when vectors are off), shard by shard. It is for exports and tools;
+// fn must not call the engine.
+func (e *Engine) Chunks(fn func(c Chunk, text string, vec []float32)) {
+	e.mu.RLock()
+	defer e.mu.RUnlock()
+	for _, sh := range e.shards {
+		for slot := range sh.chunks {
+			if c := &sh.chunks[slot]; c.live {
+				fn(c.Chunk, c.text, sh.vec(int32(slot), e.dim))
+			}
+		}
+	}
+}
