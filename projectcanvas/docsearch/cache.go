@@ -18,12 +18,14 @@ import (
 //
 // The payload (little-endian, strings as uint32 length + bytes) holds the
 // embedder ID, the vector dimension, the chunk size and, for each file,
-// its path, content hash, chunks and their vectors. A cache of another
+// its path, content hash, chunks and their vectors; then the number of
+// shards and each shard's BM25 index (fulltext's MarshalBinary), so a
+// restart re-tokenizes only changed files. A cache of another
 // version, embedder or chunk size, or whose checksum does not match, is
 // ignored and rewritten: it only ever saves work, never changes results.
 const (
 	cacheMagic   = "PCDSIDX\n"
-	cacheVersion = 1
+	cacheVersion = 2
 )
 
 type cachedDoc struct {
@@ -35,6 +37,7 @@ type cachedDoc struct {
 type cacheData struct {
 	ok   bool // the file was there and valid
 	docs map[string]*cachedDoc
+	bm25 [][]byte // by shard; nil when the shard count differs
 }
 
 // loadCache reads the cache; any problem yields an empty one.
@@ -46,11 +49,14 @@ func (e *Engine) loadCache() cacheData {
 	if err != nil {
 		return cacheData{}
 	}
-	docs, err := decodeCache(data, e.emb.ID(), e.maxChunk)
+	docs, bm25, err := decodeCache(data, e.emb.ID(), e.maxChunk)
 	if err != nil {
 		return cacheData{}
 	}
-	return cacheData{ok: true, docs: docs}
+	if len(bm25) != e.nshards {
+		bm25 = nil
+	}
+	return cacheData{ok: true, docs: docs, bm25: bm25}
 }
 
 // Save writes the index cache if the index changed since it was last
@@ -111,6 +117,12 @@ func (e *Engine) encodeCache() []byte {
 			}
 		}
 	}
+	w.u32(uint32(len(e.shards)))
+	for _, sh := range e.shards {
+		blob, _ := sh.bm25.MarshalBinary() // never fails
+		w.u32(uint32(len(blob)))
+		w.buf = append(w.buf, blob...)
+	}
 	sum := sha256.Sum256(w.buf)
 	out := make([]byte, 0, len(cacheMagic)+12+len(sum)+len(w.buf))
 	out = append(out, cacheMagic...)
@@ -124,26 +136,26 @@ var errCorrupt = errors.New("corrupt index cache")
 
 // decodeCache parses a cache written for embedder emb and chunk size
 // maxChunk.
-func decodeCache(data []byte, emb string, maxChunk int) (map[string]*cachedDoc, error) {
+func decodeCache(data []byte, emb string, maxChunk int) (map[string]*cachedDoc, [][]byte, error) {
 	head := len(cacheMagic) + 12 + sha256.Size
 	if len(data) < head || string(data[:len(cacheMagic)]) != cacheMagic {
-		return nil, errCorrupt
+		return nil, nil, errCorrupt
 	}
 	if binary.LittleEndian.Uint32(data[len(cacheMagic):]) != cacheVersion {
-		return nil, fmt.Errorf("index cache of another version")
+		return nil, nil, fmt.Errorf("index cache of another version")
 	}
 	n := binary.LittleEndian.Uint64(data[len(cacheMagic)+4:])
 	payload := data[head:]
 	if uint64(len(payload)) != n || sha256.Sum256(payload) != [32]byte(data[head-sha256.Size:head]) {
-		return nil, errCorrupt
+		return nil, nil, errCorrupt
 	}
 	r := cacheReader{buf: payload}
 	if r.str() != emb {
-		return nil, fmt.Errorf("index cache of another embedder")
+		return nil, nil, fmt.Errorf("index cache of another embedder")
 	}
 	dim := int(r.u32())
 	if int(r.u32()) != maxChunk {
-		return nil, fmt.Errorf("index cache of another chunk size")
+		return nil, nil, fmt.Errorf("index cache of another chunk size")
 	}
 	ndocs := int(r.u32())
 	docs := make(map[string]*cachedDoc, min(ndocs, 1<<16))
@@ -153,7 +165,7 @@ func decodeCache(data []byte, emb string, maxChunk int) (map[string]*cachedDoc, 
 		nchunks := int(r.u32())
 		for range nchunks {
 			if r.err != nil {
-				return nil, r.err
+				return nil, nil, r.err
 			}
 			c := Chunk{Doc: doc, HeadingPath: r.str()}
 			c.Section, c.Start, c.End, c.StartChar, c.EndChar = int(r.u32()), int(r.u32()), int(r.u32()), int(r.u32()), int(r.u32())
@@ -167,14 +179,26 @@ func decodeCache(data []byte, emb string, maxChunk int) (map[string]*cachedDoc, 
 			}
 		}
 		if r.err != nil {
-			return nil, r.err
+			return nil, nil, r.err
 		}
 		docs[doc] = cd
 	}
-	if r.err != nil || len(r.buf) != 0 {
-		return nil, errCorrupt
+	nshards := int(r.u32())
+	if nshards > len(r.buf) {
+		return nil, nil, errCorrupt
 	}
-	return docs, nil
+	bm25 := make([][]byte, nshards)
+	for i := range bm25 {
+		n := r.u32()
+		if uint64(n) > uint64(len(r.buf)) {
+			return nil, nil, errCorrupt
+		}
+		bm25[i], r.buf = r.buf[:n:n], r.buf[n:]
+	}
+	if r.err != nil || len(r.buf) != 0 {
+		return nil, nil, errCorrupt
+	}
+	return docs, bm25, nil
 }
 
 type cacheWriter struct{ buf []byte }

@@ -146,6 +146,8 @@ type prepared struct {
 	hash   pc.Hash
 	chunks []chunkRec
 	vecs   [][]float32 // nil when vectors are off
+	cached bool        // chunks and vectors came from the cache
+	inBM25 bool        // the shard's reloaded BM25 index holds the chunks
 }
 
 // prepare reads and chunks one file, reusing cached chunks when its
@@ -161,7 +163,7 @@ func (e *Engine) prepare(doc string, cache map[string]*cachedDoc) (*prepared, er
 	p := &prepared{doc: doc, hash: pc.HashOf(src)}
 	var chunks []Chunk
 	if cd := cache[doc]; cd != nil && cd.hash == p.hash && chunksFit(cd.chunks, len(src)) {
-		chunks, p.vecs = cd.chunks, cd.vecs
+		chunks, p.vecs, p.cached = cd.chunks, cd.vecs, true
 	} else {
 		chunks = Split(doc, src, e.maxChunk)
 	}
@@ -271,6 +273,7 @@ func (e *Engine) build(ctx context.Context) error {
 	for i := range e.nshards {
 		wg.Go(func() {
 			shards[i], docMaps[i] = newShard(), make(map[string]*docState, len(prepped[i]))
+			e.reloadBM25(shards[i], i, cache, prepped[i])
 			n := 0
 			for _, p := range prepped[i] {
 				n += len(p.chunks)
@@ -290,7 +293,7 @@ func (e *Engine) build(ctx context.Context) error {
 	all := make(map[string]*docState, len(docs))
 	for i := range e.nshards {
 		for _, p := range prepped[i] {
-			if cd := cache.docs[p.doc]; cd != nil && cd.hash == p.hash {
+			if p.cached {
 				reused++
 			}
 		}
@@ -303,6 +306,31 @@ func (e *Engine) build(ctx context.Context) error {
 	e.dirty = !cache.ok || reused != len(cache.docs) || reused != len(e.docs)
 	e.gen++
 	return nil
+}
+
+// reloadBM25 loads shard i's BM25 index from the cache, when it has one,
+// and brings it up to date: chunks of files that changed or went away are
+// removed, and the prepared files that come unchanged from the cache are
+// marked as already indexed. Scores do not depend on an index's history,
+// so this equals indexing from scratch.
+func (e *Engine) reloadBM25(sh *shard, i int, cache cacheData, prepped []*prepared) {
+	if i >= len(cache.bm25) || sh.bm25.UnmarshalBinary(cache.bm25[i]) != nil {
+		return
+	}
+	current := make(map[string]bool, len(prepped))
+	for _, p := range prepped {
+		if p.cached {
+			current[p.doc] = true
+			p.inBM25 = true
+		}
+	}
+	for doc, cd := range cache.docs {
+		if e.shardOf(doc) == i && !current[doc] {
+			for k := range cd.chunks {
+				sh.bm25.Remove(chunkKey(doc, k))
+			}
+		}
+	}
 }
 
 func firstDim(prepped [][]*prepared) int {
@@ -331,7 +359,7 @@ func (s *shard) insert(i int, p *prepared, dim int) *docState {
 		if dim > 0 && len(p.vecs) == len(p.chunks) && len(p.vecs[j]) == dim {
 			v = p.vecs[j]
 		}
-		st.slots = append(st.slots, s.add(p.chunks[j], v, dim))
+		st.slots = append(st.slots, s.add(p.chunks[j], v, dim, p.inBM25))
 		if p.chunks[j].Section != last {
 			st.nodes++
 			last = p.chunks[j].Section

@@ -239,7 +239,7 @@ func TestIncrementalEqualsRebuild(t *testing.T) {
 		for i := range 6 {
 			files["d"+itoa(i)+".md"] = randomDoc(r)
 		}
-		e, fsys := openMem(t, files, WithCache(""), WithMaxChunk(80))
+		e, fsys := openMem(t, files, WithMaxChunk(80)) // writes a cache of the start
 		ctx := context.Background()
 		snaps := map[string]bool{e.Status().SnapshotID: true}
 		for step := range 30 {
@@ -283,8 +283,18 @@ func TestIncrementalEqualsRebuild(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got, want := snapshot(t, e), snapshot(t, fresh); got != want {
+		want := snapshot(t, fresh)
+		if got := snapshot(t, e); got != want {
 			t.Fatalf("seed %d: incremental index differs from a rebuild:\n%s\n---\n%s", seed, got, want)
+		}
+		// A restart from the stale cache of the start (chunks, vectors and
+		// BM25 index reused for unchanged files) finds the same.
+		restarted, err := Open(ctx, fsys, WithMaxChunk(80))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := snapshot(t, restarted); got != want {
+			t.Fatalf("seed %d: restart from a stale cache differs from a rebuild:\n%s\n---\n%s", seed, got, want)
 		}
 	}
 }

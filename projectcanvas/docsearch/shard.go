@@ -45,8 +45,9 @@ func docTitle(doc string) string {
 }
 
 // add indexes one chunk with its vector (nil when vectors are off) and
-// returns its slot.
-func (s *shard) add(c chunkRec, vec []float32, dim int) int32 {
+// returns its slot. inBM25 says the BM25 index already holds it (an index
+// reloaded from the cache).
+func (s *shard) add(c chunkRec, vec []float32, dim int, inBM25 bool) int32 {
 	c.live = true
 	var slot int32
 	if n := len(s.free); n > 0 {
@@ -74,7 +75,9 @@ func (s *shard) add(c chunkRec, vec []float32, dim int) int32 {
 		}
 	}
 	s.byKey[c.key] = slot
-	s.bm25.Add(c.key, fulltext.Title(docTitle(c.Doc)+" "+c.HeadingPath), fulltext.Body(c.text))
+	if !inBM25 {
+		s.bm25.Add(c.key, fulltext.Title(docTitle(c.Doc)+" "+c.HeadingPath), fulltext.Body(c.text))
+	}
 	s.live++
 	return slot
 }
