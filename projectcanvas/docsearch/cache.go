@@ -1,10 +1,10 @@
 package docsearch
 
 import (
-	"crypto/sha256"
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"io/fs"
 	"math"
 
@@ -14,18 +14,18 @@ import (
 // The index cache is one file:
 //
 //	magic "PCDSIDX\n" | version uint32 | payload length uint64 |
-//	SHA-256 of the payload | payload
+//	CRC-32C of the payload | payload
 //
 // The payload (little-endian, strings as uint32 length + bytes) holds the
 // embedder ID, the vector dimension, the chunk size and, for each file,
 // its path, content hash, chunks and their vectors; then the number of
 // shards and each shard's BM25 index (fulltext's MarshalBinary), so a
 // restart re-tokenizes only changed files. A cache of another
-// version, embedder or chunk size, or whose checksum does not match, is
+// version, embedder or chunk size, or whose checksum (CRC-32C, hardware-fast) does not match, is
 // ignored and rewritten: it only ever saves work, never changes results.
 const (
 	cacheMagic   = "PCDSIDX\n"
-	cacheVersion = 2
+	cacheVersion = 3
 )
 
 type cachedDoc struct {
@@ -123,21 +123,25 @@ func (e *Engine) encodeCache() []byte {
 		w.u32(uint32(len(blob)))
 		w.buf = append(w.buf, blob...)
 	}
-	sum := sha256.Sum256(w.buf)
-	out := make([]byte, 0, len(cacheMagic)+12+len(sum)+len(w.buf))
+	out := make([]byte, 0, cacheHead+len(w.buf))
 	out = append(out, cacheMagic...)
 	out = binary.LittleEndian.AppendUint32(out, cacheVersion)
 	out = binary.LittleEndian.AppendUint64(out, uint64(len(w.buf)))
-	out = append(out, sum[:]...)
+	out = binary.LittleEndian.AppendUint32(out, crc32.Checksum(w.buf, castagnoli))
 	return append(out, w.buf...)
 }
 
 var errCorrupt = errors.New("corrupt index cache")
 
+// cacheHead is the size of the header: magic, version, length, checksum.
+const cacheHead = len(cacheMagic) + 4 + 8 + 4
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
 // decodeCache parses a cache written for embedder emb and chunk size
 // maxChunk.
 func decodeCache(data []byte, emb string, maxChunk int) (map[string]*cachedDoc, [][]byte, error) {
-	head := len(cacheMagic) + 12 + sha256.Size
+	head := cacheHead
 	if len(data) < head || string(data[:len(cacheMagic)]) != cacheMagic {
 		return nil, nil, errCorrupt
 	}
@@ -146,7 +150,7 @@ func decodeCache(data []byte, emb string, maxChunk int) (map[string]*cachedDoc, 
 	}
 	n := binary.LittleEndian.Uint64(data[len(cacheMagic)+4:])
 	payload := data[head:]
-	if uint64(len(payload)) != n || sha256.Sum256(payload) != [32]byte(data[head-sha256.Size:head]) {
+	if uint64(len(payload)) != n || crc32.Checksum(payload, castagnoli) != binary.LittleEndian.Uint32(data[head-4:]) {
 		return nil, nil, errCorrupt
 	}
 	r := cacheReader{buf: payload}

@@ -61,7 +61,7 @@
 // The index cache ([CachePath]) keeps each file's content hash, chunks
 // and vectors. A restart re-reads the files but re-chunks and re-embeds
 // only those that changed. A cache of another version, embedder or chunk
-// size, or whose SHA-256 checksum fails, is ignored and rewritten.
+// size, or whose CRC-32C checksum fails, is ignored and rewritten.
 //
 // # Degrading
 //

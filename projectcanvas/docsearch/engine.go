@@ -279,9 +279,8 @@ func (e *Engine) build(ctx context.Context) error {
 				n += len(p.chunks)
 			}
 			shards[i].chunks = make([]chunkRec, 0, n)
-			shards[i].cols = make([][]float32, dim)
-			for j := range shards[i].cols {
-				shards[i].cols[j] = make([]float32, 0, n)
+			if dim > 0 {
+				shards[i].reserve(n, dim)
 			}
 			for _, p := range prepped[i] {
 				docMaps[i][p.doc] = shards[i].insert(i, p, dim)
@@ -428,7 +427,7 @@ func (e *Engine) embedOne(ctx context.Context, p *prepared) {
 	case err != nil:
 		e.vecErr, e.dim = err.Error(), 0
 		for _, sh := range e.shards {
-			sh.cols = nil
+			sh.dropVecs()
 		}
 	case e.dim == 0 && len(p.vecs) > 0:
 		e.dim = len(p.vecs[0]) // the first vectors of an empty index

@@ -14,14 +14,15 @@ import (
 type shard struct {
 	bm25   *fulltext.Index
 	chunks []chunkRec // by slot; dead slots have live == false
-	// cols holds the vectors column by column: cols[j][slot] is component
-	// j of the chunk in slot. A query from the built-in embedder has few
-	// non-zero components, and a search reads only those columns, each
-	// front to back. Empty when vectors are off.
-	cols  [][]float32
-	free  []int32          // dead slots to reuse
-	byKey map[string]int32 // chunk key (bm25 id) -> slot
-	live  int
+	// cols holds the vectors column by column: component j of the chunk in
+	// slot is cols[j*colCap+slot], for slots below colLen. A query from the
+	// built-in embedder has few non-zero components, and a search reads
+	// only those columns, each front to back. Empty when vectors are off.
+	cols           []float32
+	colCap, colLen int
+	free           []int32          // dead slots to reuse
+	byKey          map[string]int32 // chunk key (bm25 id) -> slot
+	live           int
 }
 
 // chunkRec is an indexed chunk with its text.
@@ -59,20 +60,7 @@ func (s *shard) add(c chunkRec, vec []float32, dim int, inBM25 bool) int32 {
 		s.chunks = append(s.chunks, c)
 	}
 	if dim > 0 {
-		if len(s.cols) != dim {
-			s.cols = make([][]float32, dim)
-		}
-		for j, col := range s.cols {
-			for len(col) <= int(slot) {
-				col = append(col, 0)
-			}
-			x := float32(0)
-			if vec != nil {
-				x = vec[j]
-			}
-			col[slot] = x
-			s.cols[j] = col
-		}
+		s.setVec(slot, vec, dim)
 	}
 	s.byKey[c.key] = slot
 	if !inBM25 {
@@ -95,14 +83,44 @@ func (s *shard) remove(slot int32) {
 	s.live--
 }
 
+// reserve makes room for the vectors of n slots.
+func (s *shard) reserve(n, dim int) {
+	if n <= s.colCap {
+		return
+	}
+	c := max(n, 2*s.colCap, 64)
+	cols := make([]float32, dim*c)
+	for j := range dim {
+		copy(cols[j*c:j*c+s.colLen], s.cols[j*s.colCap:j*s.colCap+s.colLen])
+	}
+	s.cols, s.colCap = cols, c
+}
+
+// setVec stores the vector of slot (nil: zero).
+func (s *shard) setVec(slot int32, vec []float32, dim int) {
+	n := int(slot) + 1
+	s.reserve(n, dim)
+	s.colLen = max(s.colLen, n)
+	for j := range dim {
+		x := float32(0)
+		if vec != nil {
+			x = vec[j]
+		}
+		s.cols[j*s.colCap+int(slot)] = x
+	}
+}
+
+// dropVecs turns vectors off.
+func (s *shard) dropVecs() { s.cols, s.colCap, s.colLen = nil, 0, 0 }
+
 // vec returns the vector of slot, or nil when it has none.
 func (s *shard) vec(slot int32, dim int) []float32 {
-	if dim == 0 || len(s.cols) != dim || int(slot) >= len(s.cols[0]) {
+	if dim == 0 || int(slot) >= s.colLen {
 		return nil
 	}
 	v := make([]float32, dim)
-	for j, col := range s.cols {
-		v[j] = col[slot]
+	for j := range v {
+		v[j] = s.cols[j*s.colCap+int(slot)]
 	}
 	return v
 }
@@ -121,13 +139,10 @@ func nonZero(q []float32) []int {
 // similarities returns the dot product of q with every slot's vector,
 // reading only the columns where q is not zero.
 func (s *shard) similarities(q []float32, nz []int, acc []float32) []float32 {
-	if len(s.cols) == 0 {
-		return acc[:0]
-	}
-	n := len(s.cols[0])
+	n := s.colLen
 	acc = append(acc[:0], make([]float32, n)...)
 	for _, j := range nz {
-		qj, col := q[j], s.cols[j][:n]
+		qj, col := q[j], s.cols[j*s.colCap:j*s.colCap+n]
 		for i, x := range col {
 			acc[i] += qj * x
 		}
