@@ -63,6 +63,21 @@
 // only those that changed. A cache of another version, embedder or chunk
 // size, or whose CRC-32C checksum fails, is ignored and rewritten.
 //
+// # Relevance
+//
+// testdata/relevance.tsv labels 50 queries over the example vault's prose
+// (keyword, paraphrase, sub-section and misspelt queries); make
+// eval-search prints nDCG@10 and MRR per mode and category. With the
+// built-in embedder, hybrid beats BM25 overall (nDCG@10 0.76 against
+// 0.72). Where the built-in vectors help: misspellings ("rolback
+// deploymnet"; typo nDCG 0.29 for BM25, 0.67 hybrid), through shared
+// character trigrams, and ranking ties among keyword matches. Where they
+// cannot: paraphrases without shared words ("undo a bad release" for a
+// section on rollback; "rival products" for competitors) score 0.25 with
+// vectors alone, below BM25's 0.58, and hybrid (0.51) loses a little
+// there. Synonyms need a real embedding model: point the embeddings
+// endpoint at one (for example nomic-embed-text in Ollama).
+//
 // # Degrading
 //
 // When the embedder fails (endpoint down, slow past its timeout, or

@@ -167,22 +167,6 @@ func normalize(v []float32) {
 	}
 }
 
-func dot(a, b []float32) float32 {
-	var s0, s1, s2, s3 float32
-	n := len(a) &^ 3
-	b = b[:len(a)]
-	for i := 0; i < n; i += 4 {
-		s0 += a[i] * b[i]
-		s1 += a[i+1] * b[i+1]
-		s2 += a[i+2] * b[i+2]
-		s3 += a[i+3] * b[i+3]
-	}
-	for i := n; i < len(a); i++ {
-		s0 += a[i] * b[i]
-	}
-	return s0 + s1 + s2 + s3
-}
-
 // stopWords are frequent English words (as Tokenize stems them) that the
 // built-in embedder leaves out: without corpus statistics they would
 // dominate every vector.
