@@ -37,6 +37,10 @@ type Engine struct {
 	cachePath string
 	now       func() time.Time
 
+	// writeMu serializes changes (builds and per-file updates), so an
+	// update is never lost under a rebuild that read the file earlier.
+	writeMu sync.Mutex
+
 	mu       sync.RWMutex
 	shards   []*shard
 	docs     map[string]*docState
@@ -220,6 +224,8 @@ func (e *Engine) embed(ctx context.Context, ps []*prepared) error {
 // build indexes the whole vault from scratch (reusing the cache), one
 // goroutine per shard.
 func (e *Engine) build(ctx context.Context) error {
+	e.writeMu.Lock()
+	defer e.writeMu.Unlock()
 	var docs []string
 	if err := e.fsys.Walk(func(name string) error {
 		if IsDoc(name) {
@@ -387,12 +393,14 @@ func (e *Engine) Update(ctx context.Context, doc string) error {
 	if !IsDoc(doc) {
 		return nil
 	}
+	e.writeMu.Lock()
+	defer e.writeMu.Unlock()
 	p, err := e.prepare(doc, nil)
 	if err != nil {
 		return err
 	}
 	if p == nil {
-		e.Remove(doc)
+		e.remove(doc)
 		return nil
 	}
 	e.mu.RLock()
@@ -436,6 +444,12 @@ func (e *Engine) embedOne(ctx context.Context, p *prepared) {
 
 // Remove drops a deleted file from the index.
 func (e *Engine) Remove(doc string) {
+	e.writeMu.Lock()
+	defer e.writeMu.Unlock()
+	e.remove(doc)
+}
+
+func (e *Engine) remove(doc string) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if e.drop(doc) {

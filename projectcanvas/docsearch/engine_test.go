@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"unicode/utf8"
@@ -430,4 +431,42 @@ func snapshotOf(t *testing.T, e *Engine) string {
 		}
 	}
 	return b.String()
+}
+
+// Searches, updates and rebuilds run together; no update is lost.
+func TestConcurrentUse(t *testing.T) {
+	files := map[string]string{}
+	for i := range 20 {
+		files["d"+itoa(i)+".md"] = "# Doc\nalpha beta " + itoa(i)
+	}
+	e, fsys := openMem(t, files, WithCache(""))
+	ctx := context.Background()
+	var wg sync.WaitGroup
+	for w := range 4 {
+		wg.Go(func() {
+			for i := range 25 {
+				switch w {
+				case 0:
+					name := "d" + itoa(i%20) + ".md"
+					old, _ := fsys.ReadFile(name)
+					if fsys.WriteFile(name, []byte("# Doc\ngamma "+itoa(i)), pc.HashOf(old)) == nil {
+						_ = e.Update(ctx, name)
+					}
+				case 1:
+					_ = e.Rebuild(ctx)
+				default:
+					_, _ = e.Search(ctx, Query{Text: "alpha gamma"})
+					_ = e.Status()
+				}
+			}
+		})
+	}
+	wg.Wait()
+	fresh, err := Open(ctx, fsys, WithCache(""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := snapshot(t, e), snapshot(t, fresh); got != want {
+		t.Fatalf("after concurrent use the index differs from a rebuild:\n%s\n---\n%s", got, want)
+	}
 }
