@@ -30,7 +30,7 @@ type readDocsResult struct {
 // adding ".md" when missing. It refuses names that leave the workspace or
 // name a file that is not markdown.
 func docPath(fsys pc.FS, w workspaceConfig, name, field string) (string, string, error) {
-	if !isMarkdown(name) {
+	if !isMarkdownPath(name) {
 		other := name
 		if w.Path != "" {
 			other = w.Path + "/" + name
@@ -54,7 +54,7 @@ func docPath(fsys pc.FS, w workspaceConfig, name, field string) (string, string,
 }
 
 func readDocs(_ context.Context, env *Env, a readDocsArgs) (readDocsResult, error) {
-	w, err := workspace(env, a.Workspace)
+	w, err := lookupWorkspace(env, a.Workspace)
 	if err != nil {
 		return readDocsResult{}, err
 	}
@@ -83,7 +83,7 @@ func readDocs(_ context.Context, env *Env, a readDocsArgs) (readDocsResult, erro
 			out.Content += d.eol
 		}
 	}
-	_, out.LastChanged, err = fileInfo(fsys, full)
+	_, out.LastChanged, err = docFileInfo(fsys, full)
 	return out, err
 }
 
@@ -105,7 +105,7 @@ type updateDocResult struct {
 }
 
 func updateDoc(ctx context.Context, env *Env, a updateDocArgs) (updateDocResult, error) {
-	w, err := workspace(env, a.Workspace)
+	w, err := lookupWorkspace(env, a.Workspace)
 	if err != nil {
 		return updateDocResult{}, err
 	}
@@ -155,6 +155,6 @@ func updateDoc(ctx context.Context, env *Env, a updateDocArgs) (updateDocResult,
 	}
 	docChanged(ctx, env, full)
 	out := updateDocResult{Success: true, Operation: a.Operation, DocName: rel, LineCount: len(parseLines(text).lines)}
-	_, out.LastChanged, err = fileInfo(fsys, full)
+	_, out.LastChanged, err = docFileInfo(fsys, full)
 	return out, err
 }

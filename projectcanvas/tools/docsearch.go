@@ -78,7 +78,8 @@ func searchDocs(ctx context.Context, env *Env, a searchDocsArgs) (searchDocsResu
 	return out, nil
 }
 
-type noArgs struct{}
+// msrlStatusArgs: msrl_status takes no parameters.
+type msrlStatusArgs struct{}
 
 type msrlStats struct {
 	DocCount   int `json:"doc_count"`
@@ -101,7 +102,7 @@ type msrlStatusResult struct {
 	Embedder   string      `json:"embedder"`
 }
 
-func msrlStatus(ctx context.Context, env *Env, _ noArgs) (msrlStatusResult, error) {
+func msrlStatus(ctx context.Context, env *Env, _ msrlStatusArgs) (msrlStatusResult, error) {
 	eng, err := docIndex(ctx, env)
 	if err != nil {
 		return msrlStatusResult{}, err

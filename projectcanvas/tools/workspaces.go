@@ -68,8 +68,8 @@ func readWorkspaces(fsys pc.FS) (workspacesFile, pc.Hash, error) {
 	return f, pc.HashOf(data), nil
 }
 
-// workspace returns a workspace's settings or a not_found error.
-func workspace(env *Env, name string) (workspaceConfig, error) {
+// lookupWorkspace returns a workspace's settings or a not_found error.
+func lookupWorkspace(env *Env, name string) (workspaceConfig, error) {
 	f, _, err := readWorkspaces(env.Project.FS())
 	if err != nil {
 		return workspaceConfig{}, err
@@ -155,7 +155,7 @@ func manageWorkspaces(_ context.Context, env *Env, a manageWorkspacesArgs) (mana
 	}
 	fsys := env.Project.FS()
 	if a.Action == "get" {
-		w, err := workspace(env, a.Workspace)
+		w, err := lookupWorkspace(env, a.Workspace)
 		if err != nil {
 			return manageWorkspacesResult{}, err
 		}
@@ -224,7 +224,7 @@ func manageWorkspaces(_ context.Context, env *Env, a manageWorkspacesArgs) (mana
 func markdownCounts(fsys pc.FS) ([]string, error) {
 	var files []string
 	err := fsys.Walk(func(name string) error {
-		if isMarkdown(name) {
+		if isMarkdownPath(name) {
 			files = append(files, name)
 		}
 		return nil
@@ -232,7 +232,7 @@ func markdownCounts(fsys pc.FS) ([]string, error) {
 	return files, err
 }
 
-func isMarkdown(name string) bool { return strings.HasSuffix(strings.ToLower(name), ".md") }
+func isMarkdownPath(name string) bool { return strings.HasSuffix(strings.ToLower(name), ".md") }
 
 // inFolder reports whether the vault path name lies under folder.
 func inFolder(name, folder string) bool {
@@ -249,13 +249,16 @@ func viewOf(name string, w workspaceConfig, files []string) *workspaceView {
 	return &workspaceView{Name: name, Path: w.Path, Description: w.Description, FileCount: n}
 }
 
+// listWorkspacesArgs: list_workspaces takes no parameters.
+type listWorkspacesArgs struct{}
+
 type listWorkspacesResult struct {
 	Workspaces        []workspaceView `json:"workspaces"`
 	Count             int             `json:"count"`
 	ConfigLastChanged *string         `json:"config_last_changed"`
 }
 
-func listWorkspaces(_ context.Context, env *Env, _ noArgs) (listWorkspacesResult, error) {
+func listWorkspaces(_ context.Context, env *Env, _ listWorkspacesArgs) (listWorkspacesResult, error) {
 	f, _, err := readWorkspaces(env.Project.FS())
 	if err != nil {
 		return listWorkspacesResult{}, err
@@ -289,7 +292,7 @@ type fileEntry struct {
 }
 
 func listFiles(_ context.Context, env *Env, a listFilesArgs) (map[string]any, error) {
-	w, err := workspace(env, a.Workspace)
+	w, err := lookupWorkspace(env, a.Workspace)
 	if err != nil {
 		return nil, err
 	}
@@ -310,7 +313,7 @@ func listFiles(_ context.Context, env *Env, a listFilesArgs) (map[string]any, er
 	}
 	entries := []fileEntry{}
 	for _, f := range files[pg.start:pg.end] {
-		size, changed, err := fileInfo(fsys, f)
+		size, changed, err := docFileInfo(fsys, f)
 		if err != nil {
 			return nil, err
 		}
@@ -335,9 +338,9 @@ type statFS interface {
 	Stat(name string) (fs.FileInfo, error)
 }
 
-// fileInfo returns a file's size and, when the file system knows it, its
+// docFileInfo returns a file's size and, when the file system knows it, its
 // modification time (ISO 8601).
-func fileInfo(fsys pc.FS, name string) (int64, *string, error) {
+func docFileInfo(fsys pc.FS, name string) (int64, *string, error) {
 	if s, ok := fsys.(statFS); ok {
 		if st, err := s.Stat(name); err == nil {
 			t := st.ModTime().UTC().Format(time.RFC3339)
