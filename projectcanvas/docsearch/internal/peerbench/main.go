@@ -90,11 +90,16 @@ func run(out string, ndocs, nq int) error {
 	if _, err := docsearch.Open(ctx, fsys); err != nil { // writes the cache
 		return err
 	}
-	start = time.Now()
-	if _, err := docsearch.Open(ctx, fsys); err != nil {
-		return err
+	var restarts []time.Duration
+	for range 3 {
+		runtime.GC() // measure the restart, not the collection of the engines before it
+		start = time.Now()
+		if _, err := docsearch.Open(ctx, fsys); err != nil {
+			return err
+		}
+		restarts = append(restarts, time.Since(start))
 	}
-	t.RestartMS = ms(time.Since(start))
+	t.RestartMS = p50(restarts)
 
 	texts := benchcorpus.Queries(nq)
 	for _, mode := range []docsearch.Mode{docsearch.Hybrid, docsearch.BM25Only} {
