@@ -11,7 +11,7 @@ ADDR     ?= 127.0.0.1:12312
 GOROOT_WASM = $(shell $(GO) env GOROOT)/lib/wasm
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: build wasm test test-go test-wasm test-e2e run bench bench-wasm lint clean
+.PHONY: build wasm test test-go test-wasm test-e2e run bench bench-wasm bench-search eval-search lint clean
 
 build:
 	$(GO) build -o $(BIN) ./cmd/projectcanvas
@@ -53,11 +53,25 @@ bench:
 	$(GO) test -run='^$$' -bench=. -benchmem ./...
 	mkdir -p $(SCRATCH) && $(GO) run ./bench/layout > $(SCRATCH)/layout-graph.json
 	cd bench/layout && npm ci --no-audit --no-fund --silent && node compare.mjs ../../$(SCRATCH)/layout-graph.json
+	$(MAKE) bench-search
 
 # The bridge's benchmarks natively and in WebAssembly under Node.
 bench-wasm:
 	$(GO) test -run='^$$' -bench=Bridge ./wasm/bridge
 	PATH="$(GOROOT_WASM):$$PATH" GOOS=js GOARCH=wasm $(GO) test -run='^$$' -bench=Bridge ./wasm/bridge
+
+# search_docs against its peers (MiniSearch, Orama hybrid; locked in
+# bench/search/package-lock.json) on the same generated 10,000-document
+# corpus, exported by the Go side; prints the timings and the ratios.
+bench-search:
+	cd bench/search && npm ci --no-audit --no-fund
+	$(GO) run ./projectcanvas/docsearch/internal/peerbench -out bench/search/.data
+	node bench/search/bench.mjs bench/search/.data
+
+# Relevance of document search (search_docs) on the labelled set over the
+# example vault: nDCG@10 and MRR for BM25, vector and hybrid, per category.
+eval-search:
+	$(GO) test -count=1 -run '^TestRelevance$$' ./projectcanvas/docsearch -args -eval
 
 lint:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || (gofmt -l $$(git ls-files '*.go'); exit 1)

@@ -92,7 +92,8 @@ type posting struct {
 type Index struct {
 	mu     sync.RWMutex
 	k1, b  float64
-	minDel int // least dead postings+documents before compaction
+	cjk    bool // split CJK runs into bigrams (WithCJKBigrams)
+	minDel int  // least dead postings+documents before compaction
 
 	// Documents, by internal number. Numbers are handed out in order and
 	// renumbered by compaction. A removed document keeps its number, with
@@ -175,6 +176,7 @@ func New(opts ...Option) *Index {
 			o(x)
 		}
 	}
+	x.tok.cjk = x.cjk
 	return x
 }
 

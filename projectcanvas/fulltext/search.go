@@ -52,6 +52,7 @@ func (x *Index) score(s *searchScratch, query string) {
 		return
 	}
 	s.qterms = s.qterms[:0]
+	s.tok.cjk = x.cjk
 	s.tok.scan(query, func(term []byte, _, _ int, k kind) bool {
 		if k == kindPart {
 			return true // the compound carries the query

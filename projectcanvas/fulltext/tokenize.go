@@ -44,6 +44,9 @@ type tokenizer struct {
 
 	// noFast turns scan's fast path off (for tests: both paths must agree).
 	noFast bool
+
+	// cjk splits runs of CJK characters into bigrams (see WithCJKBigrams).
+	cjk bool
 }
 
 // emitFunc receives each term with the byte span it came from. The term
@@ -291,6 +294,12 @@ func (t *tokenizer) flush(emit emitFunc) bool {
 		// The term is the run itself: stemming works in place and never
 		// lengthens a word, and the capacity limit keeps any append off
 		// the next run.
+		if t.cjk && !s.ascii && k == kindWord && hasCJK(t.group[s.lo:s.hi]) {
+			if !t.emitCJK(s, emit) {
+				return false
+			}
+			continue
+		}
 		term := t.group[s.lo:s.hi:s.hi]
 		t.stemmable = s.ascii && !s.digit
 		if t.stemmable && !t.deferStem {

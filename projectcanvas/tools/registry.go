@@ -10,12 +10,18 @@ import (
 	"strings"
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/docsearch"
 )
 
 // Env is what handlers work on. Hosts build one and pass it to Call. Time
 // comes from the project's clock (pc.WithClock), the one clock of both.
 type Env struct {
 	Project *pc.Project
+	// Docs is the vault's document search index (search_docs,
+	// msrl_status, semantic search_entities), opened by the host with
+	// docsearch.OpenWithConfig and fed by its watcher (Docs.Apply). When
+	// nil, each search indexes the vault afresh.
+	Docs *docsearch.Engine
 }
 
 // Handler runs a tool. args is the raw JSON object of arguments. Tools are
@@ -49,6 +55,8 @@ func New() *Registry {
 	registerReconcileTools(r)
 	registerCanvasTools(r)
 	registerSuggestTools(r)
+	registerDocSearchTools(r)
+	registerWorkspaceTools(r)
 	return r
 }
 

@@ -28,6 +28,7 @@ func TestAnnotations(t *testing.T) {
 		"get_entity": true, "get_entities": true, "search_entities": true, "get_project_overview": true,
 		"analyze_project_state": true, "get_feature_coverage": true, "get_schema": true,
 		"validate_project": true, "suggest_feature_links": true,
+		"search_docs": true, "msrl_status": true, "list_workspaces": true, "list_files": true, "read_docs": true,
 	}
 	for _, tool := range tools.New().Tools() {
 		assert.Equal(t, readOnly[tool.Name], tool.Annotations.ReadOnly, tool.Name)

@@ -1,0 +1,113 @@
+package docsearch
+
+import (
+	"context"
+	"slices"
+	"testing"
+	"time"
+
+	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/docsearch/internal/benchcorpus"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/vault/memfs"
+)
+
+const benchDocs = benchcorpus.Docs
+
+func benchFiles(n int) map[string]string { return benchcorpus.Files(n) }
+
+func benchDoc(i int) string { return benchcorpus.Doc(i) }
+
+func benchQueries(n int) []string { return benchcorpus.Queries(n) }
+
+// BenchmarkColdBuild indexes the whole benchmark vault without a cache.
+func BenchmarkColdBuild(b *testing.B) {
+	files := benchFiles(benchDocs)
+	fsys := memfs.New(files)
+	b.ResetTimer()
+	for b.Loop() {
+		e, err := Open(context.Background(), fsys, WithCache(""))
+		if err != nil {
+			b.Fatal(err)
+		}
+		if b.N == 1 {
+			st := e.Status()
+			b.ReportMetric(float64(st.Nodes), "sections")
+		}
+	}
+}
+
+// BenchmarkRestart opens the benchmark vault with a valid index cache.
+func BenchmarkRestart(b *testing.B) {
+	fsys := memfs.New(benchFiles(benchDocs))
+	if _, err := Open(context.Background(), fsys); err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for b.Loop() {
+		if _, err := Open(context.Background(), fsys); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkSearch runs hybrid searches (top_k 8) and reports the median.
+func BenchmarkSearch(b *testing.B) {
+	for _, mode := range []Mode{Hybrid, BM25Only} {
+		b.Run(modeNames[mode], func(b *testing.B) {
+			e := benchEngine(b)
+			qs := benchQueries(512)
+			var times []time.Duration
+			b.ResetTimer()
+			i := 0
+			for b.Loop() {
+				start := time.Now()
+				if _, err := e.Search(context.Background(), Query{Text: qs[i%len(qs)], TopK: 8, MaxExcerptChars: 4000, Mode: mode}); err != nil {
+					b.Fatal(err)
+				}
+				times = append(times, time.Since(start))
+				i++
+			}
+			slices.Sort(times)
+			b.ReportMetric(float64(times[len(times)/2].Microseconds())/1000, "p50-ms")
+		})
+	}
+}
+
+var benchEngineCache *Engine
+
+func benchEngine(b *testing.B) *Engine {
+	if benchEngineCache == nil {
+		e, err := Open(context.Background(), memfs.New(benchFiles(benchDocs)), WithCache(""))
+		if err != nil {
+			b.Fatal(err)
+		}
+		benchEngineCache = e
+	}
+	return benchEngineCache
+}
+
+// BenchmarkReindexOne changes one file of the benchmark vault and
+// re-indexes it.
+func BenchmarkReindexOne(b *testing.B) {
+	fsys := memfs.New(benchFiles(benchDocs))
+	e, err := Open(context.Background(), fsys, WithCache(""))
+	if err != nil {
+		b.Fatal(err)
+	}
+	name := "notes/042/doc-00042.md"
+	b.ResetTimer()
+	i := 0
+	for b.Loop() {
+		b.StopTimer()
+		old, _ := fsys.ReadFile(name)
+		data := benchDoc(benchDocs + i)
+		if err := fsys.WriteFile(name, []byte(data), pc.HashOf(old)); err != nil {
+			b.Fatal(err)
+		}
+		i++
+		b.StartTimer()
+		if err := e.Update(context.Background(), name); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

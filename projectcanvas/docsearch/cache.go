@@ -1,0 +1,242 @@
+package docsearch
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io/fs"
+	"math"
+
+	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
+)
+
+// The index cache is one file:
+//
+//	magic "PCDSIDX\n" | version uint32 | payload length uint64 |
+//	CRC-32C of the payload | payload
+//
+// The payload (little-endian, strings as uint32 length + bytes) holds the
+// embedder ID, the vector dimension, the chunk size and, for each file,
+// its path, content hash, chunks and their vectors; then the number of
+// shards and each shard's BM25 index (fulltext's MarshalBinary), so a
+// restart re-tokenizes only changed files. A cache of another
+// version, embedder or chunk size, or whose checksum (CRC-32C, hardware-fast) does not match, is
+// ignored and rewritten: it only ever saves work, never changes results.
+const (
+	cacheMagic   = "PCDSIDX\n"
+	cacheVersion = 3
+)
+
+type cachedDoc struct {
+	hash   pc.Hash
+	chunks []Chunk
+	vecs   [][]float32
+}
+
+type cacheData struct {
+	ok   bool // the file was there and valid
+	docs map[string]*cachedDoc
+	bm25 [][]byte // by shard; nil when the shard count differs
+}
+
+// loadCache reads the cache; any problem yields an empty one.
+func (e *Engine) loadCache() cacheData {
+	if e.cachePath == "" {
+		return cacheData{}
+	}
+	data, err := e.fsys.ReadFile(e.cachePath)
+	if err != nil {
+		return cacheData{}
+	}
+	docs, bm25, err := decodeCache(data, e.emb.ID(), e.maxChunk)
+	if err != nil {
+		return cacheData{}
+	}
+	if len(bm25) != e.nshards {
+		bm25 = nil
+	}
+	return cacheData{ok: true, docs: docs, bm25: bm25}
+}
+
+// Save writes the index cache if the index changed since it was last
+// written. Open saves after building; hosts call Save when they stop (and
+// may call it after bursts of updates).
+func (e *Engine) Save() error {
+	if e.cachePath == "" {
+		return nil
+	}
+	e.mu.RLock()
+	if !e.dirty {
+		e.mu.RUnlock()
+		return nil
+	}
+	data := e.encodeCache()
+	e.mu.RUnlock()
+	var want pc.Hash
+	old, err := e.fsys.ReadFile(e.cachePath)
+	switch {
+	case err == nil:
+		want = pc.HashOf(old)
+	case !errors.Is(err, fs.ErrNotExist):
+		return err
+	}
+	if err := e.fsys.WriteFile(e.cachePath, data, want); err != nil {
+		return err
+	}
+	e.mu.Lock()
+	e.dirty = false
+	e.mu.Unlock()
+	return nil
+}
+
+// encodeCache serializes the index. The caller holds e.mu for reading.
+func (e *Engine) encodeCache() []byte {
+	var w cacheWriter
+	w.str(e.emb.ID())
+	w.u32(uint32(e.dim))
+	w.u32(uint32(e.maxChunk))
+	w.u32(uint32(len(e.docs)))
+	for doc, st := range e.docs {
+		sh := e.shards[st.shard]
+		w.str(doc)
+		w.str(string(st.hash))
+		w.u32(uint32(len(st.slots)))
+		for _, slot := range st.slots {
+			c := sh.chunks[slot].Chunk
+			w.str(c.HeadingPath)
+			for _, n := range []int{c.Section, c.Start, c.End, c.StartChar, c.EndChar} {
+				w.u32(uint32(n))
+			}
+			if v := sh.vec(slot, e.dim); v != nil {
+				for _, x := range v {
+					w.u32(math.Float32bits(x))
+				}
+			} else {
+				w.buf = append(w.buf, make([]byte, 4*e.dim)...)
+			}
+		}
+	}
+	w.u32(uint32(len(e.shards)))
+	for _, sh := range e.shards {
+		blob, _ := sh.bm25.MarshalBinary() // never fails
+		w.u32(uint32(len(blob)))
+		w.buf = append(w.buf, blob...)
+	}
+	out := make([]byte, 0, cacheHead+len(w.buf))
+	out = append(out, cacheMagic...)
+	out = binary.LittleEndian.AppendUint32(out, cacheVersion)
+	out = binary.LittleEndian.AppendUint64(out, uint64(len(w.buf)))
+	out = binary.LittleEndian.AppendUint32(out, crc32.Checksum(w.buf, castagnoli))
+	return append(out, w.buf...)
+}
+
+var errCorrupt = errors.New("corrupt index cache")
+
+// cacheHead is the size of the header: magic, version, length, checksum.
+const cacheHead = len(cacheMagic) + 4 + 8 + 4
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// decodeCache parses a cache written for embedder emb and chunk size
+// maxChunk.
+func decodeCache(data []byte, emb string, maxChunk int) (map[string]*cachedDoc, [][]byte, error) {
+	head := cacheHead
+	if len(data) < head || string(data[:len(cacheMagic)]) != cacheMagic {
+		return nil, nil, errCorrupt
+	}
+	if binary.LittleEndian.Uint32(data[len(cacheMagic):]) != cacheVersion {
+		return nil, nil, fmt.Errorf("index cache of another version")
+	}
+	n := binary.LittleEndian.Uint64(data[len(cacheMagic)+4:])
+	payload := data[head:]
+	if uint64(len(payload)) != n || crc32.Checksum(payload, castagnoli) != binary.LittleEndian.Uint32(data[head-4:]) {
+		return nil, nil, errCorrupt
+	}
+	r := cacheReader{buf: payload}
+	if r.str() != emb {
+		return nil, nil, fmt.Errorf("index cache of another embedder")
+	}
+	dim := int(r.u32())
+	if int(r.u32()) != maxChunk {
+		return nil, nil, fmt.Errorf("index cache of another chunk size")
+	}
+	ndocs := int(r.u32())
+	docs := make(map[string]*cachedDoc, min(ndocs, 1<<16))
+	for range ndocs {
+		doc := r.str()
+		cd := &cachedDoc{hash: pc.Hash(r.str())}
+		nchunks := int(r.u32())
+		for range nchunks {
+			if r.err != nil {
+				return nil, nil, r.err
+			}
+			c := Chunk{Doc: doc, HeadingPath: r.str()}
+			c.Section, c.Start, c.End, c.StartChar, c.EndChar = int(r.u32()), int(r.u32()), int(r.u32()), int(r.u32()), int(r.u32())
+			cd.chunks = append(cd.chunks, c)
+			if dim > 0 {
+				v := make([]float32, dim)
+				for i := range v {
+					v[i] = math.Float32frombits(r.u32())
+				}
+				cd.vecs = append(cd.vecs, v)
+			}
+		}
+		if r.err != nil {
+			return nil, nil, r.err
+		}
+		docs[doc] = cd
+	}
+	nshards := int(r.u32())
+	if nshards > len(r.buf) {
+		return nil, nil, errCorrupt
+	}
+	bm25 := make([][]byte, nshards)
+	for i := range bm25 {
+		n := r.u32()
+		if uint64(n) > uint64(len(r.buf)) {
+			return nil, nil, errCorrupt
+		}
+		bm25[i], r.buf = r.buf[:n:n], r.buf[n:]
+	}
+	if r.err != nil || len(r.buf) != 0 {
+		return nil, nil, errCorrupt
+	}
+	return docs, bm25, nil
+}
+
+type cacheWriter struct{ buf []byte }
+
+func (w *cacheWriter) u32(n uint32) { w.buf = binary.LittleEndian.AppendUint32(w.buf, n) }
+func (w *cacheWriter) str(s string) {
+	w.u32(uint32(len(s)))
+	w.buf = append(w.buf, s...)
+}
+
+type cacheReader struct {
+	buf []byte
+	err error
+}
+
+func (r *cacheReader) u32() uint32 {
+	if len(r.buf) < 4 {
+		r.err = errCorrupt
+		r.buf = nil
+		return 0
+	}
+	n := binary.LittleEndian.Uint32(r.buf)
+	r.buf = r.buf[4:]
+	return n
+}
+
+func (r *cacheReader) str() string {
+	n := r.u32()
+	if uint64(n) > uint64(len(r.buf)) {
+		r.err = errCorrupt
+		r.buf = nil
+		return ""
+	}
+	s := string(r.buf[:n])
+	r.buf = r.buf[n:]
+	return s
+}

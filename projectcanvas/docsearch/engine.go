@@ -1,0 +1,579 @@
+package docsearch
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"maps"
+	"runtime"
+	"strings"
+	"sync"
+	"time"
+
+	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
+)
+
+// CachePath is where the index cache lives in the vault.
+const CachePath = ".projectcanvas/cache/docsearch.idx"
+
+// States reported by Status.
+const (
+	StateReady    = "ready"
+	StateDegraded = "degraded" // vector search is off; BM25 still answers (see Status.Reason)
+)
+
+// Engine is the document search index of one vault: every markdown file,
+// chunked by heading, searchable by BM25, by vector similarity and by both
+// (hybrid). It is safe for concurrent use: searches run in parallel and
+// take turns with updates.
+type Engine struct {
+	fsys      pc.FS
+	emb       Embedder
+	maxChunk  int
+	nshards   int
+	cachePath string
+	now       func() time.Time
+
+	// writeMu serializes changes (builds and per-file updates), so an
+	// update is never lost under a rebuild that read the file earlier.
+	writeMu sync.Mutex
+
+	mu       sync.RWMutex
+	shards   []*shard
+	docs     map[string]*docState
+	dim      int    // vector length; 0 when vectors are off
+	vecErr   string // why vectors are off at index time
+	queryErr string // why the last query had no vector
+	gen      uint64
+	nonce    string
+	dirty    bool // the cache is out of date
+	watching bool
+	lastEvt  time.Time
+}
+
+// docState is what the engine knows of one indexed file.
+type docState struct {
+	hash   pc.Hash
+	shard  int
+	slots  []int32
+	chunks int
+	nodes  int // sections
+}
+
+// Option configures an Engine.
+type Option func(*Engine)
+
+// WithEmbedder sets the embedder (default: the built-in HashEmbedder, or
+// what .projectcanvas/config.json asks for when the engine is opened with
+// WithConfig).
+func WithEmbedder(e Embedder) Option { return func(x *Engine) { x.emb = e } }
+
+// WithShards sets the number of shards (default: one per CPU, at least 2).
+func WithShards(n int) Option {
+	return func(x *Engine) {
+		if n > 0 {
+			x.nshards = n
+		}
+	}
+}
+
+// WithMaxChunk sets the size in bytes above which sections are split.
+func WithMaxChunk(n int) Option { return func(x *Engine) { x.maxChunk = n } }
+
+// WithCache keeps the index cache at path in the vault ("" turns it off).
+// The default is CachePath.
+func WithCache(path string) Option { return func(x *Engine) { x.cachePath = path } }
+
+// WithClock sets the clock of watcher events (tests).
+func WithClock(now func() time.Time) Option { return func(x *Engine) { x.now = now } }
+
+// Open indexes every markdown file of fsys. Files unchanged since the
+// index cache was written reuse their chunks and vectors; a corrupt or
+// outdated cache is ignored and rewritten. When the embedder fails, the
+// engine opens degraded: BM25 answers alone and Status says why.
+func Open(ctx context.Context, fsys pc.FS, opts ...Option) (*Engine, error) {
+	e := &Engine{
+		fsys:      fsys,
+		maxChunk:  DefaultMaxChunk,
+		nshards:   max(2, runtime.GOMAXPROCS(0)),
+		cachePath: CachePath,
+		now:       time.Now,
+	}
+	for _, o := range opts {
+		if o != nil {
+			o(e)
+		}
+	}
+	if e.emb == nil {
+		e.emb = NewHashEmbedder(0)
+	}
+	e.nonce = newNonce()
+	if err := e.build(ctx); err != nil {
+		return nil, err
+	}
+	if e.dirty {
+		_ = e.Save() // a cache that cannot be written only costs time at the next start
+	}
+	return e, nil
+}
+
+// OpenWithConfig opens the engine with the embedder that the vault's
+// .projectcanvas/config.json names (see Config).
+func OpenWithConfig(ctx context.Context, fsys pc.FS, opts ...Option) (*Engine, error) {
+	cfg, err := LoadConfig(fsys)
+	if err != nil {
+		return nil, err
+	}
+	return Open(ctx, fsys, append([]Option{WithEmbedder(cfg.Embedder())}, opts...)...)
+}
+
+func newNonce() string {
+	var b [4]byte
+	_, _ = rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
+
+// IsDoc reports whether a vault path is a document the engine indexes:
+// a markdown file outside hidden folders.
+func IsDoc(name string) bool {
+	return strings.HasSuffix(strings.ToLower(name), ".md") && !pc.Hidden(name)
+}
+
+func (e *Engine) shardOf(doc string) int { return int(fnv64(doc) % uint64(e.nshards)) }
+
+// prepared is a file chunked and embedded, ready to enter a shard.
+type prepared struct {
+	doc    string
+	hash   pc.Hash
+	chunks []chunkRec
+	vecs   [][]float32 // nil when vectors are off
+	cached bool        // chunks and vectors came from the cache
+	inBM25 bool        // the shard's reloaded BM25 index holds the chunks
+}
+
+// prepare reads and chunks one file, reusing cached chunks when its
+// content is unchanged. It returns nil for a file that no longer exists.
+func (e *Engine) prepare(doc string, cache map[string]*cachedDoc) (*prepared, error) {
+	src, err := e.fsys.ReadFile(doc)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	p := &prepared{doc: doc, hash: pc.HashOf(src)}
+	var chunks []Chunk
+	if cd := cache[doc]; cd != nil && cd.hash == p.hash && chunksFit(cd.chunks, len(src)) {
+		chunks, p.vecs, p.cached = cd.chunks, cd.vecs, true
+	} else {
+		chunks = Split(doc, src, e.maxChunk)
+	}
+	p.chunks = make([]chunkRec, len(chunks))
+	for i, c := range chunks {
+		p.chunks[i] = chunkRec{Chunk: c, key: chunkKey(doc, i), text: c.Text(src)}
+	}
+	return p, nil
+}
+
+// chunksFit reports whether cached chunks lie inside a file of n bytes.
+func chunksFit(chunks []Chunk, n int) bool {
+	for _, c := range chunks {
+		if c.Start < 0 || c.Start > c.End || c.End > n {
+			return false
+		}
+	}
+	return true
+}
+
+// embedText is what the embedder sees of a chunk: where it is and what it says.
+func embedText(c *chunkRec) string {
+	return docTitle(c.Doc) + " > " + c.HeadingPath + "\n" + c.text
+}
+
+// embed fills the vectors of the prepared files that lack them.
+func (e *Engine) embed(ctx context.Context, ps []*prepared) error {
+	var texts []string
+	for _, p := range ps {
+		if p.vecs == nil {
+			for i := range p.chunks {
+				texts = append(texts, embedText(&p.chunks[i]))
+			}
+		}
+	}
+	if len(texts) == 0 {
+		return nil
+	}
+	vecs, err := e.emb.Embed(ctx, texts)
+	if err == nil && len(vecs) != len(texts) {
+		err = fmt.Errorf("embedder returned %d vectors for %d texts", len(vecs), len(texts))
+	}
+	if err != nil {
+		return err
+	}
+	for _, p := range ps {
+		if p.vecs == nil {
+			p.vecs, vecs = vecs[:len(p.chunks):len(p.chunks)], vecs[len(p.chunks):]
+		}
+	}
+	return nil
+}
+
+// build indexes the whole vault from scratch (reusing the cache), one
+// goroutine per shard.
+func (e *Engine) build(ctx context.Context) error {
+	e.writeMu.Lock()
+	defer e.writeMu.Unlock()
+	var docs []string
+	if err := e.fsys.Walk(func(name string) error {
+		if IsDoc(name) {
+			docs = append(docs, name)
+		}
+		return nil
+	}); err != nil {
+		return err
+	}
+	cache := e.loadCache()
+	byShard := make([][]string, e.nshards)
+	for _, d := range docs {
+		i := e.shardOf(d)
+		byShard[i] = append(byShard[i], d)
+	}
+	prepped := make([][]*prepared, e.nshards)
+	errs := make([]error, e.nshards)
+	var vecErr string
+	var vecMu sync.Mutex
+	var wg sync.WaitGroup
+	for i := range e.nshards {
+		wg.Go(func() {
+			for _, d := range byShard[i] {
+				p, err := e.prepare(d, cache.docs)
+				if err != nil {
+					errs[i] = err
+					return
+				}
+				if p != nil {
+					prepped[i] = append(prepped[i], p)
+				}
+			}
+			if err := e.embed(ctx, prepped[i]); err != nil {
+				vecMu.Lock()
+				vecErr = err.Error()
+				vecMu.Unlock()
+			}
+		})
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return err
+	}
+	dim := 0
+	if vecErr == "" {
+		dim = firstDim(prepped)
+	}
+	// Fill the shards in parallel too, then swap them in.
+	shards := make([]*shard, e.nshards)
+	docMaps := make([]map[string]*docState, e.nshards)
+	for i := range e.nshards {
+		wg.Go(func() {
+			shards[i], docMaps[i] = newShard(), make(map[string]*docState, len(prepped[i]))
+			e.reloadBM25(shards[i], i, cache, prepped[i])
+			n := 0
+			for _, p := range prepped[i] {
+				n += len(p.chunks)
+			}
+			shards[i].chunks = make([]chunkRec, 0, n)
+			if dim > 0 {
+				shards[i].reserve(n, dim)
+			}
+			for _, p := range prepped[i] {
+				docMaps[i][p.doc] = shards[i].insert(i, p, dim)
+			}
+		})
+	}
+	wg.Wait()
+	reused := 0
+	all := make(map[string]*docState, len(docs))
+	for i := range e.nshards {
+		for _, p := range prepped[i] {
+			if p.cached {
+				reused++
+			}
+		}
+		maps.Copy(all, docMaps[i])
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.shards, e.docs = shards, all
+	e.dim, e.vecErr = dim, vecErr
+	e.dirty = !cache.ok || reused != len(cache.docs) || reused != len(e.docs)
+	e.gen++
+	return nil
+}
+
+// reloadBM25 loads shard i's BM25 index from the cache, when it has one,
+// and brings it up to date: chunks of files that changed or went away are
+// removed, and the prepared files that come unchanged from the cache are
+// marked as already indexed. Scores do not depend on an index's history,
+// so this equals indexing from scratch.
+func (e *Engine) reloadBM25(sh *shard, i int, cache cacheData, prepped []*prepared) {
+	if i >= len(cache.bm25) || sh.bm25.UnmarshalBinary(cache.bm25[i]) != nil {
+		return
+	}
+	current := make(map[string]bool, len(prepped))
+	for _, p := range prepped {
+		if p.cached {
+			current[p.doc] = true
+			p.inBM25 = true
+		}
+	}
+	for doc, cd := range cache.docs {
+		if e.shardOf(doc) == i && !current[doc] {
+			for k := range cd.chunks {
+				sh.bm25.Remove(chunkKey(doc, k))
+			}
+		}
+	}
+}
+
+func firstDim(prepped [][]*prepared) int {
+	for _, ps := range prepped {
+		for _, p := range ps {
+			if len(p.vecs) > 0 {
+				return len(p.vecs[0])
+			}
+		}
+	}
+	return 0
+}
+
+// insert adds a prepared file to shard i. The caller holds e.mu.
+func (e *Engine) insert(i int, p *prepared) {
+	e.docs[p.doc] = e.shards[i].insert(i, p, e.dim)
+}
+
+// insert adds a prepared file to this shard, number i, and returns its
+// state. Vectors of the wrong length (or none) are left zero.
+func (s *shard) insert(i int, p *prepared, dim int) *docState {
+	st := &docState{hash: p.hash, shard: i, chunks: len(p.chunks)}
+	last := -1
+	for j := range p.chunks {
+		var v []float32
+		if dim > 0 && len(p.vecs) == len(p.chunks) && len(p.vecs[j]) == dim {
+			v = p.vecs[j]
+		}
+		st.slots = append(st.slots, s.add(p.chunks[j], v, dim, p.inBM25))
+		if p.chunks[j].Section != last {
+			st.nodes++
+			last = p.chunks[j].Section
+		}
+	}
+	return st
+}
+
+// drop removes an indexed file. The caller holds e.mu.
+func (e *Engine) drop(doc string) bool {
+	st := e.docs[doc]
+	if st == nil {
+		return false
+	}
+	for _, slot := range st.slots {
+		e.shards[st.shard].remove(slot)
+	}
+	delete(e.docs, doc)
+	return true
+}
+
+// Update re-indexes one file after it was created or modified; a file
+// that no longer exists is removed from the index. Unchanged content
+// changes nothing. Paths that are not documents (see IsDoc) are ignored.
+func (e *Engine) Update(ctx context.Context, doc string) error {
+	if !IsDoc(doc) {
+		return nil
+	}
+	e.writeMu.Lock()
+	defer e.writeMu.Unlock()
+	p, err := e.prepare(doc, nil)
+	if err != nil {
+		return err
+	}
+	if p == nil {
+		e.remove(doc)
+		return nil
+	}
+	e.mu.RLock()
+	st := e.docs[doc]
+	e.mu.RUnlock()
+	if st != nil && st.hash == p.hash {
+		return nil
+	}
+	e.embedOne(ctx, p)
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.drop(doc)
+	e.insert(e.shardOf(doc), p)
+	e.changed()
+	return nil
+}
+
+// embedOne embeds a file for an update, unless vectors are off. When the
+// embedder fails, vectors go off for the whole index (they would be
+// stale): keyword search only, until Rebuild.
+func (e *Engine) embedOne(ctx context.Context, p *prepared) {
+	e.mu.RLock()
+	off := e.vecErr != ""
+	e.mu.RUnlock()
+	if off || p.vecs != nil {
+		return
+	}
+	err := e.embed(ctx, []*prepared{p})
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	switch {
+	case err != nil:
+		e.vecErr, e.dim = err.Error(), 0
+		for _, sh := range e.shards {
+			sh.dropVecs()
+		}
+	case e.dim == 0 && len(p.vecs) > 0:
+		e.dim = len(p.vecs[0]) // the first vectors of an empty index
+	}
+}
+
+// Remove drops a deleted file from the index.
+func (e *Engine) Remove(doc string) {
+	e.writeMu.Lock()
+	defer e.writeMu.Unlock()
+	e.remove(doc)
+}
+
+func (e *Engine) remove(doc string) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.drop(doc) {
+		e.changed()
+	}
+}
+
+// Rename moves a file in the index. Its chunks are embedded again: the
+// vectors carry the document's name.
+func (e *Engine) Rename(ctx context.Context, from, to string) error {
+	e.Remove(from)
+	return e.Update(ctx, to)
+}
+
+// Rebuild re-reads the whole vault (and retries a failed embedder).
+func (e *Engine) Rebuild(ctx context.Context) error {
+	if err := e.build(ctx); err != nil {
+		return err
+	}
+	return nil
+}
+
+// changed records an update. The caller holds e.mu.
+func (e *Engine) changed() {
+	e.gen++
+	e.dirty = true
+}
+
+// Op is the kind of a vault event.
+type Op string
+
+// Vault events a watcher feeds the engine.
+const (
+	OpCreate Op = "create"
+	OpModify Op = "modify"
+	OpDelete Op = "delete"
+	OpRename Op = "rename"
+)
+
+// Event is one change of the vault, as a watcher (fsnotify natively, the
+// plugin's vault events in WASM) reports it. OldPath is set for renames.
+type Event struct {
+	Op      Op
+	Path    string
+	OldPath string
+}
+
+// Apply updates the index for one vault event and records it as the
+// watcher's last event.
+func (e *Engine) Apply(ctx context.Context, ev Event) error {
+	e.mu.Lock()
+	e.lastEvt = e.now()
+	e.mu.Unlock()
+	switch ev.Op {
+	case OpCreate, OpModify:
+		return e.Update(ctx, ev.Path)
+	case OpDelete:
+		e.Remove(ev.Path)
+		return nil
+	case OpRename:
+		return e.Rename(ctx, ev.OldPath, ev.Path)
+	}
+	return pc.Errorf(pc.CodeInvalidArgument, "unknown vault event %q", ev.Op)
+}
+
+// SetWatching records whether a watcher feeds the engine (msrl_status
+// shows it).
+func (e *Engine) SetWatching(active bool) {
+	e.mu.Lock()
+	e.watching = active
+	e.mu.Unlock()
+}
+
+// Status is the engine's state, as msrl_status reports it.
+type Status struct {
+	State      string // StateReady or StateDegraded
+	Reason     string // why degraded
+	SnapshotID string // changes with every update of the index
+	Embedder   string
+	Docs       int // files
+	Nodes      int // sections
+	Leaves     int // chunks
+	Shards     int
+	Watching   bool
+	LastEvent  time.Time // zero when none
+}
+
+// Status returns the engine's state.
+func (e *Engine) Status() Status {
+	e.mu.RLock()
+	defer e.mu.RUnlock()
+	s := Status{State: StateReady, SnapshotID: fmt.Sprintf("%s-%d", e.nonce, e.gen), Embedder: e.emb.ID(),
+		Docs: len(e.docs), Shards: len(e.shards), Watching: e.watching, LastEvent: e.lastEvt}
+	for _, d := range e.docs {
+		s.Nodes += d.nodes
+		s.Leaves += d.chunks
+	}
+	if reason := e.degradedReason(); reason != "" {
+		s.State, s.Reason = StateDegraded, reason
+	}
+	return s
+}
+
+func (e *Engine) degradedReason() string {
+	switch {
+	case e.vecErr != "":
+		return "vector search off, keyword (BM25) search only: " + e.vecErr
+	case e.queryErr != "":
+		return "last query searched by keyword (BM25) only: " + e.queryErr
+	}
+	return ""
+}
+
+// Chunks calls fn for every indexed chunk with its text and vector (nil
+// when vectors are off), shard by shard. It is for exports and tools;
+// fn must not call the engine.
+func (e *Engine) Chunks(fn func(c Chunk, text string, vec []float32)) {
+	e.mu.RLock()
+	defer e.mu.RUnlock()
+	for _, sh := range e.shards {
+		for slot := range sh.chunks {
+			if c := &sh.chunks[slot]; c.live {
+				fn(c.Chunk, c.text, sh.vec(int32(slot), e.dim))
+			}
+		}
+	}
+}

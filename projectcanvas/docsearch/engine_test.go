@@ -1,0 +1,472 @@
+package docsearch
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"io/fs"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"unicode/utf8"
+
+	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/vault/memfs"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+// exampleFiles returns the markdown files of the bundled example vault.
+func exampleFiles(t testing.TB) map[string]string {
+	t.Helper()
+	root := filepath.Join("..", "..", "examples", "vault")
+	files := map[string]string{}
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".md") {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		rel, _ := filepath.Rel(root, p)
+		files[filepath.ToSlash(rel)] = string(data)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
+func openMem(t testing.TB, files map[string]string, opts ...Option) (*Engine, *memfs.FS) {
+	t.Helper()
+	fsys := memfs.New(files)
+	e, err := Open(context.Background(), fsys, opts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e, fsys
+}
+
+// checkResult verifies that a result's excerpt is exactly the file's
+// characters [StartChar, EndChar).
+func checkResult(t testing.TB, fsys pc.FS, r Result) {
+	t.Helper()
+	data, err := fsys.ReadFile(r.Doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	runes := []rune(string(data))
+	if utf8.Valid(data) && (r.StartChar < 0 || r.EndChar > len(runes) || string(runes[r.StartChar:r.EndChar]) != r.Excerpt) {
+		t.Fatalf("%s [%d,%d): excerpt %.60q is not the file's text there", r.Doc, r.StartChar, r.EndChar, r.Excerpt)
+	}
+}
+
+var exampleQueries = []string{
+	"deployment rollback", "search reindex lock incident", "pricing tiers", "accessibility contrast",
+	"onboarding drop-off", "threat model tokens", "storage layout files", "mobile usage", "API errors",
+	"editor performance", "self-hosting install", "interviews", "competitor", "latency budget",
+}
+
+func TestOffsetsOverExampleVault(t *testing.T) {
+	e, fsys := openMem(t, exampleFiles(t), WithCache(""))
+	// Every chunk of every file.
+	for _, sh := range e.shards {
+		for _, c := range sh.chunks {
+			if !c.live {
+				continue
+			}
+			checkResult(t, fsys, Result{Doc: c.Doc, Excerpt: c.text, StartChar: c.StartChar, EndChar: c.EndChar})
+		}
+	}
+	// Every result of a set of queries, in every mode, with and without
+	// truncated excerpts.
+	n := 0
+	for _, q := range exampleQueries {
+		for _, mode := range []Mode{Hybrid, BM25Only, VectorOnly} {
+			for _, max := range []int{0, 50} {
+				rs, err := e.Search(context.Background(), Query{Text: q, TopK: 50, Mode: mode, MaxExcerptChars: max})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(rs) == 0 {
+					t.Fatalf("%q: no results", q)
+				}
+				for _, r := range rs {
+					checkResult(t, fsys, r)
+					if max > 0 && utf8.RuneCountInString(r.Excerpt) > max {
+						t.Fatalf("excerpt longer than %d characters", max)
+					}
+					n++
+				}
+			}
+		}
+	}
+	t.Logf("%d results checked", n)
+}
+
+type goldenHit struct {
+	Doc         string  `json:"doc_uri"`
+	HeadingPath string  `json:"heading_path"`
+	StartChar   int     `json:"start_char"`
+	EndChar     int     `json:"end_char"`
+	Hybrid      float64 `json:"hybrid_score"`
+}
+
+func TestGoldenSearch(t *testing.T) {
+	e, _ := openMem(t, exampleFiles(t), WithCache(""))
+	got := map[string][]goldenHit{}
+	for _, q := range exampleQueries {
+		rs, err := e.Search(context.Background(), Query{Text: q, TopK: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range rs {
+			got[q] = append(got[q], goldenHit{r.Doc, r.HeadingPath, r.StartChar, r.EndChar, float64(int(r.HybridScore*1e4)) / 1e4})
+		}
+	}
+	data, _ := json.MarshalIndent(got, "", "  ")
+	golden := filepath.Join("testdata", "search.golden.json")
+	if *update {
+		if err := os.MkdirAll("testdata", 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(golden, append(data, '\n'), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.TrimSpace(string(want)) != strings.TrimSpace(string(data)) {
+		t.Errorf("search results differ from %s (run with -update to accept):\n%s", golden, data)
+	}
+}
+
+func TestFilters(t *testing.T) {
+	e, _ := openMem(t, exampleFiles(t), WithCache(""))
+	ctx := context.Background()
+	rs, _ := e.Search(ctx, Query{Text: "search", TopK: 50, DocPrefix: "Engineering Notes/"})
+	if len(rs) == 0 {
+		t.Fatal("no results")
+	}
+	for _, r := range rs {
+		if !strings.HasPrefix(r.Doc, "Engineering Notes/") {
+			t.Errorf("prefix filter let %s through", r.Doc)
+		}
+	}
+	doc := "Research/Pricing Research.md"
+	rs, _ = e.Search(ctx, Query{Text: "search pricing", TopK: 50, Docs: []string{doc}})
+	for _, r := range rs {
+		if r.Doc != doc {
+			t.Errorf("doc filter let %s through", r.Doc)
+		}
+	}
+	if len(rs) == 0 {
+		t.Fatal("doc filter: no results")
+	}
+	rs, _ = e.Search(ctx, Query{Text: "the", TopK: 50, HeadingContains: "ROLLBACK"})
+	for _, r := range rs {
+		if !strings.Contains(strings.ToLower(r.HeadingPath), "rollback") {
+			t.Errorf("heading filter let %q through", r.HeadingPath)
+		}
+	}
+}
+
+func TestCJKSearch(t *testing.T) {
+	e, fsys := openMem(t, map[string]string{
+		"ja.md": "# 設計\n全文検索エンジンの索引を作る。\n",
+		"en.md": "# Design\nBuild the index.\n",
+	}, WithCache(""))
+	rs, _ := e.Search(context.Background(), Query{Text: "検索", Mode: BM25Only})
+	if len(rs) != 1 || rs[0].Doc != "ja.md" {
+		t.Fatalf("got %+v", rs)
+	}
+	checkResult(t, fsys, rs[0])
+}
+
+// snapshot describes everything a search can observe of the index.
+func snapshot(t *testing.T, e *Engine) string {
+	t.Helper()
+	st := e.Status()
+	var b strings.Builder
+	b.WriteString(strings.Join([]string{itoa(st.Docs), itoa(st.Nodes), itoa(st.Leaves)}, "/"))
+	for _, q := range []string{"alpha", "beta gamma", "delta", "lorem ipsum", "epsilon zeta", "omega"} {
+		for _, mode := range []Mode{Hybrid, BM25Only} {
+			rs, err := e.Search(context.Background(), Query{Text: q, TopK: 10, Mode: mode})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, r := range rs {
+				b.WriteString("\n" + r.Doc + "|" + r.HeadingPath + "|" + itoa(r.StartChar) + "|" + itoa(r.EndChar) +
+					"|" + ftoa(r.HybridScore) + "|" + ftoa(r.BM25Score) + "|" + ftoa(r.VectorScore))
+			}
+		}
+	}
+	return b.String()
+}
+
+func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
+func ftoa(f float64) string {
+	b, _ := json.Marshal(float64(int64(f*1e9)) / 1e9)
+	return string(b)
+}
+
+var words = strings.Fields("alpha beta gamma delta epsilon zeta eta theta lorem ipsum dolor omega sit amet")
+
+func randomDoc(r *rand.Rand) string {
+	var b strings.Builder
+	for range r.IntN(4) + 1 {
+		b.WriteString(strings.Repeat("#", r.IntN(3)+1) + " " + words[r.IntN(len(words))] + "\n")
+		for range r.IntN(3) + 1 {
+			for range r.IntN(12) + 1 {
+				b.WriteString(words[r.IntN(len(words))] + " ")
+			}
+			b.WriteString("\n\n")
+		}
+	}
+	return b.String()
+}
+
+// TestIncrementalEqualsRebuild applies random edit sequences as watcher
+// events and compares the index with one built from scratch.
+func TestIncrementalEqualsRebuild(t *testing.T) {
+	for seed := range uint64(20) {
+		r := rand.New(rand.NewPCG(seed, 1))
+		files := map[string]string{}
+		for i := range 6 {
+			files["d"+itoa(i)+".md"] = randomDoc(r)
+		}
+		e, fsys := openMem(t, files, WithMaxChunk(80)) // writes a cache of the start
+		ctx := context.Background()
+		snaps := map[string]bool{e.Status().SnapshotID: true}
+		for step := range 30 {
+			var names []string
+			_ = fsys.Walk(func(n string) error { names = append(names, n); return nil })
+			var ev Event
+			switch op := r.IntN(4); {
+			case op == 0 || len(names) == 0:
+				ev = Event{Op: OpCreate, Path: "n" + itoa(step) + ".md"}
+				if err := fsys.WriteFile(ev.Path, []byte(randomDoc(r)), ""); err != nil {
+					t.Fatal(err)
+				}
+			case op == 1:
+				ev = Event{Op: OpModify, Path: names[r.IntN(len(names))]}
+				old, _ := fsys.ReadFile(ev.Path)
+				if err := fsys.WriteFile(ev.Path, []byte(randomDoc(r)), pc.HashOf(old)); err != nil {
+					t.Fatal(err)
+				}
+			case op == 2:
+				ev = Event{Op: OpDelete, Path: names[r.IntN(len(names))]}
+				old, _ := fsys.ReadFile(ev.Path)
+				if err := fsys.Remove(ev.Path, pc.HashOf(old)); err != nil {
+					t.Fatal(err)
+				}
+			default:
+				ev = Event{Op: OpRename, OldPath: names[r.IntN(len(names))], Path: "sub/r" + itoa(step) + ".md"}
+				if err := fsys.Rename(ev.OldPath, ev.Path); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := e.Apply(ctx, ev); err != nil {
+				t.Fatal(err)
+			}
+			id := e.Status().SnapshotID
+			if snaps[id] {
+				t.Fatalf("seed %d step %d: snapshot id %s did not change after %v", seed, step, id, ev)
+			}
+			snaps[id] = true
+		}
+		fresh, err := Open(ctx, fsys, WithCache(""), WithMaxChunk(80))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := snapshot(t, fresh)
+		if got := snapshot(t, e); got != want {
+			t.Fatalf("seed %d: incremental index differs from a rebuild:\n%s\n---\n%s", seed, got, want)
+		}
+		// A restart from the stale cache of the start (chunks, vectors and
+		// BM25 index reused for unchanged files) finds the same.
+		restarted, err := Open(ctx, fsys, WithMaxChunk(80))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := snapshot(t, restarted); got != want {
+			t.Fatalf("seed %d: restart from a stale cache differs from a rebuild:\n%s\n---\n%s", seed, got, want)
+		}
+	}
+}
+
+func TestWatcherStatus(t *testing.T) {
+	e, fsys := openMem(t, map[string]string{"a.md": "# A\nx"}, WithCache(""))
+	if st := e.Status(); st.Watching || !st.LastEvent.IsZero() || st.State != StateReady || st.Docs != 1 || st.Shards < 2 {
+		t.Fatalf("status %+v", st)
+	}
+	e.SetWatching(true)
+	_ = fsys.WriteFile("notes.txt", []byte("x"), "")
+	if err := e.Apply(context.Background(), Event{Op: OpCreate, Path: "notes.txt"}); err != nil {
+		t.Fatal(err)
+	}
+	st := e.Status()
+	if !st.Watching || st.LastEvent.IsZero() || st.Docs != 1 {
+		t.Fatalf("status %+v", st)
+	}
+	if err := e.Apply(context.Background(), Event{Op: "explode", Path: "a.md"}); pc.AsError(err).Code != pc.CodeInvalidArgument {
+		t.Fatalf("unknown op: %v", err)
+	}
+}
+
+func memfsNew(files map[string]string) *memfs.FS { return memfs.New(files) }
+
+// countingEmbedder counts the texts it embeds.
+type countingEmbedder struct {
+	HashEmbedder
+	n atomic.Int64
+}
+
+func (c *countingEmbedder) Embed(ctx context.Context, texts []string) ([][]float32, error) {
+	c.n.Add(int64(len(texts)))
+	return c.HashEmbedder.Embed(ctx, texts)
+}
+
+func TestCache(t *testing.T) {
+	ctx := context.Background()
+	emb := &countingEmbedder{HashEmbedder: *NewHashEmbedder(0)}
+	e, fsys := openMem(t, exampleFiles(t), WithEmbedder(emb))
+	if emb.n.Load() == 0 {
+		t.Fatal("nothing embedded")
+	}
+	want := snapshotOf(t, e)
+	first := emb.n.Load()
+	cache, err := fsys.ReadFile(CachePath)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	// A restart embeds nothing and finds the same.
+	e2, err := Open(ctx, fsys, WithEmbedder(emb))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := emb.n.Load() - first; n != 0 {
+		t.Fatalf("restart embedded %d chunks", n)
+	}
+	if got := snapshotOf(t, e2); got != want {
+		t.Fatalf("restart differs:\n%s\n---\n%s", got, want)
+	}
+
+	// One changed file: only its chunks are embedded again.
+	doc := "Research/Pricing Research.md"
+	old, _ := fsys.ReadFile(doc)
+	if err := fsys.WriteFile(doc, append(old, "\n## Extra\nMore words.\n"...), pc.HashOf(old)); err != nil {
+		t.Fatal(err)
+	}
+	before := emb.n.Load()
+	if _, err := Open(ctx, fsys, WithEmbedder(emb)); err != nil {
+		t.Fatal(err)
+	}
+	if n := emb.n.Load() - before; n == 0 || n > 20 {
+		t.Fatalf("restart after one change embedded %d chunks", n)
+	}
+	if err := fsys.WriteFile(doc, old, pc.HashOf(append(old, "\n## Extra\nMore words.\n"...))); err != nil {
+		t.Fatal(err)
+	}
+
+	// Corrupt caches are ignored, rebuilt and rewritten.
+	for name, bad := range map[string][]byte{
+		"flipped byte": flip(cache, len(cache)-10),
+		"truncated":    cache[:len(cache)/2],
+		"garbage":      []byte("not a cache"),
+		"empty":        nil,
+		"bad version":  flip(cache, len(cacheMagic)),
+	} {
+		cur, _ := fsys.ReadFile(CachePath)
+		if err := fsys.WriteFile(CachePath, bad, pc.HashOf(cur)); err != nil {
+			t.Fatal(err)
+		}
+		before := emb.n.Load()
+		e3, err := Open(ctx, fsys, WithEmbedder(emb))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if emb.n.Load()-before < 50 {
+			t.Fatalf("%s: the corrupt cache was used", name)
+		}
+		if got := snapshotOf(t, e3); got != want {
+			t.Fatalf("%s: results differ", name)
+		}
+		if now, _ := fsys.ReadFile(CachePath); string(now) == string(bad) {
+			t.Fatalf("%s: cache not rewritten", name)
+		}
+	}
+
+	// Another embedder never uses these vectors.
+	other := &countingEmbedder{HashEmbedder: *NewHashEmbedder(128)}
+	if _, err := Open(ctx, fsys, WithEmbedder(other)); err != nil {
+		t.Fatal(err)
+	}
+	if other.n.Load() == 0 {
+		t.Fatal("vectors of another embedder were reused")
+	}
+}
+
+func flip(b []byte, i int) []byte {
+	c := append([]byte(nil), b...)
+	c[i] ^= 0x40
+	return c
+}
+
+func snapshotOf(t *testing.T, e *Engine) string {
+	var b strings.Builder
+	for _, q := range exampleQueries {
+		rs, err := e.Search(context.Background(), Query{Text: q, TopK: 5})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range rs {
+			b.WriteString(r.Doc + "|" + r.HeadingPath + "|" + itoa(r.StartChar) + "|" + ftoa(r.HybridScore) + "\n")
+		}
+	}
+	return b.String()
+}
+
+// Searches, updates and rebuilds run together; no update is lost.
+func TestConcurrentUse(t *testing.T) {
+	files := map[string]string{}
+	for i := range 20 {
+		files["d"+itoa(i)+".md"] = "# Doc\nalpha beta " + itoa(i)
+	}
+	e, fsys := openMem(t, files, WithCache(""))
+	ctx := context.Background()
+	var wg sync.WaitGroup
+	for w := range 4 {
+		wg.Go(func() {
+			for i := range 25 {
+				switch w {
+				case 0:
+					name := "d" + itoa(i%20) + ".md"
+					old, _ := fsys.ReadFile(name)
+					if fsys.WriteFile(name, []byte("# Doc\ngamma "+itoa(i)), pc.HashOf(old)) == nil {
+						_ = e.Update(ctx, name)
+					}
+				case 1:
+					_ = e.Rebuild(ctx)
+				default:
+					_, _ = e.Search(ctx, Query{Text: "alpha gamma"})
+					_ = e.Status()
+				}
+			}
+		})
+	}
+	wg.Wait()
+	fresh, err := Open(ctx, fsys, WithCache(""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := snapshot(t, e), snapshot(t, fresh); got != want {
+		t.Fatalf("after concurrent use the index differs from a rebuild:\n%s\n---\n%s", got, want)
+	}
+}

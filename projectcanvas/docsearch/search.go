@@ -1,0 +1,198 @@
+package docsearch
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"sync"
+	"unicode/utf8"
+)
+
+// Weights of the hybrid score (DESIGN.md §8).
+const (
+	VectorWeight = 0.75
+	BM25Weight   = 0.25
+)
+
+// Mode selects the scores a search ranks by.
+type Mode int
+
+const (
+	Hybrid     Mode = iota // VectorWeight·vector + BM25Weight·BM25, both normalized
+	BM25Only               // keyword score alone
+	VectorOnly             // vector similarity alone
+)
+
+// Query is a document search.
+type Query struct {
+	Text string
+	// TopK is the number of results (<= 0 means 8).
+	TopK int
+	// MaxExcerptChars caps each excerpt, in characters (<= 0: no cap).
+	MaxExcerptChars int
+	// Filters: documents whose path starts with DocPrefix, documents in
+	// Docs, sections whose heading path contains HeadingContains (ignoring
+	// case). Empty means no filter.
+	DocPrefix       string
+	Docs            []string
+	HeadingContains string
+	Mode            Mode
+}
+
+// Result is one matching chunk. StartChar and EndChar locate Excerpt in
+// the file, in characters (Unicode code points): the excerpt is exactly
+// the file's characters [StartChar, EndChar). Scores are normalized per
+// query to [0, 1]: VectorScore is the similarity rescaled so the best
+// candidate scores 1 and the worst 0, BM25Score the keyword score divided
+// by the best one, HybridScore their weighted sum.
+type Result struct {
+	Doc         string
+	HeadingPath string
+	Excerpt     string
+	StartChar   int
+	EndChar     int
+	VectorScore float64
+	BM25Score   float64
+	HybridScore float64
+}
+
+// candidateFactor times top_k candidates come from each ranking of each
+// shard (at least minCandidates) before the hybrid merge.
+const (
+	candidateFactor = 4
+	minCandidates   = 40
+)
+
+// Search ranks the index's chunks for q, best first. A query whose vector
+// cannot be computed (the embedder is down) is answered by BM25 alone;
+// Status then says why.
+func (e *Engine) Search(ctx context.Context, q Query) ([]Result, error) {
+	if q.TopK <= 0 {
+		q.TopK = 8
+	}
+	if strings.TrimSpace(q.Text) == "" {
+		return nil, nil
+	}
+	var qv []float32
+	e.mu.RLock()
+	vectorsOn := e.dim > 0
+	e.mu.RUnlock()
+	if vectorsOn && q.Mode != BM25Only {
+		vs, err := e.emb.Embed(ctx, []string{q.Text})
+		e.mu.Lock()
+		switch {
+		case err != nil:
+			e.queryErr = err.Error()
+		case len(vs) != 1 || len(vs[0]) != e.dim:
+			e.queryErr = "embedder returned a query vector of the wrong length"
+		default:
+			e.queryErr = ""
+			qv = vs[0]
+			normalize(qv)
+		}
+		e.mu.Unlock()
+	}
+	keep := q.filter()
+	m := max(minCandidates, candidateFactor*q.TopK)
+
+	e.mu.RLock()
+	defer e.mu.RUnlock()
+	parts := make([][]cand, len(e.shards))
+	var wg sync.WaitGroup
+	for i, sh := range e.shards {
+		wg.Go(func() { parts[i] = sh.search(q.Text, qv, e.dim, m, q.Mode != VectorOnly, keep) })
+	}
+	wg.Wait()
+	cands := slices.Concat(parts...)
+	score(cands, qv != nil, q.Mode)
+	slices.SortFunc(cands, func(a, b cand) int {
+		if a.hybrid != b.hybrid {
+			if a.hybrid > b.hybrid {
+				return -1
+			}
+			return 1
+		}
+		if before(a.c, b.c) {
+			return -1
+		}
+		return 1
+	})
+	cands = cands[:min(len(cands), q.TopK)]
+	out := make([]Result, len(cands))
+	for i, c := range cands {
+		out[i] = Result{Doc: c.c.Doc, HeadingPath: c.c.HeadingPath, Excerpt: c.c.text,
+			StartChar: c.c.StartChar, EndChar: c.c.EndChar,
+			VectorScore: c.vector, BM25Score: c.bm25, HybridScore: c.hybrid}
+		if q.MaxExcerptChars > 0 && out[i].EndChar-out[i].StartChar > q.MaxExcerptChars {
+			out[i].Excerpt = truncateChars(c.c.text, q.MaxExcerptChars)
+			out[i].EndChar = out[i].StartChar + q.MaxExcerptChars
+		}
+	}
+	return out, nil
+}
+
+// score normalizes the candidates' scores over the query and combines
+// them: BM25 divided by the best BM25, vector similarity rescaled from
+// [worst, best] to [0, 1].
+func score(cands []cand, haveVec bool, mode Mode) {
+	var bmax float64
+	vmin, vmax := 2.0, -2.0
+	for _, c := range cands {
+		bmax = max(bmax, c.bm25)
+		vmin, vmax = min(vmin, c.vector), max(vmax, c.vector)
+	}
+	for i := range cands {
+		c := &cands[i]
+		if bmax > 0 {
+			c.bm25 /= bmax
+		}
+		if !haveVec {
+			c.vector = 0
+		} else if vmax > vmin {
+			c.vector = (c.vector - vmin) / (vmax - vmin)
+		} else {
+			c.vector = 1
+		}
+		switch {
+		case mode == BM25Only || !haveVec:
+			c.hybrid = c.bm25
+		case mode == VectorOnly:
+			c.hybrid = c.vector
+		default:
+			c.hybrid = VectorWeight*c.vector + BM25Weight*c.bm25
+		}
+	}
+}
+
+// filter returns the chunk filter of q, or nil when q has none.
+func (q Query) filter() func(*chunkRec) bool {
+	if q.DocPrefix == "" && len(q.Docs) == 0 && q.HeadingContains == "" {
+		return nil
+	}
+	var docs map[string]bool
+	if len(q.Docs) > 0 {
+		docs = make(map[string]bool, len(q.Docs))
+		for _, d := range q.Docs {
+			docs[d] = true
+		}
+	}
+	heading := strings.ToLower(q.HeadingContains)
+	return func(c *chunkRec) bool {
+		return strings.HasPrefix(c.Doc, q.DocPrefix) &&
+			(docs == nil || docs[c.Doc]) &&
+			(heading == "" || strings.Contains(strings.ToLower(c.HeadingPath), heading))
+	}
+}
+
+// truncateChars returns the first n code points of s.
+func truncateChars(s string, n int) string {
+	i := 0
+	for range n {
+		if i >= len(s) {
+			break
+		}
+		_, w := utf8.DecodeRuneInString(s[i:])
+		i += w
+	}
+	return s[:i]
+}

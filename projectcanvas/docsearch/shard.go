@@ -1,0 +1,245 @@
+package docsearch
+
+import (
+	"container/heap"
+	"strconv"
+	"strings"
+
+	"github.com/projectcanvas/projectcanvas/projectcanvas/fulltext"
+)
+
+// shard holds the chunks of the documents whose path hashes to it: their
+// BM25 index and their vectors. Searches run one goroutine per shard.
+// The engine's lock guards every field.
+type shard struct {
+	bm25   *fulltext.Index
+	chunks []chunkRec // by slot; dead slots have live == false
+	// cols holds the vectors column by column: component j of the chunk in
+	// slot is cols[j*colCap+slot], for slots below colLen. A query from the
+	// built-in embedder has few non-zero components, and a search reads
+	// only those columns, each front to back. Empty when vectors are off.
+	cols           []float32
+	colCap, colLen int
+	free           []int32          // dead slots to reuse
+	byKey          map[string]int32 // chunk key (bm25 id) -> slot
+	live           int
+}
+
+// chunkRec is an indexed chunk with its text.
+type chunkRec struct {
+	Chunk
+	key  string // doc + "#" + ordinal: the BM25 id, stable across rebuilds
+	text string
+	live bool
+}
+
+func newShard() *shard {
+	return &shard{bm25: fulltext.New(fulltext.WithCJKBigrams()), byKey: map[string]int32{}}
+}
+
+func chunkKey(doc string, i int) string { return doc + "#" + strconv.Itoa(i) }
+
+// docTitle is a document's name without folders and extension.
+func docTitle(doc string) string {
+	doc = doc[strings.LastIndexByte(doc, '/')+1:]
+	return strings.TrimSuffix(doc, ".md")
+}
+
+// add indexes one chunk with its vector (nil when vectors are off) and
+// returns its slot. inBM25 says the BM25 index already holds it (an index
+// reloaded from the cache).
+func (s *shard) add(c chunkRec, vec []float32, dim int, inBM25 bool) int32 {
+	c.live = true
+	var slot int32
+	if n := len(s.free); n > 0 {
+		slot = s.free[n-1]
+		s.free = s.free[:n-1]
+		s.chunks[slot] = c
+	} else {
+		slot = int32(len(s.chunks))
+		s.chunks = append(s.chunks, c)
+	}
+	if dim > 0 {
+		s.setVec(slot, vec, dim)
+	}
+	s.byKey[c.key] = slot
+	if !inBM25 {
+		s.bm25.Add(c.key, fulltext.Title(docTitle(c.Doc)+" "+c.HeadingPath), fulltext.Body(c.text))
+	}
+	s.live++
+	return slot
+}
+
+// remove drops the chunk in slot.
+func (s *shard) remove(slot int32) {
+	c := &s.chunks[slot]
+	if !c.live {
+		return
+	}
+	s.bm25.Remove(c.key)
+	delete(s.byKey, c.key)
+	*c = chunkRec{}
+	s.free = append(s.free, slot)
+	s.live--
+}
+
+// reserve makes room for the vectors of n slots.
+func (s *shard) reserve(n, dim int) {
+	if n <= s.colCap {
+		return
+	}
+	c := max(n, 2*s.colCap, 64)
+	cols := make([]float32, dim*c)
+	for j := range dim {
+		copy(cols[j*c:j*c+s.colLen], s.cols[j*s.colCap:j*s.colCap+s.colLen])
+	}
+	s.cols, s.colCap = cols, c
+}
+
+// setVec stores the vector of slot (nil: zero).
+func (s *shard) setVec(slot int32, vec []float32, dim int) {
+	n := int(slot) + 1
+	s.reserve(n, dim)
+	s.colLen = max(s.colLen, n)
+	for j := range dim {
+		x := float32(0)
+		if vec != nil {
+			x = vec[j]
+		}
+		s.cols[j*s.colCap+int(slot)] = x
+	}
+}
+
+// dropVecs turns vectors off.
+func (s *shard) dropVecs() { s.cols, s.colCap, s.colLen = nil, 0, 0 }
+
+// vec returns the vector of slot, or nil when it has none.
+func (s *shard) vec(slot int32, dim int) []float32 {
+	if dim == 0 || int(slot) >= s.colLen {
+		return nil
+	}
+	v := make([]float32, dim)
+	for j := range v {
+		v[j] = s.cols[j*s.colCap+int(slot)]
+	}
+	return v
+}
+
+// nonZero lists the components of q that are not zero.
+func nonZero(q []float32) []int {
+	var nz []int
+	for j, x := range q {
+		if x != 0 {
+			nz = append(nz, j)
+		}
+	}
+	return nz
+}
+
+// similarities returns the dot product of q with every slot's vector,
+// reading only the columns where q is not zero.
+func (s *shard) similarities(q []float32, nz []int, acc []float32) []float32 {
+	n := s.colLen
+	acc = append(acc[:0], make([]float32, n)...)
+	for _, j := range nz {
+		qj, col := q[j], s.cols[j*s.colCap:j*s.colCap+n]
+		for i, x := range col {
+			acc[i] += qj * x
+		}
+	}
+	return acc
+}
+
+// cand is a search candidate: a chunk and its raw scores.
+type cand struct {
+	c      *chunkRec
+	vector float64
+	bm25   float64
+	hybrid float64
+}
+
+// before orders candidates of equal score by document and position, so
+// results do not depend on slot numbers.
+func before(a, b *chunkRec) bool {
+	if a.Doc != b.Doc {
+		return a.Doc < b.Doc
+	}
+	return a.Start < b.Start
+}
+
+// vecHeap is a min-heap of the best vector candidates so far.
+type vecHeap []cand
+
+func (h vecHeap) Len() int { return len(h) }
+func (h vecHeap) Less(i, j int) bool {
+	if h[i].vector != h[j].vector {
+		return h[i].vector < h[j].vector
+	}
+	return before(h[j].c, h[i].c)
+}
+func (h vecHeap) Swap(i, j int) { h[i], h[j] = h[j], h[i] }
+func (h *vecHeap) Push(v any)   { *h = append(*h, v.(cand)) }
+func (h *vecHeap) Pop() any {
+	old := *h
+	v := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return v
+}
+
+// search returns this shard's candidates for a query: the best m by BM25
+// and the best m by vector similarity (qv nil: no vector search), each
+// with both scores. keep, when non-nil, filters chunks first.
+func (s *shard) search(query string, qv []float32, dim, m int, useBM25 bool, keep func(*chunkRec) bool) []cand {
+	var out []cand
+	seen := map[int32]int{}
+	var sims []float32
+	if qv != nil {
+		sims = s.similarities(qv, nonZero(qv), nil)
+	}
+	if useBM25 {
+		var keepID func(string) bool
+		if keep != nil {
+			keepID = func(id string) bool { return keep(&s.chunks[s.byKey[id]]) }
+		}
+		for _, h := range s.bm25.Search(query, m, keepID) {
+			slot := s.byKey[h.ID]
+			c := cand{c: &s.chunks[slot], bm25: h.Score}
+			if int(slot) < len(sims) {
+				c.vector = float64(sims[slot])
+			}
+			seen[slot] = len(out)
+			out = append(out, c)
+		}
+	}
+	if qv == nil {
+		return out
+	}
+	h := make(vecHeap, 0, m)
+	for slot, sim := range sims {
+		c := &s.chunks[slot]
+		if !c.live || keep != nil && !keep(c) {
+			continue
+		}
+		score := float64(sim)
+		switch {
+		case len(h) < m:
+			h = append(h, cand{c: c, vector: score})
+			if len(h) == m {
+				heap.Init(&h)
+			}
+		case score > h[0].vector || score == h[0].vector && before(c, h[0].c):
+			h[0] = cand{c: c, vector: score}
+			heap.Fix(&h, 0)
+		}
+	}
+	for _, c := range h {
+		slot := s.byKey[c.c.key]
+		if _, ok := seen[slot]; ok {
+			continue
+		}
+		// Outside BM25's best m: its keyword score, if any, is below
+		// theirs; counted as 0.
+		out = append(out, c)
+	}
+	return out
+}

@@ -1,0 +1,164 @@
+package fulltext
+
+import (
+	"encoding/binary"
+	"errors"
+	"math"
+)
+
+// persistMagic starts an encoded index; the digit is the format version.
+const persistMagic = "FTIX1"
+
+var errBadEncoding = errors.New("fulltext: malformed encoded index")
+
+// MarshalBinary encodes the index's documents, terms and postings (not
+// its options: k1, b and CJK bigrams are given again to New), so that a
+// process can reload an index instead of re-tokenizing every document.
+// It compacts the index first, which changes nothing a search sees.
+func (x *Index) MarshalBinary() ([]byte, error) {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	if x.deadDocs > 0 || x.deadPostings > 0 {
+		x.compact()
+	}
+	b := make([]byte, 0, 64+len(x.dict.arena)+8*x.livePostings+16*len(x.ids))
+	b = append(b, persistMagic...)
+	b = binary.LittleEndian.AppendUint32(b, uint32(len(x.ids)))
+	for d, id := range x.ids {
+		b = binary.LittleEndian.AppendUint32(b, uint32(len(id)))
+		b = append(b, id...)
+		b = binary.LittleEndian.AppendUint32(b, math.Float32bits(x.lens[d]))
+	}
+	terms := 0
+	for t, sp := range x.dict.spans {
+		if sp.n > 0 && len(x.postings[t]) > 0 {
+			terms++
+		}
+	}
+	b = binary.LittleEndian.AppendUint32(b, uint32(terms))
+	for t, sp := range x.dict.spans {
+		ps := x.postings[t]
+		if sp.n == 0 || len(ps) == 0 {
+			continue
+		}
+		b = binary.LittleEndian.AppendUint32(b, sp.n)
+		b = append(b, x.dict.arena[sp.off:sp.off+sp.n]...)
+		b = binary.LittleEndian.AppendUint32(b, uint32(len(ps)))
+		for _, p := range ps {
+			b = binary.LittleEndian.AppendUint32(b, uint32(p.doc))
+			b = binary.LittleEndian.AppendUint32(b, math.Float32bits(p.tf))
+		}
+	}
+	return b, nil
+}
+
+// UnmarshalBinary loads an index encoded by MarshalBinary into x, which
+// must be empty (fresh from New). Malformed data is an error and leaves x
+// empty.
+func (x *Index) UnmarshalBinary(data []byte) error {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	if len(x.ids) != 0 || len(x.postings) != 0 {
+		return errors.New("fulltext: UnmarshalBinary into a non-empty index")
+	}
+	if err := x.decode(data); err != nil {
+		x.reset()
+		return err
+	}
+	return nil
+}
+
+// reset empties the index, keeping its options.
+func (x *Index) reset() {
+	x.ids, x.lens, x.nterms = nil, nil, nil
+	x.byID = make(map[string]int32)
+	x.live, x.sumLen = 0, 0
+	x.dict = newDict()
+	x.postings, x.freeTerms, x.tf = nil, nil, nil
+	x.livePostings, x.deadPostings, x.deadDocs = 0, 0, 0
+	*x.stems = stemCache{}
+}
+
+func (x *Index) decode(data []byte) error {
+	r := reader{b: data}
+	if string(r.bytes(len(persistMagic))) != persistMagic {
+		return errBadEncoding
+	}
+	ndocs := int(r.u32())
+	if ndocs > len(data) {
+		return errBadEncoding
+	}
+	x.ids = make([]string, ndocs)
+	x.lens = make([]float32, ndocs)
+	x.nterms = make([]int32, ndocs)
+	for d := range ndocs {
+		id := string(r.bytes(int(r.u32())))
+		l := math.Float32frombits(r.u32())
+		if r.bad || !(l >= 0) {
+			return errBadEncoding
+		}
+		if _, dup := x.byID[id]; dup {
+			return errBadEncoding
+		}
+		x.ids[d], x.lens[d] = id, l
+		x.byID[id] = int32(d)
+		x.sumLen += float64(l)
+	}
+	x.live = ndocs
+	nterms := int(r.u32())
+	if nterms > len(data) {
+		return errBadEncoding
+	}
+	for range nterms {
+		term := r.bytes(int(r.u32()))
+		n := int(r.u32())
+		if r.bad || len(term) == 0 || n == 0 || n > len(data) {
+			return errBadEncoding
+		}
+		if _, dup := x.dict.find(term); dup {
+			return errBadEncoding
+		}
+		ps := make([]posting, n)
+		prev := int32(-1)
+		for i := range ps {
+			doc := int32(r.u32())
+			tf := math.Float32frombits(r.u32())
+			if r.bad || doc <= prev || int(doc) >= ndocs || !(tf > 0) {
+				return errBadEncoding
+			}
+			ps[i] = posting{doc: doc, tf: tf}
+			x.nterms[doc]++
+			prev = doc
+		}
+		t := x.newTerm(term)
+		x.postings[t] = ps
+		x.livePostings += n
+	}
+	if r.bad || len(r.b) != 0 {
+		return errBadEncoding
+	}
+	return nil
+}
+
+type reader struct {
+	b   []byte
+	bad bool
+}
+
+func (r *reader) bytes(n int) []byte {
+	if r.bad || n < 0 || n > len(r.b) {
+		r.bad = true
+		return nil
+	}
+	v := r.b[:n]
+	r.b = r.b[n:]
+	return v
+}
+
+func (r *reader) u32() uint32 {
+	v := r.bytes(4)
+	if v == nil {
+		return 0
+	}
+	return binary.LittleEndian.Uint32(v)
+}

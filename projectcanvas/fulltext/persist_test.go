@@ -1,0 +1,78 @@
+package fulltext
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func TestMarshalRoundTrip(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	words := strings.Fields("index search tasks T-004 café 検索索引 running runs release deploy")
+	x := New(WithCJKBigrams())
+	x.minDel = 1 // compact often
+	for i := range 300 {
+		var b strings.Builder
+		for range 1 + r.IntN(12) {
+			b.WriteString(words[r.IntN(len(words))] + " ")
+		}
+		x.Add(fmt.Sprint("d", r.IntN(120)), Title(words[r.IntN(len(words))]), Body(b.String()))
+		if i%7 == 0 {
+			x.Remove(fmt.Sprint("d", r.IntN(120)))
+		}
+	}
+	data, err := x.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	y := New(WithCJKBigrams())
+	if err := y.UnmarshalBinary(data); err != nil {
+		t.Fatal(err)
+	}
+	if x.Len() != y.Len() {
+		t.Fatalf("len %d, want %d", y.Len(), x.Len())
+	}
+	for _, q := range append(words, "search release", "索引", "t 004") {
+		if a, b := x.Search(q, 0, nil), y.Search(q, 0, nil); !reflect.DeepEqual(a, b) {
+			t.Fatalf("%q: reloaded index finds %v, want %v", q, b, a)
+		}
+	}
+	// The reloaded index keeps working.
+	y.Add("new", Body("index"))
+	y.Remove("d1")
+	if hits := y.Search("index", 0, nil); len(hits) == 0 {
+		t.Fatal("no hits after reload")
+	}
+	// Corrupt encodings are refused and leave the index empty.
+	for i := 0; i < len(data); i += 1 + len(data)/50 {
+		z := New()
+		bad := append([]byte(nil), data[:i]...)
+		if err := z.UnmarshalBinary(bad); err == nil {
+			t.Fatalf("truncated at %d: accepted", i)
+		}
+		if z.Len() != 0 || len(z.Search("index", 0, nil)) != 0 {
+			t.Fatal("a refused encoding left documents")
+		}
+	}
+}
+
+func FuzzUnmarshal(f *testing.F) {
+	x := New()
+	x.Add("a", Body("hello world"))
+	x.Add("b", Body("world peace"))
+	good, _ := x.MarshalBinary()
+	f.Add(good)
+	f.Add([]byte("FTIX1"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		y := New()
+		if err := y.UnmarshalBinary(data); err != nil {
+			return
+		}
+		y.Search("world hello", 0, nil)
+		y.Add("c", Body("more words"))
+		y.Remove("a")
+		y.Search("world", 0, nil)
+	})
+}

@@ -1,0 +1,16 @@
+package osfs
+
+import (
+	"io/fs"
+	"os"
+)
+
+// Stat returns a file's size and modification time without reading it
+// (list_files and read_docs report them). Like io/fs.StatFS.
+func (f *FS) Stat(name string) (fs.FileInfo, error) {
+	p, err := f.path(name)
+	if err != nil {
+		return nil, err
+	}
+	return os.Stat(p)
+}
