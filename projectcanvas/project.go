@@ -44,6 +44,8 @@ type Project struct {
 		hash Hash
 		seq  map[Type]int
 	}
+	recMu     sync.Mutex // guards recovered
+	recovered []Recovery
 }
 
 // sequence parses the id sequence file, reusing the last parse while the
@@ -74,8 +76,9 @@ func WithProjectsFolder(dir string) Option {
 // golden files).
 func WithClock(now func() time.Time) Option { return func(p *Project) { p.now = now } }
 
-// Open reads the vault's config and indexes every entity of the vault.
-// Problems with single files do not fail Open; see Problems.
+// Open reads the vault's config, recovers from writes that a killed
+// process left unfinished (see Recovered), and indexes every entity of the
+// vault. Problems with single files do not fail Open; see Problems.
 func Open(fsys FS, opts ...Option) (*Project, error) {
 	p := &Project{fs: fsys, now: time.Now}
 	if err := p.readConfig(); err != nil {
@@ -83,6 +86,9 @@ func Open(fsys FS, opts ...Option) (*Project, error) {
 	}
 	for _, o := range opts {
 		o(p)
+	}
+	if err := p.recoverOnOpen(); err != nil {
+		return nil, err
 	}
 	if _, err := p.Reload(); err != nil {
 		return nil, err

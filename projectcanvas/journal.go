@@ -1,0 +1,323 @@
+package projectcanvas
+
+// # The write journal
+//
+// A transaction that changes more than one file (an atomic batch, an update
+// whose relations touch other entities, an archive or restore, a create
+// with its id counter, cleanup) is made crash-safe by a journal:
+//
+//  1. Under the vault lock, before the first file changes, the intent is
+//     written to .projectcanvas/journal.json, atomically and durably: for
+//     every file operation in order (write, remove, move), the path, the
+//     file's content before it (or that it did not exist) and the hash of
+//     the content written.
+//  2. The operations run. Each is atomic and durable by itself (FS), and
+//     each is conditional on the content the transaction read.
+//  3. The journal is removed. The transaction is complete.
+//
+// If the process dies between 1 and 3, the journal is still there. The
+// next Open, in any host, or the next write of a running project, finds it
+// under the vault lock and rolls the transaction back: operations are
+// undone in reverse order, each file put back to its content before the
+// transaction where it holds the transaction's content (or is as before
+// already). A file someone else changed since is left alone and reported.
+// The journal is then removed, and so are the temporary files interrupted
+// writes left behind (FS.TempFiles). Rolling back rather than forward means
+// the journal never holds new content, only hashes of it, and the vault
+// ends as it was before the transaction or, if the journal was removed,
+// after it: never in between. Recovery is idempotent: a crash during it
+// leaves the journal, and the next Open finishes the work.
+//
+// Only one transaction runs at a time per vault (the vault lock), so one
+// journal file suffices. A single-file write skips the journal: the FS
+// writes one file atomically. A move is a rename, so an entity never has
+// two files, even for an instant.
+//
+// What each open did is reported by Project.Recovered.
+
+import (
+	"encoding/json"
+	"errors"
+	"io/fs"
+	"slices"
+	"time"
+)
+
+// JournalPath is where a transaction that changes several files records its
+// intent while it runs.
+const JournalPath = ".projectcanvas/journal.json"
+
+// journal is the content of JournalPath.
+type journal struct {
+	Version int         `json:"version"`
+	Started string      `json:"started"`
+	Ops     []journalOp `json:"ops"`
+}
+
+// journalOp is one file operation of a transaction with what undoes it.
+type journalOp struct {
+	Op   string `json:"op"` // write, remove, move
+	Path string `json:"path"`
+	To   string `json:"to,omitempty"` // move: the new path
+	// Before is the content of Path before the operation, unless Absent.
+	Before []byte `json:"before,omitempty"`
+	Absent bool   `json:"absent,omitempty"`
+	// After is the hash of the content a write puts at Path.
+	After Hash `json:"after,omitempty"`
+}
+
+// Recovery reports what was done, on Open or before a write, about a
+// transaction that a killed process left unfinished, and about temporary
+// files of interrupted writes.
+type Recovery struct {
+	// Started is when the interrupted transaction began (RFC 3339), empty
+	// when there was none (only temporary files).
+	Started string `json:"started,omitempty"`
+	// RolledBack lists the files put back as they were before it.
+	RolledBack []string `json:"rolled_back,omitempty"`
+	// LeftAlone lists files it had touched that someone changed since;
+	// they were kept as they are.
+	LeftAlone []string `json:"left_alone,omitempty"`
+	// TempRemoved lists the temporary files that were deleted.
+	TempRemoved []string `json:"temp_removed,omitempty"`
+}
+
+// Recovered lists what the project did to recover from interrupted writes
+// since it was opened; usually nothing. Hosts print it.
+func (p *Project) Recovered() []Recovery {
+	p.recMu.Lock()
+	defer p.recMu.Unlock()
+	return slices.Clone(p.recovered)
+}
+
+// journalOps turns a commit plan into its journal entries.
+func journalOps(plan []write) []journalOp {
+	ops := make([]journalOp, len(plan))
+	for i, w := range plan {
+		op := journalOp{Op: "write", Path: w.name, Before: w.undo, Absent: w.undo == nil, After: HashOf(w.data)}
+		switch {
+		case w.to != "":
+			op = journalOp{Op: "move", Path: w.name, To: w.to, Before: w.undo}
+		case w.removes:
+			op = journalOp{Op: "remove", Path: w.name, Before: w.undo}
+		}
+		ops[i] = op
+	}
+	return ops
+}
+
+// apply runs the writes in order. A plan of more than one write is
+// journaled (see the package's journal protocol). When a write fails, the
+// ones done are undone.
+func (p *Project) apply(plan []write) error {
+	ops := journalOps(plan)
+	journaled := len(plan) > 1
+	var jhash Hash
+	if journaled {
+		data, err := json.Marshal(journal{Version: 1, Started: p.now().UTC().Format(time.RFC3339Nano), Ops: ops})
+		if err != nil {
+			return Errorf(CodeInternal, "recording the journal: %v", err)
+		}
+		if err := p.fs.WriteFile(JournalPath, data, ""); err != nil {
+			return Errorf(CodeInternal, "recording the journal %s: %v", JournalPath, err)
+		}
+		jhash = HashOf(data)
+	}
+	for i, w := range plan {
+		var err error
+		switch {
+		case w.to != "":
+			err = p.fs.Rename(w.name, w.to, w.want)
+		case w.removes:
+			err = p.fs.Remove(w.name, w.want)
+		default:
+			err = p.fs.WriteFile(w.name, w.data, w.want)
+		}
+		if err == nil && i == len(plan)-1 && journaled {
+			err = p.fs.Remove(JournalPath, jhash)
+		}
+		if err != nil {
+			// The failed operation is undone too: an FS may fail after
+			// the change (syncing the folder), and undoing an operation
+			// that did not happen does nothing.
+			_, left, rbErr := p.rollback(ops[:i+1])
+			if rbErr == nil && len(left) > 0 {
+				rbErr = Errorf(CodeConflict, "changed on disk meanwhile: %v", left)
+			}
+			if rbErr != nil {
+				return Errorf(CodeInternal, "writing %s failed (%v) and undoing the earlier writes failed too: %v", w.name, err, rbErr)
+			}
+			if journaled {
+				if rmErr := p.fs.Remove(JournalPath, jhash); rmErr != nil && !errors.Is(rmErr, fs.ErrNotExist) {
+					return Errorf(CodeInternal, "writing %s failed (%v); the files are restored but the journal could not be removed: %v", w.name, err, rmErr)
+				}
+			}
+			if ErrorCode(err) == CodeConflict {
+				return err
+			}
+			return Errorf(CodeInternal, "writing %s failed; nothing was changed: %v", w.name, err)
+		}
+	}
+	return nil
+}
+
+// rollback undoes journaled operations in reverse order. Each file is put
+// back where it holds what the operation left there; one that holds
+// anything else was changed by someone else and is left alone.
+func (p *Project) rollback(ops []journalOp) (restored, leftAlone []string, err error) {
+	var errs []error
+	for i := len(ops) - 1; i >= 0; i-- {
+		op := ops[i]
+		did, left, err := p.undoOp(op)
+		if err != nil {
+			errs = append(errs, err)
+		}
+		if did {
+			restored = append(restored, op.Path)
+		}
+		if left != "" {
+			leftAlone = append(leftAlone, left)
+		}
+	}
+	return restored, leftAlone, errors.Join(errs...)
+}
+
+// undoOp undoes one operation if it happened. It reports whether it put a
+// file back, or the path it left alone because someone changed it.
+func (p *Project) undoOp(op journalOp) (restored bool, leftAlone string, err error) {
+	cur, exists, err := p.readState(op.Path)
+	if err != nil {
+		return false, "", err
+	}
+	before := HashOf(op.Before)
+	asBefore := exists != op.Absent && (op.Absent || HashOf(cur) == before)
+	switch op.Op {
+	case "write":
+		switch {
+		case asBefore, !exists && !op.Absent:
+			// Not done, or (after a move) the move was not done either.
+			return false, "", nil
+		case exists && HashOf(cur) == op.After && op.Absent:
+			return true, "", p.fs.Remove(op.Path, op.After)
+		case exists && HashOf(cur) == op.After:
+			return true, "", p.fs.WriteFile(op.Path, op.Before, op.After)
+		}
+	case "remove":
+		switch {
+		case asBefore:
+			return false, "", nil
+		case !exists:
+			return true, "", p.fs.WriteFile(op.Path, op.Before, "")
+		}
+	case "move":
+		dst, dstExists, err := p.readState(op.To)
+		if err != nil {
+			return false, "", err
+		}
+		switch {
+		case exists && HashOf(cur) == before && !dstExists:
+			return false, "", nil
+		case !exists && dstExists && HashOf(dst) == before:
+			return true, "", p.fs.Rename(op.To, op.Path, before)
+		case !exists && dstExists:
+			return false, op.To, nil
+		}
+	}
+	return false, op.Path, nil
+}
+
+// readState reads a file, telling a missing file from an error.
+func (p *Project) readState(name string) (data []byte, exists bool, err error) {
+	data, err = p.fs.ReadFile(name)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, false, nil
+	}
+	return data, err == nil, err
+}
+
+// recoverOnOpen finishes what interrupted writes left: a journal or
+// temporary files. It takes the vault lock only when there is something to
+// do, so that opening a vault writes nothing (a read-only vault opens).
+func (p *Project) recoverOnOpen() error {
+	_, jerr := p.fs.ReadFile(JournalPath)
+	temps, terr := p.fs.TempFiles()
+	if errors.Is(jerr, fs.ErrNotExist) && terr == nil && len(temps) == 0 {
+		return nil
+	}
+	unlock, err := p.fs.Lock()
+	if err != nil {
+		return Errorf(CodeInternal, "locking the vault to recover from an interrupted write: %v", err)
+	}
+	defer unlock()
+	rec, err := p.recoverJournal()
+	if err != nil {
+		return err
+	}
+	temps, err = p.fs.TempFiles()
+	if err != nil {
+		return Errorf(CodeInternal, "listing temporary files: %v", err)
+	}
+	for _, name := range temps {
+		data, err := p.fs.ReadFile(name)
+		if err == nil {
+			err = p.fs.Remove(name, HashOf(data))
+		}
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return Errorf(CodeInternal, "removing the temporary file %s: %v", name, err)
+		}
+		rec.TempRemoved = append(rec.TempRemoved, name)
+	}
+	p.noteRecovery(rec)
+	return nil
+}
+
+// recoverJournal rolls back the transaction recorded in the journal, if
+// any. The caller holds the vault lock.
+func (p *Project) recoverJournal() (Recovery, error) {
+	data, err := p.fs.ReadFile(JournalPath)
+	if errors.Is(err, fs.ErrNotExist) {
+		return Recovery{}, nil
+	}
+	if err != nil {
+		return Recovery{}, Errorf(CodeInternal, "reading the journal %s: %v", JournalPath, err)
+	}
+	var j journal
+	if err := json.Unmarshal(data, &j); err != nil || j.Version != 1 {
+		// The journal is written atomically, so it is whole or absent:
+		// this one was not written by this program.
+		return Recovery{}, Errorf(CodeInternal, "the journal %s of an interrupted write is unreadable (%v); move it away to open the vault", JournalPath, err)
+	}
+	rec := Recovery{Started: j.Started}
+	rec.RolledBack, rec.LeftAlone, err = p.rollback(j.Ops)
+	if err != nil {
+		return rec, Errorf(CodeInternal, "rolling back the interrupted write of %s: %v", j.Started, err)
+	}
+	if err := p.fs.Remove(JournalPath, HashOf(data)); err != nil {
+		return rec, Errorf(CodeInternal, "removing the journal %s: %v", JournalPath, err)
+	}
+	return rec, nil
+}
+
+// recoverBeforeWrite rolls back a journal that another process, killed
+// while writing, left behind since this project was opened. The caller
+// holds the vault lock.
+func (p *Project) recoverBeforeWrite() error {
+	rec, err := p.recoverJournal()
+	if err != nil || rec.Started == "" {
+		return err
+	}
+	p.noteRecovery(rec)
+	for _, name := range append(rec.RolledBack, rec.LeftAlone...) {
+		_ = p.Refresh(name)
+	}
+	return nil
+}
+
+func (p *Project) noteRecovery(rec Recovery) {
+	if rec.Started == "" && len(rec.TempRemoved) == 0 {
+		return
+	}
+	p.recMu.Lock()
+	p.recovered = append(p.recovered, rec)
+	p.recMu.Unlock()
+}
