@@ -7,7 +7,7 @@ VAULT    := $(SCRATCH)/vault
 BIN      := $(SCRATCH)/bin/projectcanvas
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: build test run bench lint clean
+.PHONY: build test run bench lint clean crash
 
 build:
 	$(GO) build -o $(BIN) ./cmd/projectcanvas
@@ -16,6 +16,14 @@ build:
 test:
 	$(GO) vet ./...
 	$(GO) test -race -count=1 ./...
+
+# The crash test at scale: CRASH_KILLS kills of the CLI per operation
+# (make test runs 34 each). Without -race, to kill more per minute.
+CRASH_KILLS ?= 1000
+crash:
+	PC_CRASH_KILLS=$(CRASH_KILLS) PC_CRASH_REPORT=$(CURDIR)/$(SCRATCH)/crash.txt \
+		$(GO) test -count=1 -v -timeout 120m -run 'TestCrashKillsLeaveBeforeOrAfter' ./cmd/projectcanvas
+	$(GO) test -count=1 -run 'TestCrashAtEveryStep|TestHandEditsSurvive' -v ./projectcanvas/...
 
 # Copy the example vault to a scratch folder (never touch the bundled one)
 # and run the main job there.

@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strings"
 	"text/tabwriter"
+	"time"
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/tools"
@@ -108,16 +109,24 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 }
 
+// clock, when set (by tests), replaces the time of day, so that runs are
+// repeatable byte for byte.
+var clock func() time.Time
+
 func openEnv(dir string) (*tools.Env, error) {
 	fsys, err := osfs.New(dir)
 	if err != nil {
 		return nil, err
 	}
-	p, err := pc.Open(fsys)
+	var opts []pc.Option
+	if clock != nil {
+		opts = append(opts, pc.WithClock(clock))
+	}
+	p, err := pc.Open(fsys, opts...)
 	if err != nil {
 		return nil, err
 	}
-	return &tools.Env{Project: p}, nil
+	return &tools.Env{Project: p, Now: clock}, nil
 }
 
 // toolArgs reads the JSON arguments: absent, inline, or "-" for stdin.
