@@ -80,6 +80,10 @@ type Recovery struct {
 	LeftAlone []string `json:"left_alone,omitempty"`
 	// TempRemoved lists the temporary files that were deleted.
 	TempRemoved []string `json:"temp_removed,omitempty"`
+	// Error, when set, says why the rollback could not finish (a file
+	// that cannot be written, say). The journal is kept, reads work, and
+	// every write retries the rollback first and fails while it fails.
+	Error string `json:"error,omitempty"`
 }
 
 // Recovered lists what the project did to recover from interrupted writes
@@ -152,7 +156,7 @@ func (p *Project) apply(plan []write) error {
 					return Errorf(CodeInternal, "writing %s failed (%v); the files are restored but the journal could not be removed: %v", w.name, err, rmErr)
 				}
 			}
-			if ErrorCode(err) == CodeConflict {
+			if c := ErrorCode(err); c == CodeConflict || c == CodeInvalidArgument {
 				return err
 			}
 			return Errorf(CodeInternal, "writing %s failed; nothing was changed: %v", w.name, err)
@@ -226,10 +230,12 @@ func (p *Project) undoOp(op journalOp) (restored bool, leftAlone string, err err
 	return false, op.Path, nil
 }
 
-// readState reads a file, telling a missing file from an error.
+// readState reads a file, telling a missing file from an error. A path
+// the FS refuses (invalid_argument: outside the vault) holds nothing the
+// transaction could have written.
 func (p *Project) readState(name string) (data []byte, exists bool, err error) {
 	data, err = p.fs.ReadFile(name)
-	if errors.Is(err, fs.ErrNotExist) {
+	if errors.Is(err, fs.ErrNotExist) || ErrorCode(err) == CodeInvalidArgument {
 		return nil, false, nil
 	}
 	return data, err == nil, err
@@ -251,7 +257,7 @@ func (p *Project) recoverOnOpen() error {
 	defer unlock()
 	rec, err := p.recoverJournal()
 	if err != nil {
-		return err
+		rec.Error = err.Error()
 	}
 	temps, err = p.fs.TempFiles()
 	if err != nil {
@@ -288,6 +294,9 @@ func (p *Project) recoverJournal() (Recovery, error) {
 		return Recovery{}, Errorf(CodeInternal, "the journal %s of an interrupted write is unreadable (%v); move it away to open the vault", JournalPath, err)
 	}
 	rec := Recovery{Started: j.Started}
+	if j.Started == "" {
+		rec.Started = "unknown"
+	}
 	rec.RolledBack, rec.LeftAlone, err = p.rollback(j.Ops)
 	if err != nil {
 		return rec, Errorf(CodeInternal, "rolling back the interrupted write of %s: %v", j.Started, err)
@@ -314,7 +323,7 @@ func (p *Project) recoverBeforeWrite() error {
 }
 
 func (p *Project) noteRecovery(rec Recovery) {
-	if rec.Started == "" && len(rec.TempRemoved) == 0 {
+	if rec.Started == "" && len(rec.TempRemoved) == 0 && rec.Error == "" {
 		return
 	}
 	p.recMu.Lock()

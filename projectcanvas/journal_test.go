@@ -211,3 +211,34 @@ func TestWriteRecoversAnotherProcessJournal(t *testing.T) {
 	}
 	assert.NotContains(t, files, pc.JournalPath)
 }
+
+// TestFailedRecoveryKeepsTheJournal: when the rollback cannot write, the
+// vault still opens for reading, the failure is reported, writes are
+// refused, and the next write after the cause is gone finishes it.
+func TestFailedRecoveryKeepsTheJournal(t *testing.T) {
+	base := crashBase(t)
+	d := &dyingFS{FS: memfs.New(base), left: 4}
+	p, err := pc.Open(d)
+	require.NoError(t, err)
+	require.Error(t, crashScenarios()[0].run(p))
+	d.FailWrite = func(op, name string) error { return errors.New("read-only disk") }
+	p2, err := pc.Open(d.FS)
+	require.NoError(t, err)
+	rec := p2.Recovered()
+	require.Len(t, rec, 1)
+	assert.Contains(t, rec[0].Error, "read-only disk")
+	assert.Contains(t, d.Files(), pc.JournalPath)
+	_, err = p2.Create(pc.Milestone, map[string]any{"title": "Refused"})
+	require.Error(t, err)
+	d.FailWrite = nil
+	_, err = p2.Create(pc.Milestone, map[string]any{"title": "Works"})
+	require.NoError(t, err)
+	files := d.Files()
+	assert.NotContains(t, files, pc.JournalPath)
+	for name, data := range base {
+		if name != ".projectcanvas/sequence.json" && !strings.HasPrefix(name, "Projects/milestones/") {
+			assert.Equal(t, data, files[name], name)
+		}
+	}
+	assert.Len(t, files, len(base)+1)
+}
