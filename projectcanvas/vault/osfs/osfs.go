@@ -219,11 +219,63 @@ func (f *FS) WriteFile(name string, data []byte, want pc.Hash) error {
 	if beforeRename != nil {
 		beforeRename(name)
 	}
-	if err := f.root.Rename(tmp, p); err != nil {
+	if err := f.replace(tmp, p, name, data, want); err != nil {
 		_ = f.root.Remove(tmp)
-		return wrap(name, err)
+		return err
 	}
 	return f.syncDir(dir)
+}
+
+// replace moves the temporary file tmp to p, which must hold the content
+// hashing to want ("" for none). Where the system can (Linux), it closes
+// the window between the last check and the rename: a new file is renamed
+// only if no file appeared meanwhile, and an existing one is exchanged
+// with the temporary file atomically, so that the content it replaced can
+// be checked; if an editor saved in between, the exchange is reversed and
+// the save stays. Elsewhere it renames.
+func (f *FS) replace(tmp, p, name string, data []byte, want pc.Hash) error {
+	d, err := f.root.Open(path.Dir(p))
+	if err != nil {
+		return wrap(name, err)
+	}
+	defer d.Close()
+	from, to := path.Base(tmp), path.Base(p)
+	if want == "" {
+		err = rename2(d, from, to, renameNoReplace)
+		if errors.Is(err, fs.ErrExist) {
+			return pc.ConflictError(name)
+		}
+	} else if err = rename2(d, from, to, renameExchange); err == nil {
+		return f.checkReplaced(d, tmp, p, name, data, want)
+	}
+	if errors.Is(err, errors.ErrUnsupported) {
+		err = f.root.Rename(tmp, p)
+	}
+	return wrap(name, err)
+}
+
+// checkReplaced runs after tmp and p were exchanged: tmp now holds what p
+// held. If that is not the content the caller read, an editor saved in the
+// window; its save is put back and the write fails with a conflict.
+func (f *FS) checkReplaced(d *os.File, tmp, p, name string, data []byte, want pc.Hash) error {
+	displaced, err := f.root.ReadFile(tmp)
+	if err == nil && pc.HashOf(displaced) == want {
+		return f.root.Remove(tmp)
+	}
+	if err := rename2(d, path.Base(tmp), path.Base(p), renameExchange); err != nil {
+		if err := f.root.Rename(tmp, p); err != nil { // put the save back anyway
+			return wrap(name, err)
+		}
+		return pc.ConflictError(name)
+	}
+	if back, err := f.root.ReadFile(tmp); err == nil && string(back) != string(data) {
+		// The editor saved once more between the two exchanges: its
+		// later save, now in tmp, wins over the one put back.
+		if err := f.root.Rename(tmp, p); err != nil {
+			return wrap(name, err)
+		}
+	}
+	return pc.ConflictError(name)
 }
 
 // tempPattern matches the temporary files of writes: those named by

@@ -3,6 +3,7 @@ package osfs_test
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -219,5 +220,60 @@ func TestTempFilesOfKilledWritesAreListed(t *testing.T) {
 	want := ".projectcanvas/.projectcanvas-fedcba9876543210.tmp,a/.projectcanvas-0123456789abcdef.tmp,b/.pc-123456.tmp"
 	if strings.Join(got, ",") != want {
 		t.Errorf("TempFiles = %v, want %s", got, want)
+	}
+}
+
+// editorSave saves like an editor: a temporary file renamed over the file.
+func editorSave(t *testing.T, p, data string) {
+	t.Helper()
+	tmp := p + ".editor~"
+	mustFile(t, tmp, data)
+	if err := os.Rename(tmp, p); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestEditorSaveInTheLastWindowSurvives saves "in the editor" at the worst
+// moment: after the write's last check, just before its rename. On Linux
+// the exchange detects it, the save stays and the write is a conflict.
+func TestEditorSaveInTheLastWindowSurvives(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("the window is closed with renameat2, on Linux only; elsewhere it is documented")
+	}
+	dir := t.TempDir()
+	fsys, _ := osfs.New(dir)
+	p := filepath.Join(dir, "a.md")
+	mustFile(t, p, "one")
+	for _, tc := range []struct{ name, editor, want string }{
+		{"one save", "editor", "editor"},
+		{"another save", "editor 2", "editor 2"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			old, _ := os.ReadFile(p)
+			osfs.SetBeforeRename(func(string) {
+				editorSave(t, p, tc.editor)
+			})
+			defer osfs.SetBeforeRename(nil)
+			err := fsys.WriteFile("a.md", []byte("tool"), pc.HashOf(old))
+			if pc.ErrorCode(err) != pc.CodeConflict {
+				t.Fatalf("WriteFile = %v, want conflict", err)
+			}
+			if got, _ := os.ReadFile(p); string(got) != tc.want {
+				t.Fatalf("file = %q, want the editor's save %q", got, tc.want)
+			}
+		})
+	}
+	t.Run("new file", func(t *testing.T) {
+		osfs.SetBeforeRename(func(string) { editorSave(t, filepath.Join(dir, "b.md"), "editor") })
+		defer osfs.SetBeforeRename(nil)
+		if err := fsys.WriteFile("b.md", []byte("tool"), ""); pc.ErrorCode(err) != pc.CodeConflict {
+			t.Fatalf("WriteFile = %v, want conflict", err)
+		}
+		if got, _ := os.ReadFile(filepath.Join(dir, "b.md")); string(got) != "editor" {
+			t.Fatalf("file = %q", got)
+		}
+	})
+	if found, _ := fsys.TempFiles(); len(found) > 0 {
+		t.Errorf("temporary files left: %v", found)
 	}
 }
