@@ -40,6 +40,7 @@ import (
 	"errors"
 	"io/fs"
 	"slices"
+	"strings"
 	"time"
 )
 
@@ -141,13 +142,15 @@ func (p *Project) apply(plan []write) error {
 			err = p.fs.Remove(JournalPath, jhash)
 		}
 		if err != nil {
-			// The failed operation is undone too: an FS may fail after
-			// the change (syncing the folder), and undoing an operation
-			// that did not happen does nothing.
-			_, left, rbErr := p.rollback(ops[:i+1])
-			if rbErr == nil && len(left) > 0 {
-				rbErr = Errorf(CodeConflict, "changed on disk meanwhile: %v", left)
+			// An operation refused (conflict, invalid path) did nothing;
+			// any other failure may come after the change (syncing the
+			// folder), so that operation is undone too: undoing one that
+			// did not happen does nothing.
+			done := i + 1
+			if c := ErrorCode(err); c == CodeConflict || c == CodeInvalidArgument {
+				done = i
 			}
+			_, left, rbErr := p.rollback(ops[:done])
 			if rbErr != nil {
 				return Errorf(CodeInternal, "writing %s failed (%v) and undoing the earlier writes failed too: %v", w.name, err, rbErr)
 			}
@@ -155,6 +158,12 @@ func (p *Project) apply(plan []write) error {
 				if rmErr := p.fs.Remove(JournalPath, jhash); rmErr != nil && !errors.Is(rmErr, fs.ErrNotExist) {
 					return Errorf(CodeInternal, "writing %s failed (%v); the files are restored but the journal could not be removed: %v", w.name, err, rmErr)
 				}
+			}
+			if len(left) > 0 {
+				// Someone saved files this transaction had written: their
+				// saves are kept, whatever they hold.
+				return Errorf(CodeConflict, "writing %s failed (%v); %s changed on disk meanwhile and kept as saved, the rest was undone",
+					w.name, err, joinPaths(left)).With("paths", left)
 			}
 			if c := ErrorCode(err); c == CodeConflict || c == CodeInvalidArgument {
 				return err
@@ -165,6 +174,10 @@ func (p *Project) apply(plan []write) error {
 	return nil
 }
 
+func joinPaths(paths []string) string {
+	return strings.Join(paths, ", ")
+}
+
 // rollback undoes journaled operations in reverse order. Each file is put
 // back where it holds what the operation left there; one that holds
 // anything else was changed by someone else and is left alone.
@@ -173,6 +186,10 @@ func (p *Project) rollback(ops []journalOp) (restored, leftAlone []string, err e
 	for i := len(ops) - 1; i >= 0; i-- {
 		op := ops[i]
 		did, left, err := p.undoOp(op)
+		if ErrorCode(err) == CodeConflict {
+			// Saved by someone between the check and the undo: keep it.
+			did, left, err = false, op.Path, nil
+		}
 		if err != nil {
 			errs = append(errs, err)
 		}

@@ -1,0 +1,106 @@
+package projectcanvas_test
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
+)
+
+// TestHandEditsSurvive has an editor save two entity files over and over,
+// the way editors do (write a temporary file, rename it over the file),
+// each save adding a numbered line to the body, while three projects (as
+// separate processes would) update the same entities: fields, and a
+// dependency between the two, which writes both files. No save of the
+// editor may be lost: every numbered line must be in the file at the end.
+// PC_EDITS sets the number of saves (make crash raises it).
+func TestHandEditsSurvive(t *testing.T) {
+	if testing.Short() {
+		t.Skip("hammers the disk")
+	}
+	saves := 300
+	if s := os.Getenv("PC_EDITS"); s != "" {
+		var err error
+		saves, err = strconv.Atoi(s)
+		require.NoError(t, err)
+	}
+	vault, _ := osVault(t)
+	p := openOS(t, vault)
+	var paths []string
+	for _, id := range []string{"T-001", "T-002"} {
+		e, err := p.Get(id)
+		require.NoError(t, err)
+		paths = append(paths, filepath.Join(vault, filepath.FromSlash(e.Path)))
+	}
+	var done atomic.Bool
+	var updates, conflicts, others atomic.Int64
+	var wg sync.WaitGroup
+	for w := range 3 {
+		tool := openOS(t, vault)
+		wg.Go(func() {
+			for n := 0; !done.Load(); n++ {
+				var err error
+				switch n % 3 {
+				case 0:
+					_, err = tool.Update("T-001", pc.Change{Data: map[string]any{"tags": []any{fmt.Sprintf("w%d-%d", w, n)}}})
+				case 1:
+					_, err = tool.Update("T-002", pc.Change{AddDependencies: []string{"T-001"}})
+				default:
+					_, err = tool.Update("T-002", pc.Change{RemoveDependencies: []string{"T-001"}, Data: map[string]any{"tags": []any{fmt.Sprintf("w%d-%d", w, n)}}})
+				}
+				switch pc.ErrorCode(err) {
+				case "":
+					updates.Add(1)
+				case pc.CodeConflict:
+					conflicts.Add(1)
+				default:
+					others.Add(1)
+					t.Errorf("update: %v", err)
+				}
+			}
+		})
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for k := range saves {
+		target := paths[k%len(paths)]
+		data, err := os.ReadFile(target)
+		require.NoError(t, err)
+		tmp := target + ".editor~"
+		require.NoError(t, os.WriteFile(tmp, fmt.Appendf(data, "- hand edit %d\n", k), 0o644))
+		require.NoError(t, os.Rename(tmp, target))
+		time.Sleep(time.Duration(rng.IntN(300)) * time.Microsecond)
+	}
+	done.Store(true)
+	wg.Wait()
+	lost := 0
+	for k := range saves {
+		data, err := os.ReadFile(paths[k%len(paths)])
+		require.NoError(t, err)
+		if !strings.Contains(string(data), fmt.Sprintf("- hand edit %d\n", k)) {
+			lost++
+			t.Logf("lost %d", k)
+		}
+	}
+	t.Logf("%d editor saves, %d tool updates written, %d refused as conflicts; %d saves lost", saves, updates.Load(), conflicts.Load(), lost)
+	if path := os.Getenv("PC_EDITS_REPORT"); path != "" {
+		require.NoError(t, os.WriteFile(path, fmt.Appendf(nil, "%d|%d|%d|%d\n", saves, updates.Load(), conflicts.Load(), lost), 0o644))
+	}
+	require.Greater(t, updates.Load(), int64(0), "the tools got nothing written")
+	if runtime.GOOS == "linux" {
+		require.Zero(t, lost, "hand edits were overwritten")
+	}
+	after := openOS(t, vault)
+	require.Empty(t, after.Problems())
+	require.Empty(t, after.Recovered())
+}
