@@ -307,3 +307,5 @@ func describeDiff(before, after, got map[string]string) string {
 	}
 	return b.String()
 }
+
+func pcHash(s string) pc.Hash { return pc.HashOf([]byte(s)) }
