@@ -1,39 +1,7 @@
 package projectcanvas
 
-// # The write journal
-//
-// A transaction that changes more than one file (an atomic batch, an update
-// whose relations touch other entities, an archive or restore, a create
-// with its id counter, cleanup) is made crash-safe by a journal:
-//
-//  1. Under the vault lock, before the first file changes, the intent is
-//     written to .projectcanvas/journal.json, atomically and durably: for
-//     every file operation in order (write, remove, move), the path, the
-//     file's content before it (or that it did not exist) and the hash of
-//     the content written.
-//  2. The operations run. Each is atomic and durable by itself (FS), and
-//     each is conditional on the content the transaction read.
-//  3. The journal is removed. The transaction is complete.
-//
-// If the process dies between 1 and 3, the journal is still there. The
-// next Open, in any host, or the next write of a running project, finds it
-// under the vault lock and rolls the transaction back: operations are
-// undone in reverse order, each file put back to its content before the
-// transaction where it holds the transaction's content (or is as before
-// already). A file someone else changed since is left alone and reported.
-// The journal is then removed, and so are the temporary files interrupted
-// writes left behind (FS.TempFiles). Rolling back rather than forward means
-// the journal never holds new content, only hashes of it, and the vault
-// ends as it was before the transaction or, if the journal was removed,
-// after it: never in between. Recovery is idempotent: a crash during it
-// leaves the journal, and the next Open finishes the work.
-//
-// Only one transaction runs at a time per vault (the vault lock), so one
-// journal file suffices. A single-file write skips the journal: the FS
-// writes one file atomically. A move is a rename, so an entity never has
-// two files, even for an instant.
-//
-// What each open did is reported by Project.Recovered.
+// The journal protocol that makes multi-file writes crash-safe is
+// described in the package documentation (doc.go, "Crash safety").
 
 import (
 	"encoding/json"

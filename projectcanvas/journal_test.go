@@ -122,6 +122,7 @@ func TestCrashAtEveryStep(t *testing.T) {
 			require.NoError(t, sc.run(p))
 			after := full.Files()
 			require.Greater(t, full.changes, 0)
+			t.Logf("%d crash points", full.changes)
 			for n := 0; n < full.changes; n++ {
 				d := &dyingFS{FS: memfs.New(base), left: n}
 				p, err := pc.Open(d, clock)

@@ -16,14 +16,28 @@
 // # Atomic, durable, conditional writes
 //
 // WriteFile writes the new content to a temporary file in the same folder
-// (named .projectcanvas-<random>.tmp, which no person or editor would
-// choose), syncs it to disk, checks that the target still has the content
-// the caller read, renames the temporary file over the target and syncs
-// the folder. The check comes after the slow part, as late as it can: a
-// save made by an editor between that check and the rename (a few
-// microseconds: one read and hash of the file, then one rename system call)
-// is the only edit that can still be overwritten. See docs/RELIABILITY.md
-// for how often that was measured to happen (never, so far).
+// (named .projectcanvas-<16 hex digits>.tmp, which no person or editor
+// would choose), syncs it to disk, checks that the target still has the
+// content the caller read, puts the temporary file in its place and syncs
+// the folder. The check comes after the slow part, as late as it can.
+//
+// On Linux the last step closes the window between that check and the
+// replacement: a new file is renamed with RENAME_NOREPLACE (it fails if the
+// file appeared meanwhile), and an existing one is swapped with the
+// temporary file by RENAME_EXCHANGE, after which the content it displaced
+// is checked; if an editor saved in between, the swap is reversed, the save
+// stays and the write fails with a conflict. What remains there: an editor
+// that saves in that window and then reads the file again within the few
+// microseconds before the swap is reversed reads the tool's content, and
+// its next save builds on that. Elsewhere (and on file systems without
+// renameat2 flags) the replacement is a plain rename, and an editor save
+// between the check and the rename (one read and hash of the file, then
+// one system call: microseconds) is overwritten. docs/RELIABILITY.md has
+// the measured figures.
+//
+// Remove and Rename check the content, then remove or rename: a save in
+// between is removed with the file (Remove only undoes files the tool just
+// created) or moved with it (Rename), never overwritten.
 //
 // Temporary files that a killed process left behind are listed by
 // TempFiles; projectcanvas.Open removes them under the vault lock.
@@ -241,11 +255,11 @@ func (f *FS) replace(tmp, p, name string, data []byte, want pc.Hash) error {
 	defer d.Close()
 	from, to := path.Base(tmp), path.Base(p)
 	if want == "" {
-		err = rename2(d, from, to, renameNoReplace)
+		err = rename2(d, from, d, to, renameNoReplace)
 		if errors.Is(err, fs.ErrExist) {
 			return pc.ConflictError(name)
 		}
-	} else if err = rename2(d, from, to, renameExchange); err == nil {
+	} else if err = rename2(d, from, d, to, renameExchange); err == nil {
 		return f.checkReplaced(d, tmp, p, name, data, want)
 	}
 	if errors.Is(err, errors.ErrUnsupported) {
@@ -262,7 +276,7 @@ func (f *FS) checkReplaced(d *os.File, tmp, p, name string, data []byte, want pc
 	if err == nil && pc.HashOf(displaced) == want {
 		return f.root.Remove(tmp)
 	}
-	if err := rename2(d, path.Base(tmp), path.Base(p), renameExchange); err != nil {
+	if err := rename2(d, path.Base(tmp), d, path.Base(p), renameExchange); err != nil {
 		if err := f.root.Rename(tmp, p); err != nil { // put the save back anyway
 			return wrap(name, err)
 		}
@@ -366,13 +380,36 @@ func (f *FS) Rename(from, to string, want pc.Hash) error {
 	if err := f.check(src, from, want); err != nil {
 		return err
 	}
-	if err := f.root.Rename(src, dst); err != nil {
-		return wrap(to, err)
+	if err := f.move(src, dst, to); err != nil {
+		return err
 	}
 	if err := f.syncDir(path.Dir(dst)); err != nil {
 		return err
 	}
 	return f.syncDir(path.Dir(src))
+}
+
+// move renames src to dst, refusing to replace a file that appeared at dst
+// since it was checked (where renameat2 allows).
+func (f *FS) move(src, dst, to string) error {
+	sd, err := f.root.Open(path.Dir(src))
+	if err != nil {
+		return wrap(to, err)
+	}
+	defer sd.Close()
+	dd, err := f.root.Open(path.Dir(dst))
+	if err != nil {
+		return wrap(to, err)
+	}
+	defer dd.Close()
+	err = rename2(sd, path.Base(src), dd, path.Base(dst), renameNoReplace)
+	switch {
+	case errors.Is(err, fs.ErrExist):
+		return pc.ConflictError(to)
+	case errors.Is(err, errors.ErrUnsupported):
+		err = f.root.Rename(src, dst)
+	}
+	return wrap(to, err)
 }
 
 // Walk implements projectcanvas.FS. Symbolic links are not followed: a

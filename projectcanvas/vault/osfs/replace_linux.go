@@ -22,10 +22,10 @@ const (
 	renameExchange  = 1 << 1 // RENAME_EXCHANGE
 )
 
-// rename2 renames old to new, both entries of the folder d, with renameat2
-// flags. It returns errors.ErrUnsupported where the kernel or the file
-// system lacks them.
-func rename2(d *os.File, old, new string, flags uintptr) error {
+// rename2 renames the entry old of the folder od to the entry new of the
+// folder nd, with renameat2 flags. It returns errors.ErrUnsupported where
+// the kernel or the file system lacks them.
+func rename2(od *os.File, old string, nd *os.File, new string, flags uintptr) error {
 	if renameat2 == 0 {
 		return errors.ErrUnsupported
 	}
@@ -37,9 +37,9 @@ func rename2(d *os.File, old, new string, flags uintptr) error {
 	if err != nil {
 		return err
 	}
-	fd := d.Fd()
-	_, _, errno := syscall.Syscall6(renameat2, fd, uintptr(unsafe.Pointer(o)), fd, uintptr(unsafe.Pointer(n)), flags, 0)
-	runtime.KeepAlive(d)
+	_, _, errno := syscall.Syscall6(renameat2, od.Fd(), uintptr(unsafe.Pointer(o)), nd.Fd(), uintptr(unsafe.Pointer(n)), flags, 0)
+	runtime.KeepAlive(od)
+	runtime.KeepAlive(nd)
 	switch errno {
 	case 0:
 		return nil

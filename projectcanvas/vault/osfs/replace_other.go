@@ -13,4 +13,4 @@ const (
 )
 
 // rename2 is not available here: writes use the plain rename.
-func rename2(*os.File, string, string, uintptr) error { return errors.ErrUnsupported }
+func rename2(*os.File, string, *os.File, string, uintptr) error { return errors.ErrUnsupported }
