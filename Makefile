@@ -18,12 +18,14 @@ test:
 	$(GO) test -race -count=1 ./...
 
 # The crash test at scale: CRASH_KILLS kills of the CLI per operation
-# (make test runs 34 each). Without -race, to kill more per minute.
+# (make test runs 34 each), CRASH_EDITS hand edits racing the tools (make
+# test: 300). Without -race, to do more per minute.
 CRASH_KILLS ?= 1000
+CRASH_EDITS ?= 20000
 crash:
 	PC_CRASH_KILLS=$(CRASH_KILLS) PC_CRASH_REPORT=$(CURDIR)/$(SCRATCH)/crash.txt \
 		$(GO) test -count=1 -v -timeout 120m -run 'TestCrashKillsLeaveBeforeOrAfter' ./cmd/projectcanvas
-	$(GO) test -count=1 -run 'TestCrashAtEveryStep|TestHandEditsSurvive' -v ./projectcanvas/...
+	PC_EDITS=$(CRASH_EDITS) $(GO) test -count=1 -run 'TestCrashAtEveryStep|TestHandEditsSurvive' -v ./projectcanvas/...
 
 # Copy the example vault to a scratch folder (never touch the bundled one)
 # and run the main job there.

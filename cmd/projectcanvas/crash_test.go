@@ -163,12 +163,12 @@ var tempName = regexp.MustCompile(`(^|/)\.(projectcanvas-[0-9a-f]+|pc-[0-9]+)\.t
 type writePhase struct{ from, to time.Duration }
 
 // watchJournal reports when the journal first and last existed in dir,
-// polling for up to ten seconds.
-func watchJournal(dir string, start time.Time) <-chan writePhase {
+// polling until it is gone or stop is closed.
+func watchJournal(dir string, start time.Time, stop <-chan struct{}) <-chan writePhase {
 	out := make(chan writePhase, 1)
 	go func() {
 		var w writePhase
-		for time.Since(start) < 10*time.Second {
+		for {
 			_, err := os.Stat(filepath.Join(dir, filepath.FromSlash(pc.JournalPath)))
 			switch {
 			case err == nil && w.from == 0:
@@ -178,11 +178,35 @@ func watchJournal(dir string, start time.Time) <-chan writePhase {
 				out <- w
 				return
 			}
-			time.Sleep(200 * time.Microsecond)
+			select {
+			case <-stop:
+				out <- w
+				return
+			case <-time.After(200 * time.Microsecond):
+			}
 		}
-		out <- w
 	}()
 	return out
+}
+
+// killWindow is when to kill a command: while its journal exists, give or
+// take a little, as learnt from the runs so far (runs speed up as caches
+// warm, and slow down when the machine is busy).
+type killWindow struct{ from, to time.Duration }
+
+func (k *killWindow) learn(w writePhase) {
+	if w.from > 0 {
+		k.from = (k.from + w.from) / 2
+	}
+	if w.to > 0 {
+		k.to = (k.to + w.to) / 2
+	}
+}
+
+func (k *killWindow) pick(rng *rand.Rand) time.Duration {
+	from := k.from * 9 / 10
+	span := max(k.to-k.from, 0)*11/10 + k.from/10
+	return from + time.Duration(rng.Int64N(int64(span)+1))
 }
 
 // crashStats counts what the kills of one operation hit.
@@ -226,23 +250,28 @@ func TestCrashKillsLeaveBeforeOrAfter(t *testing.T) {
 			restoreVault(t, dir, base)
 			start := time.Now()
 			cmd, out := startCLI(t, dir, op.tool, op.input)
-			writing := watchJournal(dir, start)
+			stop := make(chan struct{})
+			writing := watchJournal(dir, start, stop)
 			require.NoError(t, cmd.Wait(), out.String())
 			took := time.Since(start)
-			// Kill while the files are written, from a little before the
-			// journal appears to a little after it goes.
+			close(stop)
 			w := <-writing
 			require.NotZero(t, w.to, "no journal seen")
-			from, span := w.from*9/10, (w.to-w.from)*11/10+w.from/10
+			window := killWindow(w)
 			after := snapshot(t, dir)
 			require.NotEqual(t, base, after, "the operation changed nothing: %s", out)
 			var st crashStats
 			for range kills {
 				restoreVault(t, dir, base)
+				start := time.Now()
 				cmd, _ := startCLI(t, dir, op.tool, op.input)
-				time.Sleep(from + time.Duration(rng.Int64N(int64(span)+1)))
+				stop := make(chan struct{})
+				writing := watchJournal(dir, start, stop)
+				time.Sleep(window.pick(rng))
 				_ = cmd.Process.Signal(syscall.SIGKILL)
 				_ = cmd.Wait()
+				close(stop)
+				window.learn(<-writing)
 				st.kills++
 				left := snapshot(t, dir)
 				if _, ok := left[pc.JournalPath]; ok {
@@ -255,8 +284,8 @@ func TestCrashKillsLeaveBeforeOrAfter(t *testing.T) {
 				}
 				checkRecovered(t, dir, base, after, &st)
 			}
-			t.Logf("%s: %d kills in %v runs (writing from %v to %v), %d during the writes (journal present), %d temporary files left by kills; after recovery %d as before, %d as after",
-				op.name, st.kills, took.Round(time.Millisecond), w.from.Round(time.Millisecond), w.to.Round(time.Millisecond), st.midWrite, st.temps, st.before, st.after)
+			t.Logf("%s: %d kills in %v runs (writing from about %v to %v), %d during the writes (journal present), %d temporary files left by kills; after recovery %d as before, %d as after",
+				op.name, st.kills, took.Round(time.Millisecond), window.from.Round(time.Millisecond), window.to.Round(time.Millisecond), st.midWrite, st.temps, st.before, st.after)
 			reportMu.Lock()
 			report = append(report, fmt.Sprintf("%s|%d|%d|%d|%d|%d", op.name, st.kills, st.midWrite, st.temps, st.before, st.after))
 			reportMu.Unlock()
