@@ -50,6 +50,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
+	"io"
 	"io/fs"
 	"os"
 	"path"
@@ -57,6 +58,7 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 )
@@ -69,6 +71,18 @@ type FS struct {
 	// the cross-process part.
 	mu     sync.Mutex
 	lockMu sync.Mutex
+	// gaveWay and doubleSaves count the races of Races.
+	gaveWay, doubleSaves atomic.Int64
+}
+
+// Races reports how many writes found, after replacing the file, that an
+// editor had saved it in the last instant before (they gave way: the save
+// was put back and the write failed with a conflict), and how many of those
+// met a second save in the few microseconds before the first was put back.
+// In that case the later save is kept and the earlier one is lost: the
+// remaining window (see the package documentation). Hosts may log them.
+func (f *FS) Races() (gaveWay, doubleSaves int64) {
+	return f.gaveWay.Load(), f.doubleSaves.Load()
 }
 
 // New returns the FS rooted at dir, which must be an existing folder.
@@ -183,18 +197,35 @@ func (f *FS) ReadFile(name string) ([]byte, error) {
 
 // check verifies that the file at p has the content hashing to want.
 func (f *FS) check(p, name string, want pc.Hash) error {
-	data, err := f.root.ReadFile(p)
+	_, err := f.checked(p, name, want)
+	return err
+}
+
+// checked is check that also returns the identity of the file it read (nil
+// when it does not exist).
+func (f *FS) checked(p, name string, want pc.Hash) (fs.FileInfo, error) {
+	fh, err := f.root.Open(p)
 	switch {
 	case errors.Is(err, fs.ErrNotExist) && want == "":
-		return nil
+		return nil, nil
 	case errors.Is(err, fs.ErrNotExist):
-		return pc.ConflictError(name)
+		return nil, pc.ConflictError(name)
 	case err != nil:
-		return wrap(name, err)
-	case want != "" && pc.HashOf(data) == want:
-		return nil
+		return nil, wrap(name, err)
 	}
-	return pc.ConflictError(name)
+	defer fh.Close()
+	st, err := fh.Stat()
+	if err != nil {
+		return nil, err
+	}
+	data, err := io.ReadAll(fh)
+	if err != nil {
+		return nil, err
+	}
+	if want == "" || pc.HashOf(data) != want {
+		return nil, pc.ConflictError(name)
+	}
+	return st, nil
 }
 
 // beforeRename, when set by a test, runs between the last check and the
@@ -226,14 +257,15 @@ func (f *FS) WriteFile(name string, data []byte, want pc.Hash) error {
 	}
 	// The late check: the temporary file is complete and on disk, so only
 	// a hash and a rename separate this check from the replacement.
-	if err := f.check(p, name, want); err != nil {
+	seen, err := f.checked(p, name, want)
+	if err != nil {
 		_ = f.root.Remove(tmp)
 		return err
 	}
 	if beforeRename != nil {
 		beforeRename(name)
 	}
-	if err := f.replace(tmp, p, name, data, want); err != nil {
+	if err := f.replace(tmp, p, name, data, want, seen); err != nil {
 		_ = f.root.Remove(tmp)
 		return err
 	}
@@ -247,7 +279,7 @@ func (f *FS) WriteFile(name string, data []byte, want pc.Hash) error {
 // with the temporary file atomically, so that the content it replaced can
 // be checked; if an editor saved in between, the exchange is reversed and
 // the save stays. Elsewhere it renames.
-func (f *FS) replace(tmp, p, name string, data []byte, want pc.Hash) error {
+func (f *FS) replace(tmp, p, name string, data []byte, want pc.Hash, seen fs.FileInfo) error {
 	d, err := f.root.Open(path.Dir(p))
 	if err != nil {
 		return wrap(name, err)
@@ -260,7 +292,7 @@ func (f *FS) replace(tmp, p, name string, data []byte, want pc.Hash) error {
 			return pc.ConflictError(name)
 		}
 	} else if err = rename2(d, from, d, to, renameExchange); err == nil {
-		return f.checkReplaced(d, tmp, p, name, data, want)
+		return f.checkReplaced(d, tmp, p, name, data, want, seen)
 	}
 	if errors.Is(err, errors.ErrUnsupported) {
 		err = f.root.Rename(tmp, p)
@@ -269,13 +301,19 @@ func (f *FS) replace(tmp, p, name string, data []byte, want pc.Hash) error {
 }
 
 // checkReplaced runs after tmp and p were exchanged: tmp now holds what p
-// held. If that is not the content the caller read, an editor saved in the
-// window; its save is put back and the write fails with a conflict.
-func (f *FS) checkReplaced(d *os.File, tmp, p, name string, data []byte, want pc.Hash) error {
-	displaced, err := f.root.ReadFile(tmp)
-	if err == nil && pc.HashOf(displaced) == want {
-		return f.root.Remove(tmp)
+// held. If that is not the file the last check read (an editor saved by
+// renaming) or no longer has its content (an editor saved in place), the
+// save is put back at once and the write fails with a conflict. The file
+// identity is compared first because it takes one system call: the tool's
+// content is visible at p for as short a time as possible.
+func (f *FS) checkReplaced(d *os.File, tmp, p, name string, data []byte, want pc.Hash, seen fs.FileInfo) error {
+	if st, err := f.root.Lstat(tmp); err == nil && seen != nil && os.SameFile(st, seen) {
+		displaced, err := f.root.ReadFile(tmp)
+		if err == nil && pc.HashOf(displaced) == want {
+			return f.root.Remove(tmp)
+		}
 	}
+	f.gaveWay.Add(1)
 	if err := rename2(d, path.Base(tmp), d, path.Base(p), renameExchange); err != nil {
 		if err := f.root.Rename(tmp, p); err != nil { // put the save back anyway
 			return wrap(name, err)
@@ -285,6 +323,7 @@ func (f *FS) checkReplaced(d *os.File, tmp, p, name string, data []byte, want pc
 	if back, err := f.root.ReadFile(tmp); err == nil && string(back) != string(data) {
 		// The editor saved once more between the two exchanges: its
 		// later save, now in tmp, wins over the one put back.
+		f.doubleSaves.Add(1)
 		if err := f.root.Rename(tmp, p); err != nil {
 			return wrap(name, err)
 		}
