@@ -100,8 +100,9 @@
 // Writes are durable on return (vault/osfs syncs files and folders), so a
 // power failure acts like a kill: if it strikes before the removal of the
 // journal reaches the disk, the transaction is rolled back. An editor save
-// can still be overwritten only in the window vault/osfs documents (a few
-// microseconds; on Linux only when the editor saves twice within them).
+// can still be lost only in the window vault/osfs documents (a few
+// microseconds; on Linux only when the editor also reads or saves again
+// within them).
 // docs/RELIABILITY.md lists the tests and what they measured.
 //
 // # Errors

@@ -26,10 +26,12 @@
 // file appeared meanwhile), and an existing one is swapped with the
 // temporary file by RENAME_EXCHANGE, after which the content it displaced
 // is checked; if an editor saved in between, the swap is reversed, the save
-// stays and the write fails with a conflict. What remains there: an editor
-// that saves in that window and then reads the file again within the few
-// microseconds before the swap is reversed reads the tool's content, and
-// its next save builds on that. Elsewhere (and on file systems without
+// stays and the write fails with a conflict. What remains there: for the
+// instant (a few system calls; longer if the thread is descheduled on a
+// busy machine) between the swap and its reversal, the tool's content is
+// in the file. An editor that reads the file then, or saves again then,
+// builds on the tool's content and the save that landed in the window is
+// lost. Races counts the saves that landed in the window and the second saves. Elsewhere (and on file systems without
 // renameat2 flags) the replacement is a plain rename, and an editor save
 // between the check and the rename (one read and hash of the file, then
 // one system call: microseconds) is overwritten. docs/RELIABILITY.md has
