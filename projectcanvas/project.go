@@ -81,14 +81,14 @@ func WithClock(now func() time.Time) Option { return func(p *Project) { p.now = 
 // vault. Problems with single files do not fail Open; see Problems.
 func Open(fsys FS, opts ...Option) (*Project, error) {
 	p := &Project{fs: fsys, now: time.Now}
+	if err := p.recoverOnOpen(); err != nil { // first: a transaction may have written the config
+		return nil, err
+	}
 	if err := p.readConfig(); err != nil {
 		return nil, err
 	}
 	for _, o := range opts {
 		o(p)
-	}
-	if err := p.recoverOnOpen(); err != nil {
-		return nil, err
 	}
 	if _, err := p.Reload(); err != nil {
 		return nil, err
