@@ -71,9 +71,9 @@
 //     (.projectcanvas/journal.json), atomically and durably: for every file
 //     operation in order (write, remove, move), the path, the file's content
 //     before (or that it did not exist) and the hash of what is written.
-//  2. The operations run. Each is atomic, durable and conditional on the
-//     content the transaction read (FS). A move is a rename, so an entity
-//     never has two files, not even for an instant.
+//  2. The operations run. Each is atomic and conditional on the content
+//     the transaction read (FS). A move is a rename, so an entity never
+//     has two files, not even for an instant. Then they are synced.
 //  3. The journal is removed: the transaction is complete.
 //
 // If the process dies between 1 and 3, the journal remains. The next Open
@@ -97,9 +97,12 @@
 // transaction run at a time. Open takes the lock only when it finds a
 // journal or temporary files, so opening a vault writes nothing otherwise.
 //
-// Writes are durable on return (vault/osfs syncs files and folders), so a
-// power failure acts like a kill: if it strikes before the removal of the
-// journal reaches the disk, the transaction is rolled back. An editor save
+// The journal is synced to disk before the first change, and every change
+// before the journal is removed (vault/osfs syncs each file's content
+// before it replaces the old one, and each changed folder once per
+// transaction: see Syncer), so a power failure acts like a kill: if it
+// strikes before the removal of the journal reaches the disk, the
+// transaction is rolled back. An editor save
 // can still be lost only in the window vault/osfs documents (a few
 // microseconds; on Linux only when the editor also reads or saves again
 // within them).

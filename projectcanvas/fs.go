@@ -18,8 +18,9 @@ type FS interface {
 	// or the new content, never a mix). It first checks that the file still
 	// has the content that hashes to want; want == "" means the file must not
 	// exist yet. Otherwise it fails with a conflict *Error and writes nothing.
-	// Missing parent folders are created. The write is durable (on disk,
-	// for a disk) when WriteFile returns.
+	// Missing parent folders are created. The new content is durable (on
+	// disk, for a disk) before it replaces the old; for a Syncer, the
+	// replacement itself is durable after Sync.
 	WriteFile(name string, data []byte, want Hash) error
 	// Remove deletes the file if its content still hashes to want.
 	Remove(name string, want Hash) error
@@ -38,6 +39,23 @@ type FS interface {
 	// crash left behind (never a file the user wrote), so that Open can
 	// remove them.
 	TempFiles() ([]string, error)
+}
+
+// Syncer is implemented by an FS whose renames and removals become durable
+// only when synced (vault/osfs), so that a transaction of many files pays
+// for durability once per folder rather than once per file. Sync makes
+// every change made so far durable. The journal (see Crash safety) syncs
+// after recording its intent and before removing it.
+type Syncer interface {
+	Sync() error
+}
+
+// syncFS syncs fsys if it is a Syncer.
+func syncFS(fsys FS) error {
+	if s, ok := fsys.(Syncer); ok {
+		return s.Sync()
+	}
+	return nil
 }
 
 // Hash identifies the content of a file: a truncated SHA-256, in hex.

@@ -91,7 +91,11 @@ func (p *Project) apply(plan []write) error {
 		if err != nil {
 			return Errorf(CodeInternal, "recording the journal: %v", err)
 		}
-		if err := p.fs.WriteFile(JournalPath, data, ""); err != nil {
+		err = p.fs.WriteFile(JournalPath, data, "")
+		if err == nil {
+			err = syncFS(p.fs) // the intent is on disk before any change
+		}
+		if err != nil {
 			return Errorf(CodeInternal, "recording the journal %s: %v", JournalPath, err)
 		}
 		jhash = HashOf(data)
@@ -106,8 +110,13 @@ func (p *Project) apply(plan []write) error {
 		default:
 			err = p.fs.WriteFile(w.name, w.data, w.want)
 		}
-		if err == nil && i == len(plan)-1 && journaled {
-			err = p.fs.Remove(JournalPath, jhash)
+		if err == nil && i == len(plan)-1 {
+			err = syncFS(p.fs) // every change is on disk before the journal goes
+			if err == nil && journaled {
+				if err = p.fs.Remove(JournalPath, jhash); err == nil {
+					err = syncFS(p.fs)
+				}
+			}
 		}
 		if err != nil {
 			// An operation refused (conflict, invalid path) did nothing;
@@ -123,7 +132,11 @@ func (p *Project) apply(plan []write) error {
 				return Errorf(CodeInternal, "writing %s failed (%v) and undoing the earlier writes failed too: %v", w.name, err, rbErr)
 			}
 			if journaled {
-				if rmErr := p.fs.Remove(JournalPath, jhash); rmErr != nil && !errors.Is(rmErr, fs.ErrNotExist) {
+				rmErr := syncFS(p.fs)
+				if rmErr == nil {
+					rmErr = p.fs.Remove(JournalPath, jhash)
+				}
+				if rmErr != nil && !errors.Is(rmErr, fs.ErrNotExist) {
 					return Errorf(CodeInternal, "writing %s failed (%v); the files are restored but the journal could not be removed: %v", w.name, err, rmErr)
 				}
 			}
@@ -283,13 +296,16 @@ func (p *Project) recoverJournal() (Recovery, error) {
 		rec.Started = "unknown"
 	}
 	rec.RolledBack, rec.LeftAlone, err = p.rollback(j.Ops)
+	if err == nil {
+		err = syncFS(p.fs) // the rollback is on disk before the journal goes
+	}
 	if err != nil {
 		return rec, Errorf(CodeInternal, "rolling back the interrupted write of %s: %v", j.Started, err)
 	}
 	if err := p.fs.Remove(JournalPath, HashOf(data)); err != nil {
 		return rec, Errorf(CodeInternal, "removing the journal %s: %v", JournalPath, err)
 	}
-	return rec, nil
+	return rec, syncFS(p.fs)
 }
 
 // recoverBeforeWrite rolls back a journal that another process, killed

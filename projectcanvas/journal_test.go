@@ -243,3 +243,40 @@ func TestFailedRecoveryKeepsTheJournal(t *testing.T) {
 	}
 	assert.Len(t, files, len(base)+1)
 }
+
+// syncLog is an FS that records its changes and syncs in order.
+type syncLog struct {
+	*memfs.FS
+	log []string
+}
+
+func (s *syncLog) WriteFile(name string, data []byte, want pc.Hash) error {
+	s.log = append(s.log, "write "+name)
+	return s.FS.WriteFile(name, data, want)
+}
+
+func (s *syncLog) Remove(name string, want pc.Hash) error {
+	s.log = append(s.log, "remove "+name)
+	return s.FS.Remove(name, want)
+}
+
+func (s *syncLog) Rename(from, to string, want pc.Hash) error {
+	s.log = append(s.log, "rename "+from)
+	return s.FS.Rename(from, to, want)
+}
+
+func (s *syncLog) Sync() error {
+	s.log = append(s.log, "sync")
+	return nil
+}
+
+// TestJournalIsSyncedBeforeAndAfterTheChanges: the intent is durable
+// before the first change, every change before the journal goes.
+func TestJournalIsSyncedBeforeAndAfterTheChanges(t *testing.T) {
+	s := &syncLog{FS: memfs.New(crashBase(t))}
+	p, err := pc.Open(s)
+	require.NoError(t, err)
+	require.NoError(t, crashScenarios()[2].run(p)) // restore: a move and a write
+	want := []string{"write " + pc.JournalPath, "sync", "rename Projects/archive/tasks/T-002 API.md", "write Projects/tasks/T-002 API.md", "sync", "remove " + pc.JournalPath, "sync"}
+	assert.Equal(t, want, s.log)
+}

@@ -18,8 +18,11 @@
 // WriteFile writes the new content to a temporary file in the same folder
 // (named .projectcanvas-<16 hex digits>.tmp, which no person or editor
 // would choose), syncs it to disk, checks that the target still has the
-// content the caller read, puts the temporary file in its place and syncs
-// the folder. The check comes after the slow part, as late as it can.
+// content the caller read and puts the temporary file in its place. The
+// check comes after the slow part, as late as it can. The replacement is
+// made durable by Sync, which syncs each changed folder once: a
+// transaction of a thousand files syncs a handful of folders, not a
+// thousand (and Lock's release syncs what a writer left unsynced).
 //
 // On Linux the last step closes the window between that check and the
 // replacement: a new file is renamed with RENAME_NOREPLACE (it fails if the
@@ -73,6 +76,7 @@ type FS struct {
 	// the cross-process part.
 	mu     sync.Mutex
 	lockMu sync.Mutex
+	dirty  map[string]bool // folders changed since the last Sync; guarded by mu
 	// gaveWay and doubleSaves count the races of Races.
 	gaveWay, doubleSaves atomic.Int64
 }
@@ -187,13 +191,21 @@ func (f *FS) resolve(name string) (string, error) {
 	return "", pc.Errorf(pc.CodeInvalidArgument, "%s: too many levels of symbolic links", name)
 }
 
-// ReadFile implements projectcanvas.FS.
+// ReadFile implements projectcanvas.FS. os.Root follows the links that
+// stay inside the vault and refuses the others, as resolve does for writes.
 func (f *FS) ReadFile(name string) ([]byte, error) {
-	p, err := f.resolve(name)
+	p, err := rel(name)
 	if err != nil {
 		return nil, err
 	}
 	data, err := f.root.ReadFile(p)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		// os.Root refuses absolute links even to files inside the vault;
+		// resolve follows those, as writes do.
+		if q, rerr := f.resolve(name); rerr == nil && q != p {
+			data, err = f.root.ReadFile(q)
+		}
+	}
 	return data, wrap(name, err)
 }
 
@@ -271,7 +283,8 @@ func (f *FS) WriteFile(name string, data []byte, want pc.Hash) error {
 		_ = f.root.Remove(tmp)
 		return err
 	}
-	return f.syncDir(dir)
+	f.changed(dir)
+	return nil
 }
 
 // replace moves the temporary file tmp to p, which must hold the content
@@ -364,6 +377,31 @@ func (f *FS) writeTemp(dir string, data []byte, perm fs.FileMode) (string, error
 	return name, nil
 }
 
+// changed records that an entry of dir changed; the caller holds f.mu.
+func (f *FS) changed(dir string) {
+	if f.dirty == nil {
+		f.dirty = map[string]bool{}
+	}
+	f.dirty[dir] = true
+}
+
+// Sync implements projectcanvas.Syncer: it makes every rename and removal
+// done so far durable, by syncing each folder they changed once. (The
+// content of each file written is synced before it replaces the old one.)
+func (f *FS) Sync() error {
+	f.mu.Lock()
+	dirs := f.dirty
+	f.dirty = nil
+	f.mu.Unlock()
+	var errs []error
+	for dir := range dirs {
+		if err := f.syncDir(dir); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...)
+}
+
 // syncDir makes a rename or removal in dir durable.
 func (f *FS) syncDir(dir string) error {
 	d, err := f.root.Open(dir)
@@ -394,7 +432,8 @@ func (f *FS) Remove(name string, want pc.Hash) error {
 	if err := f.root.Remove(p); err != nil {
 		return wrap(name, err)
 	}
-	return f.syncDir(path.Dir(p))
+	f.changed(path.Dir(p))
+	return nil
 }
 
 // Rename implements projectcanvas.FS.
@@ -424,10 +463,9 @@ func (f *FS) Rename(from, to string, want pc.Hash) error {
 	if err := f.move(src, dst, to); err != nil {
 		return err
 	}
-	if err := f.syncDir(path.Dir(dst)); err != nil {
-		return err
-	}
-	return f.syncDir(path.Dir(src))
+	f.changed(path.Dir(dst))
+	f.changed(path.Dir(src))
+	return nil
 }
 
 // move renames src to dst, refusing to replace a file that appeared at dst
@@ -530,5 +568,9 @@ func (f *FS) Lock() (func(), error) {
 		f.lockMu.Unlock()
 		return nil, wrap(".projectcanvas/lock", err)
 	}
-	return func() { release(); f.lockMu.Unlock() }, nil
+	return func() {
+		_ = f.Sync() // a safety net: writers sync before they release
+		release()
+		f.lockMu.Unlock()
+	}, nil
 }
