@@ -127,32 +127,38 @@ func (p *Project) apply(plan []write) error {
 			if c := ErrorCode(err); c == CodeConflict || c == CodeInvalidArgument {
 				done = i
 			}
-			_, left, rbErr := p.rollback(ops[:done])
-			if rbErr != nil {
-				return Errorf(CodeInternal, "writing %s failed (%v) and undoing the earlier writes failed too: %v", w.name, err, rbErr)
-			}
-			if journaled {
-				rmErr := syncFS(p.fs)
-				if rmErr == nil {
-					rmErr = p.fs.Remove(JournalPath, jhash)
-				}
-				if rmErr != nil && !errors.Is(rmErr, fs.ErrNotExist) {
-					return Errorf(CodeInternal, "writing %s failed (%v); the files are restored but the journal could not be removed: %v", w.name, err, rmErr)
-				}
-			}
-			if len(left) > 0 {
-				// Someone saved files this transaction had written: their
-				// saves are kept, whatever they hold.
-				return Errorf(CodeConflict, "writing %s failed (%v); %s changed on disk meanwhile and kept as saved, the rest was undone",
-					w.name, err, joinPaths(left)).With("paths", left)
-			}
-			if c := ErrorCode(err); c == CodeConflict || c == CodeInvalidArgument {
-				return err
-			}
-			return Errorf(CodeInternal, "writing %s failed; nothing was changed: %v", w.name, err)
+			return p.abandon(ops[:done], journaled, jhash, w.name, err)
 		}
 	}
 	return nil
+}
+
+// abandon undoes the operations done of a transaction whose write of name
+// failed with err, removes its journal, and says what happened.
+func (p *Project) abandon(done []journalOp, journaled bool, jhash Hash, name string, err error) error {
+	_, left, rbErr := p.rollback(done)
+	if rbErr != nil {
+		return Errorf(CodeInternal, "writing %s failed (%v) and undoing the earlier writes failed too: %v", name, err, rbErr)
+	}
+	if journaled {
+		rmErr := syncFS(p.fs)
+		if rmErr == nil {
+			rmErr = p.fs.Remove(JournalPath, jhash)
+		}
+		if rmErr != nil && !errors.Is(rmErr, fs.ErrNotExist) {
+			return Errorf(CodeInternal, "writing %s failed (%v); the files are restored but the journal could not be removed: %v", name, err, rmErr)
+		}
+	}
+	if len(left) > 0 {
+		// Someone saved files this transaction had written: their saves
+		// are kept, whatever they hold.
+		return Errorf(CodeConflict, "writing %s failed (%v); %s changed on disk meanwhile and kept as saved, the rest was undone",
+			name, err, joinPaths(left)).With("paths", left)
+	}
+	if c := ErrorCode(err); c == CodeConflict || c == CodeInvalidArgument {
+		return err
+	}
+	return Errorf(CodeInternal, "writing %s failed; nothing was changed: %v", name, err)
 }
 
 func joinPaths(paths []string) string {
