@@ -11,7 +11,7 @@ ADDR     ?= 127.0.0.1:12312
 GOROOT_WASM = $(shell $(GO) env GOROOT)/lib/wasm
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: build wasm test test-go test-wasm test-e2e run bench bench-wasm bench-search eval-search lint clean
+.PHONY: build wasm test test-go test-wasm test-e2e run bench bench-wasm bench-search eval-search lint clean crash
 
 build:
 	$(GO) build -o $(BIN) ./cmd/projectcanvas
@@ -39,6 +39,16 @@ test-wasm:
 test-e2e: build wasm
 	@test -d node_modules/@modelcontextprotocol/sdk || (echo 'run `npm ci` first (installs the MCP client and ajv)'; exit 1)
 	PROJECTCANVAS_BIN=$(BIN) PROJECTCANVAS_WASM=$(WASM) node --test test/e2e/
+
+# The crash test at scale: CRASH_KILLS kills of the CLI per operation
+# (make test runs 34 each), CRASH_EDITS hand edits racing the tools (make
+# test: 300). Without -race, to do more per minute.
+CRASH_KILLS ?= 1000
+CRASH_EDITS ?= 20000
+crash:
+	PC_CRASH_KILLS=$(CRASH_KILLS) PC_CRASH_REPORT=$(CURDIR)/$(SCRATCH)/crash.txt \
+		$(GO) test -count=1 -v -timeout 120m -run 'TestCrashKillsLeaveBeforeOrAfter' ./cmd/projectcanvas
+	PC_EDITS=$(CRASH_EDITS) $(GO) test -count=1 -run 'TestCrashAtEveryStep|TestHandEditsSurvive' -v ./projectcanvas/...
 
 # Copy the example vault to a scratch folder (never touch the bundled one)
 # and serve it over HTTP and MCP until Ctrl-C.

@@ -359,10 +359,12 @@ type write struct {
 	want    Hash   // expected current content; "" for a new file
 	undo    []byte // content to put back; nil: remove the file
 	removes bool   // the operation removes name instead of writing it
+	to      string // when set, the operation renames name to to
 }
 
 // commit writes every staged change. If any write fails, the writes already
-// done are undone in reverse order and the index is left as it was.
+// done are undone in reverse order and the index is left as it was; a
+// crash midway is undone at the next open (see journal.go).
 func (cs *changeset) commit() ([]*Entity, error) {
 	if cs.seqDirty {
 		data, _ := json.MarshalIndent(cs.seq, "", "  ")
@@ -397,9 +399,12 @@ func (cs *changeset) commit() ([]*Entity, error) {
 		case d.before == nil:
 			plan = append(plan, write{name: e.Path, data: data})
 		case d.newPath != d.before.Path:
+			// Rename, then rewrite in place: the entity has one file at
+			// every moment, even if the process dies in between.
+			old := HashOf(d.oldData)
 			plan = append(plan,
-				write{name: e.Path, data: data},
-				write{name: d.before.Path, removes: true, want: d.before.hash, undo: d.oldData})
+				write{name: d.before.Path, to: e.Path, want: old, undo: d.oldData},
+				write{name: e.Path, data: data, want: old, undo: d.oldData})
 		default:
 			plan = append(plan, write{name: e.Path, data: data, want: HashOf(d.oldData), undo: d.oldData})
 		}
@@ -417,44 +422,6 @@ func (cs *changeset) commit() ([]*Entity, error) {
 	}
 	cs.p.mu.Unlock()
 	return out, nil
-}
-
-// apply runs the writes in order, undoing the ones done when one fails.
-func (p *Project) apply(plan []write) error {
-	for i, w := range plan {
-		var err error
-		if w.removes {
-			err = p.fs.Remove(w.name, w.want)
-		} else {
-			err = p.fs.WriteFile(w.name, w.data, w.want)
-		}
-		if err != nil {
-			if rbErr := p.undo(plan[:i]); rbErr != nil {
-				return Errorf(CodeInternal, "writing %s failed (%v) and undoing the earlier writes failed too: %v", w.name, err, rbErr)
-			}
-			if ErrorCode(err) == CodeConflict {
-				return err
-			}
-			return Errorf(CodeInternal, "writing %s failed; nothing was changed: %v", w.name, err)
-		}
-	}
-	return nil
-}
-
-func (p *Project) undo(done []write) error {
-	var errs []error
-	for i := len(done) - 1; i >= 0; i-- {
-		w := done[i]
-		switch {
-		case w.removes:
-			errs = append(errs, p.fs.WriteFile(w.name, w.undo, ""))
-		case w.undo == nil:
-			errs = append(errs, p.fs.Remove(w.name, HashOf(w.data)))
-		default:
-			errs = append(errs, p.fs.WriteFile(w.name, w.undo, HashOf(w.data)))
-		}
-	}
-	return errors.Join(errs...)
 }
 
 // archivePath is where the file of e goes when archived is set to v.

@@ -18,19 +18,44 @@ type FS interface {
 	// or the new content, never a mix). It first checks that the file still
 	// has the content that hashes to want; want == "" means the file must not
 	// exist yet. Otherwise it fails with a conflict *Error and writes nothing.
-	// Missing parent folders are created.
+	// Missing parent folders are created. The new content is durable (on
+	// disk, for a disk) before it replaces the old; for a Syncer, the
+	// replacement itself is durable after Sync.
 	WriteFile(name string, data []byte, want Hash) error
 	// Remove deletes the file if its content still hashes to want.
 	Remove(name string, want Hash) error
-	// Rename moves a file; it fails with a conflict *Error when the
-	// destination exists.
-	Rename(from, to string) error
+	// Rename moves a file in one step, so that its content is never found
+	// under both names, if its content still hashes to want. It fails with a
+	// conflict *Error when the content differs or the destination exists.
+	// Missing parent folders are created.
+	Rename(from, to string, want Hash) error
 	// Walk calls fn for every regular file of the vault, in lexical order,
 	// skipping hidden folders such as .obsidian and .trash.
 	Walk(fn func(name string) error) error
 	// Lock takes the vault-wide write lock, shared by every process using
 	// the vault, and returns the function that releases it.
 	Lock() (unlock func(), err error)
+	// TempFiles lists the temporary files that writes interrupted by a
+	// crash left behind (never a file the user wrote), so that Open can
+	// remove them.
+	TempFiles() ([]string, error)
+}
+
+// Syncer is implemented by an FS whose renames and removals become durable
+// only when synced (vault/osfs), so that a transaction of many files pays
+// for durability once per folder rather than once per file. Sync makes
+// every change made so far durable. The journal (see Crash safety) syncs
+// after recording its intent and before removing it.
+type Syncer interface {
+	Sync() error
+}
+
+// syncFS syncs fsys if it is a Syncer.
+func syncFS(fsys FS) error {
+	if s, ok := fsys.(Syncer); ok {
+		return s.Sync()
+	}
+	return nil
 }
 
 // Hash identifies the content of a file: a truncated SHA-256, in hex.

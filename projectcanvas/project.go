@@ -44,6 +44,8 @@ type Project struct {
 		hash Hash
 		seq  map[Type]int
 	}
+	recMu     sync.Mutex // guards recovered
+	recovered []Recovery
 }
 
 // sequence parses the id sequence file, reusing the last parse while the
@@ -70,10 +72,14 @@ type Option func(*Project)
 // golden files).
 func WithClock(now func() time.Time) Option { return func(p *Project) { p.now = now } }
 
-// Open reads the vault's config and indexes every entity of the vault.
-// Problems with single files do not fail Open; see Problems.
+// Open reads the vault's config, recovers from writes that a killed
+// process left unfinished (see Recovered), and indexes every entity of the
+// vault. Problems with single files do not fail Open; see Problems.
 func Open(fsys FS, opts ...Option) (*Project, error) {
 	p := &Project{fs: fsys, now: time.Now}
+	if err := p.recoverOnOpen(); err != nil { // first: a transaction may have written the config
+		return nil, err
+	}
 	if err := p.readConfig(); err != nil {
 		return nil, err
 	}

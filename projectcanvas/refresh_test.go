@@ -18,7 +18,9 @@ func TestRefreshFilesFollowsARename(t *testing.T) {
 		p, fsys := seeded(t)
 		e, _ := p.Get("F-001")
 		to := "Elsewhere/F-001.md"
-		require.NoError(t, fsys.Rename(e.Path, to))
+		old, err := fsys.ReadFile(e.Path)
+		require.NoError(t, err)
+		require.NoError(t, fsys.Rename(e.Path, to, pc.HashOf(old)))
 		names := []string{e.Path, to}
 		require.NoError(t, p.RefreshFiles([]string{names[order[0]], names[order[1]]}))
 		got, err := p.Get("F-001")

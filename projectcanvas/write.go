@@ -91,6 +91,9 @@ func (p *Project) transact(fn func(tx *Tx) error, commit bool) (written []*Entit
 		return nil, Errorf(CodeInternal, "locking the vault: %v", err)
 	}
 	defer unlock()
+	if err := p.recoverBeforeWrite(); err != nil {
+		return nil, err
+	}
 	defer func() {
 		if r := recover(); r != nil { // a bug must not take a server down with it
 			written, err = nil, Errorf(CodeInternal, "internal error: %v", r)

@@ -10,6 +10,7 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"time"
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/tools"
@@ -100,13 +101,21 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	return c.run(ctx, &cli{stdin: stdin, stdout: stdout, stderr: stderr, getenv: getenv, vaultDir: *vaultDir, registry: tools.New()}, rest[1:])
 }
 
+// clock, when set (by tests), replaces the time of day, so that runs are
+// repeatable byte for byte.
+var clock func() time.Time
+
 // open opens the project of the vault folder.
 func (c *cli) open() (*tools.Env, error) {
 	fsys, err := osfs.New(c.vaultDir)
 	if err != nil {
 		return nil, err
 	}
-	p, err := pc.Open(fsys)
+	var opts []pc.Option
+	if clock != nil {
+		opts = append(opts, pc.WithClock(clock))
+	}
+	p, err := pc.Open(fsys, opts...)
 	if err != nil {
 		return nil, err
 	}

@@ -92,3 +92,22 @@ func TestToolsVersionIndex(t *testing.T) {
 	assert.Contains(t, r.stdout, "61 entities")
 	assert.Contains(t, r.stdout, "0 file problem(s)")
 }
+
+func TestIndexReportsRecovery(t *testing.T) {
+	dir := t.TempDir()
+	r := runCLI(t, nil, "", "--vault", dir, "tool", "create_entity", `{"type":"milestone","data":{"title":"Beta"}}`)
+	require.Equal(t, exitOK, r.code, r.stdout)
+	// A killed process left a temporary file and the journal of a create.
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "Projects", "milestones", ".projectcanvas-0123456789abcdef.tmp"), nil, 0o644))
+	journal := `{"version":1,"started":"2026-11-22T08:00:00Z","ops":[{"op":"write","path":"Projects/milestones/M-002 Gone.md","absent":true,"after":"` +
+		string(pcHash("half")) + `"}]}`
+	require.NoError(t, os.WriteFile(filepath.Join(dir, ".projectcanvas", "journal.json"), []byte(journal), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "Projects", "milestones", "M-002 Gone.md"), []byte("half"), 0o644))
+	r = runCLI(t, nil, "", "--vault", dir, "index")
+	require.Equal(t, exitOK, r.code, r.stdout)
+	assert.Contains(t, r.stdout, "1 entities")
+	assert.Contains(t, r.stdout, "recovered an interrupted write of 2026-11-22T08:00:00Z: 1 file(s) rolled back")
+	assert.Contains(t, r.stdout, "removed 1 temporary file(s)")
+	assert.NoFileExists(t, filepath.Join(dir, "Projects", "milestones", "M-002 Gone.md"))
+	assert.NoFileExists(t, filepath.Join(dir, ".projectcanvas", "journal.json"))
+}

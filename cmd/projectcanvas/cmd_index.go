@@ -47,4 +47,24 @@ func printIndex(w io.Writer, p *pc.Project) {
 	for _, pr := range problems {
 		fmt.Fprintf(w, "  %s: %s: %s\n", pr.Path, pr.Kind, pr.Message)
 	}
+	printRecovered(w, p.Recovered())
+}
+
+// printRecovered tells what opening the vault did about writes a killed
+// process left unfinished.
+func printRecovered(w io.Writer, recovered []pc.Recovery) {
+	for _, r := range recovered {
+		if r.Started != "" {
+			fmt.Fprintf(w, "recovered an interrupted write of %s: %d file(s) rolled back\n", r.Started, len(r.RolledBack))
+		}
+		for _, name := range r.LeftAlone {
+			fmt.Fprintf(w, "  %s: changed since, left as it is\n", name)
+		}
+		if len(r.TempRemoved) > 0 {
+			fmt.Fprintf(w, "removed %d temporary file(s) of interrupted writes\n", len(r.TempRemoved))
+		}
+		if r.Error != "" {
+			fmt.Fprintf(w, "recovery failed, writes are refused until it succeeds: %s\n", r.Error)
+		}
+	}
 }

@@ -24,6 +24,7 @@ func (c *cli) openLive(ctx context.Context) (env *tools.Env, root string, stop f
 	if err != nil {
 		return nil, "", nil, err
 	}
+	printRecovered(c.stderr, p.Recovered())
 	w, err := watch.New(p, fsys.Root(), watch.WithOnSync(func(s watch.Sync) {
 		if s.Err != nil {
 			fmt.Fprintln(c.stderr, "projectcanvas: watching the vault:", s.Err)

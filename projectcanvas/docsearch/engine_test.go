@@ -267,7 +267,8 @@ func TestIncrementalEqualsRebuild(t *testing.T) {
 				}
 			default:
 				ev = Event{Op: OpRename, OldPath: names[r.IntN(len(names))], Path: "sub/r" + itoa(step) + ".md"}
-				if err := fsys.Rename(ev.OldPath, ev.Path); err != nil {
+				old, _ := fsys.ReadFile(ev.OldPath)
+				if err := fsys.Rename(ev.OldPath, ev.Path, pc.HashOf(old)); err != nil {
 					t.Fatal(err)
 				}
 			}

@@ -168,7 +168,7 @@ func (m *FS) Remove(name string, want pc.Hash) error {
 }
 
 // Rename implements projectcanvas.FS.
-func (m *FS) Rename(from, to string) error {
+func (m *FS) Rename(from, to string, want pc.Hash) error {
 	from, to = clean(from), clean(to)
 	m.mu.Lock()
 	defer m.mu.Unlock()
@@ -178,6 +178,9 @@ func (m *FS) Rename(from, to string) error {
 	}
 	if _, exists := m.files[to]; exists && to != from {
 		return pc.ConflictError(to)
+	}
+	if pc.HashOf(data) != want {
+		return pc.ConflictError(from)
 	}
 	if err := m.fail("rename", from); err != nil {
 		return err
@@ -212,6 +215,10 @@ func (m *FS) Lock() (func(), error) {
 	m.lock.Lock()
 	return m.lock.Unlock, nil
 }
+
+// TempFiles implements projectcanvas.FS: writes to memory leave nothing
+// behind.
+func (m *FS) TempFiles() ([]string, error) { return nil, nil }
 
 // Files returns a copy of every file, for tests and for hosts that mirror
 // the vault elsewhere.

@@ -23,7 +23,7 @@ func TestChangeLog(t *testing.T) {
 	if err := m.WriteFile("b.md", []byte("B"), ""); err != nil {
 		t.Fatal(err)
 	}
-	if err := m.Rename("b.md", "c.md"); err != nil {
+	if err := m.Rename("b.md", "c.md", pc.HashOf([]byte("B"))); err != nil {
 		t.Fatal(err)
 	}
 	if err := m.Remove("a.md", pc.HashOf([]byte("A"))); err != nil {

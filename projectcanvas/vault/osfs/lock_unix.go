@@ -7,9 +7,10 @@ import (
 	"syscall"
 )
 
-// lockFile takes an exclusive flock on path, waiting for other holders.
-func lockFile(path string) (func(), error) {
-	fh, err := os.OpenFile(path, os.O_CREATE|os.O_RDWR, 0o644)
+// lockFile takes an exclusive flock on the file at name (root-relative),
+// waiting for other holders.
+func (f *FS) lockFile(name string) (func(), error) {
+	fh, err := f.root.OpenFile(name, os.O_CREATE|os.O_RDWR, 0o644)
 	if err != nil {
 		return nil, err
 	}

@@ -1,30 +1,94 @@
 // Package osfs is a projectcanvas.FS over a folder of the real file system.
 //
-// Writes are atomic: the new content goes to a temporary file in the same
-// folder, which is then renamed over the old one. Every write first checks
-// that the file still has the content the caller read, so an edit made in
-// the editor meanwhile is never overwritten. Lock is an advisory lock on
-// .projectcanvas/lock, shared by every process that opens the same vault.
+// # Staying inside the vault
+//
+// Every read and write goes through an os.Root opened on the vault folder,
+// so no path, ".." element or symbolic link can reach a file outside it. A
+// symbolic link that resolves inside the vault is followed the same way by
+// reads and writes: writing through a link to a file replaces the file it
+// points to and keeps the link. A link that leaves the vault (or an
+// absolute link, which os.Root refuses) is neither read nor written; the
+// operation fails with invalid_argument, and an entity file reached only
+// through such a link is reported as unreadable. Walk lists regular files
+// only: it does not descend into linked folders, whose files are listed at
+// their real path when that lies inside the vault.
+//
+// # Atomic, durable, conditional writes
+//
+// WriteFile writes the new content to a temporary file in the same folder
+// (named .projectcanvas-<16 hex digits>.tmp, which no person or editor
+// would choose), syncs it to disk, checks that the target still has the
+// content the caller read and puts the temporary file in its place. The
+// check comes after the slow part, as late as it can. The replacement is
+// made durable by Sync, which syncs each changed folder once: a
+// transaction of a thousand files syncs a handful of folders, not a
+// thousand (and Lock's release syncs what a writer left unsynced).
+//
+// On Linux the last step closes the window between that check and the
+// replacement: a new file is renamed with RENAME_NOREPLACE (it fails if the
+// file appeared meanwhile), and an existing one is swapped with the
+// temporary file by RENAME_EXCHANGE, after which the content it displaced
+// is checked; if an editor saved in between, the swap is reversed, the save
+// stays and the write fails with a conflict. What remains there: for the
+// instant (a few system calls; longer if the thread is descheduled on a
+// busy machine) between the swap and its reversal, the tool's content is
+// in the file. An editor that reads the file then, or saves again then,
+// builds on the tool's content and the save that landed in the window is
+// lost. Races counts the saves that landed in the window and the second saves. Elsewhere (and on file systems without
+// renameat2 flags) the replacement is a plain rename, and an editor save
+// between the check and the rename (one read and hash of the file, then
+// one system call: microseconds) is overwritten. docs/RELIABILITY.md has
+// the measured figures.
+//
+// Remove and Rename check the content, then remove or rename: a save in
+// between is removed with the file (Remove only undoes files the tool just
+// created) or moved with it (Rename), never overwritten.
+//
+// Temporary files that a killed process left behind are listed by
+// TempFiles; projectcanvas.Open removes them under the vault lock.
+//
+// Lock is an advisory lock on .projectcanvas/lock, shared by every process
+// that opens the same vault.
 package osfs
 
 import (
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
+	"io"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 )
 
 // FS is the file system below one root folder.
 type FS struct {
-	root string
+	dir  string // absolute, symbolic links resolved
+	root *os.Root
 	// mu serializes check-then-write sequences of this process; Lock adds
 	// the cross-process part.
 	mu     sync.Mutex
 	lockMu sync.Mutex
+	dirty  map[string]bool // folders changed since the last Sync; guarded by mu
+	// gaveWay and doubleSaves count the races of Races.
+	gaveWay, doubleSaves atomic.Int64
+}
+
+// Races reports how many writes found, after replacing the file, that an
+// editor had saved it in the last instant before (they gave way: the save
+// was put back and the write failed with a conflict), and how many of those
+// met a second save in the few microseconds before the first was put back.
+// In that case the later save is kept and the earlier one is lost: the
+// remaining window (see the package documentation). Hosts may log them.
+func (f *FS) Races() (gaveWay, doubleSaves int64) {
+	return f.gaveWay.Load(), f.doubleSaves.Load()
 }
 
 // New returns the FS rooted at dir, which must be an existing folder.
@@ -40,160 +104,473 @@ func New(dir string) (*FS, error) {
 	if !st.IsDir() {
 		return nil, pc.Errorf(pc.CodeInvalidArgument, "vault %s is not a folder", dir)
 	}
-	return &FS{root: abs}, nil
-}
-
-// Root is the absolute path of the vault folder.
-func (f *FS) Root() string { return f.root }
-
-// path maps a vault path to an OS path, refusing paths that leave the vault.
-func (f *FS) path(name string) (string, error) {
-	clean := filepath.Clean(filepath.FromSlash(strings.TrimPrefix(name, "/")))
-	if clean == "." || clean == ".." || strings.HasPrefix(clean, ".."+string(filepath.Separator)) || filepath.IsAbs(clean) {
-		return "", pc.Errorf(pc.CodeInvalidArgument, "path %q is outside the vault", name)
+	if real, err := filepath.EvalSymlinks(abs); err == nil {
+		abs = real
 	}
-	return filepath.Join(f.root, clean), nil
-}
-
-// ReadFile implements projectcanvas.FS.
-func (f *FS) ReadFile(name string) ([]byte, error) {
-	p, err := f.path(name)
+	root, err := os.OpenRoot(abs)
 	if err != nil {
 		return nil, err
 	}
-	return os.ReadFile(p)
+	return &FS{dir: abs, root: root}, nil
 }
 
+// Root is the absolute path of the vault folder.
+func (f *FS) Root() string { return f.dir }
+
+// Close releases the handle on the vault folder.
+func (f *FS) Close() error { return f.root.Close() }
+
+// outside is the error for a path that leads out of the vault.
+func outside(name string) error {
+	return pc.Errorf(pc.CodeInvalidArgument, "path %q is outside the vault (through .. or a symbolic link)", name).With("path", name)
+}
+
+// rel turns a vault path into a clean slash path relative to the root,
+// refusing paths that leave it lexically.
+func rel(name string) (string, error) {
+	clean := path.Clean(strings.TrimPrefix(filepath.ToSlash(name), "/"))
+	if clean == "." || clean == ".." || strings.HasPrefix(clean, "../") {
+		return "", outside(name)
+	}
+	return clean, nil
+}
+
+// escaped reports whether err is os.Root refusing a path that leaves it.
+func escaped(err error) bool {
+	return err != nil && strings.Contains(err.Error(), "path escapes from parent")
+}
+
+// wrap turns os.Root's refusal into the vault's error.
+func wrap(name string, err error) error {
+	if escaped(err) {
+		return outside(name)
+	}
+	return err
+}
+
+// maxLinks bounds how many symbolic links one name may go through.
+const maxLinks = 40
+
+// resolve returns the root-relative path of the file name designates: a
+// symbolic link as the last element is followed while it stays inside the
+// vault (os.Root checks the folders on the way). A name that does not
+// exist yet resolves to itself.
+func (f *FS) resolve(name string) (string, error) {
+	p, err := rel(name)
+	if err != nil {
+		return "", err
+	}
+	for range maxLinks {
+		st, err := f.root.Lstat(p)
+		if errors.Is(err, fs.ErrNotExist) {
+			return p, nil
+		}
+		if err != nil {
+			return "", wrap(name, err)
+		}
+		if st.Mode()&fs.ModeSymlink == 0 {
+			return p, nil
+		}
+		target, err := f.root.Readlink(p)
+		if err != nil {
+			return "", wrap(name, err)
+		}
+		if filepath.IsAbs(target) {
+			r, err := filepath.Rel(f.dir, target)
+			if err != nil {
+				return "", outside(name)
+			}
+			target = r
+		} else {
+			target = path.Join(path.Dir(p), filepath.ToSlash(target))
+		}
+		if p, err = rel(target); err != nil {
+			return "", outside(name)
+		}
+	}
+	return "", pc.Errorf(pc.CodeInvalidArgument, "%s: too many levels of symbolic links", name)
+}
+
+// ReadFile implements projectcanvas.FS. os.Root follows the links that
+// stay inside the vault and refuses the others, as resolve does for writes.
+func (f *FS) ReadFile(name string) ([]byte, error) {
+	p, err := rel(name)
+	if err != nil {
+		return nil, err
+	}
+	data, err := f.root.ReadFile(p)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		// os.Root refuses absolute links even to files inside the vault;
+		// resolve follows those, as writes do.
+		if q, rerr := f.resolve(name); rerr == nil && q != p {
+			data, err = f.root.ReadFile(q)
+		}
+	}
+	return data, wrap(name, err)
+}
+
+// check verifies that the file at p has the content hashing to want.
 func (f *FS) check(p, name string, want pc.Hash) error {
-	data, err := os.ReadFile(p)
+	_, err := f.checked(p, name, want)
+	return err
+}
+
+// checked is check that also returns the identity of the file it read (nil
+// when it does not exist).
+func (f *FS) checked(p, name string, want pc.Hash) (fs.FileInfo, error) {
+	fh, err := f.root.Open(p)
 	switch {
 	case errors.Is(err, fs.ErrNotExist) && want == "":
-		return nil
+		return nil, nil
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, pc.ConflictError(name)
 	case err != nil:
+		return nil, wrap(name, err)
+	}
+	defer fh.Close()
+	st, err := fh.Stat()
+	if err != nil {
+		return nil, err
+	}
+	data, err := io.ReadAll(fh)
+	if err != nil {
+		return nil, err
+	}
+	if want == "" || pc.HashOf(data) != want {
+		return nil, pc.ConflictError(name)
+	}
+	return st, nil
+}
+
+// beforeRename, when set by a test, runs between the last check and the
+// rename of every write; tests widen the window with it.
+var beforeRename func(name string)
+
+// WriteFile implements projectcanvas.FS.
+func (f *FS) WriteFile(name string, data []byte, want pc.Hash) error {
+	p, err := f.resolve(name)
+	if err != nil {
 		return err
-	case want != "" && pc.HashOf(data) == want:
-		return nil
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if err := f.check(p, name, want); err != nil {
+		return err // fail early: no temporary file for a write that cannot happen
+	}
+	dir := path.Dir(p)
+	if err := f.root.MkdirAll(dir, 0o755); err != nil {
+		return wrap(name, err)
+	}
+	perm := fs.FileMode(0o644)
+	if st, err := f.root.Stat(p); err == nil {
+		perm = st.Mode().Perm() // keep the file's mode
+	}
+	tmp, err := f.writeTemp(dir, data, perm)
+	if err != nil {
+		return wrap(name, err)
+	}
+	// The late check: the temporary file is complete and on disk, so only
+	// a hash and a rename separate this check from the replacement.
+	seen, err := f.checked(p, name, want)
+	if err != nil {
+		_ = f.root.Remove(tmp)
+		return err
+	}
+	if beforeRename != nil {
+		beforeRename(name)
+	}
+	if err := f.replace(tmp, p, name, data, want, seen); err != nil {
+		_ = f.root.Remove(tmp)
+		return err
+	}
+	f.changed(dir)
+	return nil
+}
+
+// replace moves the temporary file tmp to p, which must hold the content
+// hashing to want ("" for none). Where the system can (Linux), it closes
+// the window between the last check and the rename: a new file is renamed
+// only if no file appeared meanwhile, and an existing one is exchanged
+// with the temporary file atomically, so that the content it replaced can
+// be checked; if an editor saved in between, the exchange is reversed and
+// the save stays. Elsewhere it renames.
+func (f *FS) replace(tmp, p, name string, data []byte, want pc.Hash, seen fs.FileInfo) error {
+	d, err := f.root.Open(path.Dir(p))
+	if err != nil {
+		return wrap(name, err)
+	}
+	defer d.Close()
+	from, to := path.Base(tmp), path.Base(p)
+	if want == "" {
+		err = rename2(d, from, d, to, renameNoReplace)
+		if errors.Is(err, fs.ErrExist) {
+			return pc.ConflictError(name)
+		}
+	} else if err = rename2(d, from, d, to, renameExchange); err == nil {
+		return f.checkReplaced(d, tmp, p, name, data, want, seen)
+	}
+	if errors.Is(err, errors.ErrUnsupported) {
+		err = f.root.Rename(tmp, p)
+	}
+	return wrap(name, err)
+}
+
+// checkReplaced runs after tmp and p were exchanged: tmp now holds what p
+// held. If that is not the file the last check read (an editor saved by
+// renaming) or no longer has its content (an editor saved in place), the
+// save is put back at once and the write fails with a conflict. The file
+// identity is compared first because it takes one system call: the tool's
+// content is visible at p for as short a time as possible.
+func (f *FS) checkReplaced(d *os.File, tmp, p, name string, data []byte, want pc.Hash, seen fs.FileInfo) error {
+	if st, err := f.root.Lstat(tmp); err == nil && seen != nil && os.SameFile(st, seen) {
+		displaced, err := f.root.ReadFile(tmp)
+		if err == nil && pc.HashOf(displaced) == want {
+			return f.root.Remove(tmp)
+		}
+	}
+	f.gaveWay.Add(1)
+	if err := rename2(d, path.Base(tmp), d, path.Base(p), renameExchange); err != nil {
+		if err := f.root.Rename(tmp, p); err != nil { // put the save back anyway
+			return wrap(name, err)
+		}
+		return pc.ConflictError(name)
+	}
+	if back, err := f.root.ReadFile(tmp); err == nil && string(back) != string(data) {
+		// The editor saved once more between the two exchanges: its
+		// later save, now in tmp, wins over the one put back.
+		f.doubleSaves.Add(1)
+		if err := f.root.Rename(tmp, p); err != nil {
+			return wrap(name, err)
+		}
 	}
 	return pc.ConflictError(name)
 }
 
-// WriteFile implements projectcanvas.FS.
-func (f *FS) WriteFile(name string, data []byte, want pc.Hash) error {
-	p, err := f.path(name)
+// tempPattern matches the temporary files of writes: those named by
+// writeTemp, and the .pc-<digits>.tmp files of earlier versions.
+var tempPattern = regexp.MustCompile(`^(\.projectcanvas-[0-9a-f]{16}\.tmp|\.pc-[0-9]+\.tmp)$`)
+
+// writeTemp writes data to a new temporary file in dir, synced to disk, and
+// returns its root-relative name.
+func (f *FS) writeTemp(dir string, data []byte, perm fs.FileMode) (string, error) {
+	var rnd [8]byte
+	_, _ = rand.Read(rnd[:])
+	name := path.Join(dir, ".projectcanvas-"+hex.EncodeToString(rnd[:])+".tmp")
+	fh, err := f.root.OpenFile(name, os.O_CREATE|os.O_EXCL|os.O_WRONLY, perm)
 	if err != nil {
-		return err
+		return "", err
 	}
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	if err := f.check(p, name, want); err != nil {
-		return err
+	_, err = fh.Write(data)
+	if err == nil {
+		err = fh.Chmod(perm) // the umask may have narrowed it
 	}
-	return writeAtomic(p, data)
+	if err == nil {
+		err = fh.Sync()
+	}
+	if cerr := fh.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		_ = f.root.Remove(name)
+		return "", err
+	}
+	return name, nil
 }
 
-func writeAtomic(p string, data []byte) error {
-	dir := filepath.Dir(p)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
+// changed records that an entry of dir changed; the caller holds f.mu.
+func (f *FS) changed(dir string) {
+	if f.dirty == nil {
+		f.dirty = map[string]bool{}
 	}
-	tmp, err := os.CreateTemp(dir, ".pc-*.tmp")
+	f.dirty[dir] = true
+}
+
+// Sync implements projectcanvas.Syncer: it makes every rename and removal
+// done so far durable, by syncing each folder they changed once. (The
+// content of each file written is synced before it replaces the old one.)
+func (f *FS) Sync() error {
+	f.mu.Lock()
+	dirs := f.dirty
+	f.dirty = nil
+	f.mu.Unlock()
+	var errs []error
+	for dir := range dirs {
+		if err := f.syncDir(dir); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// syncDir makes a rename or removal in dir durable.
+func (f *FS) syncDir(dir string) error {
+	d, err := f.root.Open(dir)
 	if err != nil {
 		return err
 	}
-	defer os.Remove(tmp.Name()) // no-op after a successful rename
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
+	defer d.Close()
+	if err := d.Sync(); err != nil && !errors.Is(err, errors.ErrUnsupported) {
 		return err
 	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	if st, err := os.Stat(p); err == nil {
-		_ = os.Chmod(tmp.Name(), st.Mode().Perm()) // keep the file's mode
-	} else {
-		_ = os.Chmod(tmp.Name(), 0o644)
-	}
-	return os.Rename(tmp.Name(), p)
+	return nil
 }
 
 // Remove implements projectcanvas.FS.
 func (f *FS) Remove(name string, want pc.Hash) error {
-	p, err := f.path(name)
+	p, err := f.resolve(name)
 	if err != nil {
 		return err
 	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	if _, err := os.Stat(p); err != nil {
-		return err
+	if _, err := f.root.Stat(p); err != nil {
+		return wrap(name, err)
 	}
 	if err := f.check(p, name, want); err != nil {
 		return err
 	}
-	return os.Remove(p)
+	if err := f.root.Remove(p); err != nil {
+		return wrap(name, err)
+	}
+	f.changed(path.Dir(p))
+	return nil
 }
 
 // Rename implements projectcanvas.FS.
-func (f *FS) Rename(from, to string) error {
-	src, err := f.path(from)
+func (f *FS) Rename(from, to string, want pc.Hash) error {
+	src, err := f.resolve(from)
 	if err != nil {
 		return err
 	}
-	dst, err := f.path(to)
+	dst, err := f.resolve(to)
 	if err != nil {
 		return err
 	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	if _, err := os.Stat(dst); err == nil && src != dst {
+	if _, err := f.root.Lstat(src); err != nil {
+		return wrap(from, err)
+	}
+	if _, err := f.root.Lstat(dst); err == nil && src != dst {
 		return pc.ConflictError(to)
 	}
-	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+	if err := f.root.MkdirAll(path.Dir(dst), 0o755); err != nil {
+		return wrap(to, err)
+	}
+	if err := f.check(src, from, want); err != nil {
 		return err
 	}
-	return os.Rename(src, dst)
+	if err := f.move(src, dst, to); err != nil {
+		return err
+	}
+	f.changed(path.Dir(dst))
+	f.changed(path.Dir(src))
+	return nil
 }
 
-// Walk implements projectcanvas.FS.
+// move renames src to dst, refusing to replace a file that appeared at dst
+// since it was checked (where renameat2 allows).
+func (f *FS) move(src, dst, to string) error {
+	sd, err := f.root.Open(path.Dir(src))
+	if err != nil {
+		return wrap(to, err)
+	}
+	defer sd.Close()
+	dd, err := f.root.Open(path.Dir(dst))
+	if err != nil {
+		return wrap(to, err)
+	}
+	defer dd.Close()
+	err = rename2(sd, path.Base(src), dd, path.Base(dst), renameNoReplace)
+	switch {
+	case errors.Is(err, fs.ErrExist):
+		return pc.ConflictError(to)
+	case errors.Is(err, errors.ErrUnsupported):
+		err = f.root.Rename(src, dst)
+	}
+	return wrap(to, err)
+}
+
+// Walk implements projectcanvas.FS. Symbolic links are not followed: a
+// linked file inside the vault is listed at its real path, and a linked
+// markdown file that leads outside is listed so that reading it reports
+// the problem.
 func (f *FS) Walk(fn func(name string) error) error {
-	return filepath.WalkDir(f.root, func(p string, d fs.DirEntry, err error) error {
+	return fs.WalkDir(f.root.FS(), ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
-			if p == f.root {
+			if p == "." {
 				return err
 			}
 			return nil // an unreadable folder is skipped, not fatal
 		}
-		rel, _ := filepath.Rel(f.root, p)
-		if rel == "." {
+		if p == "." {
 			return nil
 		}
-		name := filepath.ToSlash(rel)
 		if d.IsDir() {
 			if pc.Hidden(d.Name()) {
-				return filepath.SkipDir
+				return fs.SkipDir
 			}
 			return nil
 		}
-		if !d.Type().IsRegular() || pc.Hidden(d.Name()) {
+		if pc.Hidden(d.Name()) {
 			return nil
 		}
-		return fn(name)
+		if d.Type()&fs.ModeSymlink != 0 {
+			if _, err := f.resolve(p); err != nil && strings.HasSuffix(strings.ToLower(p), ".md") {
+				return fn(p)
+			}
+			return nil
+		}
+		if !d.Type().IsRegular() {
+			return nil
+		}
+		return fn(p)
 	})
 }
 
+// TempFiles implements projectcanvas.FS: it lists the temporary files of
+// interrupted writes in every folder writes go to (those Walk visits, and
+// .projectcanvas).
+func (f *FS) TempFiles() ([]string, error) {
+	var found []string
+	err := fs.WalkDir(f.root.FS(), ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			if p == "." {
+				return err
+			}
+			return nil
+		}
+		if d.IsDir() {
+			if p != "." && pc.Hidden(d.Name()) && !(p == ".projectcanvas" || strings.HasPrefix(p, ".projectcanvas/")) {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if d.Type().IsRegular() && tempPattern.MatchString(d.Name()) {
+			found = append(found, p)
+		}
+		return nil
+	})
+	return found, err
+}
+
 // Lock implements projectcanvas.FS: a process-wide mutex plus an advisory
-// file lock on .projectcanvas/lock for other processes.
+// file lock on .projectcanvas/lock for other processes. A lock file that
+// is a symbolic link leading outside the vault is refused.
 func (f *FS) Lock() (func(), error) {
 	f.lockMu.Lock()
-	dir := filepath.Join(f.root, ".projectcanvas")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := f.root.MkdirAll(".projectcanvas", 0o755); err != nil {
 		f.lockMu.Unlock()
-		return nil, err
+		return nil, wrap(".projectcanvas", err)
 	}
-	release, err := lockFile(filepath.Join(dir, "lock"))
+	release, err := f.lockFile(".projectcanvas/lock")
 	if err != nil {
 		f.lockMu.Unlock()
-		return nil, err
+		return nil, wrap(".projectcanvas/lock", err)
 	}
-	return func() { release(); f.lockMu.Unlock() }, nil
+	return func() {
+		_ = f.Sync() // a safety net: writers sync before they release
+		release()
+		f.lockMu.Unlock()
+	}, nil
 }

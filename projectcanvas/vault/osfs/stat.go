@@ -2,15 +2,15 @@ package osfs
 
 import (
 	"io/fs"
-	"os"
 )
 
 // Stat returns a file's size and modification time without reading it
 // (list_files and read_docs report them). Like io/fs.StatFS.
 func (f *FS) Stat(name string) (fs.FileInfo, error) {
-	p, err := f.path(name)
+	p, err := f.resolve(name)
 	if err != nil {
 		return nil, err
 	}
-	return os.Stat(p)
+	st, err := f.root.Stat(p)
+	return st, wrap(name, err)
 }

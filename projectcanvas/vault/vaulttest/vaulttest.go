@@ -24,6 +24,7 @@ func Run(t *testing.T, newFS func(t *testing.T) pc.FS) {
 	t.Run("RemoveAndRename", func(t *testing.T) { removeAndRename(t, newFS(t)) })
 	t.Run("Walk", func(t *testing.T) { walk(t, newFS(t)) })
 	t.Run("Lock", func(t *testing.T) { lock(t, newFS(t)) })
+	t.Run("TempFilesAreNotUserFiles", func(t *testing.T) { tempFilesAreNotUserFiles(t, newFS(t)) })
 }
 
 func mustWrite(t *testing.T, fsys pc.FS, name, data string, want pc.Hash) {
@@ -69,9 +70,16 @@ func removeAndRename(t *testing.T, fsys pc.FS) {
 	mustWrite(t, fsys, "x.md", "x", "")
 	mustWrite(t, fsys, "y.md", "y", "")
 	expectCode(t, fsys.Remove("x.md", pc.HashOf([]byte("other"))), pc.CodeConflict, "removing changed content")
-	expectCode(t, fsys.Rename("x.md", "y.md"), pc.CodeConflict, "renaming over a file")
-	if err := fsys.Rename("x.md", "deep/z.md"); err != nil {
+	expectCode(t, fsys.Rename("x.md", "y.md", pc.HashOf([]byte("x"))), pc.CodeConflict, "renaming over a file")
+	expectCode(t, fsys.Rename("x.md", "deep/z.md", pc.HashOf([]byte("other"))), pc.CodeConflict, "renaming changed content")
+	if _, err := fsys.ReadFile("deep/z.md"); !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("a refused rename created its destination: %v", err)
+	}
+	if err := fsys.Rename("x.md", "deep/z.md", pc.HashOf([]byte("x"))); err != nil {
 		t.Fatal(err)
+	}
+	if _, err := fsys.ReadFile("x.md"); !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("a renamed file is still at its old name: %v", err)
 	}
 	if got := read(t, fsys, "deep/z.md"); got != "x" {
 		t.Fatalf("renamed content %q", got)
@@ -133,5 +141,25 @@ func lock(t *testing.T, fsys pc.FS) {
 	case <-done:
 	case <-time.After(5 * time.Second):
 		t.Fatal("Lock was not released")
+	}
+}
+
+// tempFilesAreNotUserFiles checks that TempFiles lists no file that was
+// written, whatever its name, and nothing a write left behind.
+func tempFilesAreNotUserFiles(t *testing.T, fsys pc.FS) {
+	names := []string{"a.md", ".pc-notes.tmp", "x/.projectcanvas-notes.tmp", "x/y.tmp", ".projectcanvas/sequence.json"}
+	for _, name := range names {
+		mustWrite(t, fsys, name, name, "")
+	}
+	mustWrite(t, fsys, "a.md", "changed", pc.HashOf([]byte("a.md")))
+	if err := fsys.Rename("a.md", "b/a.md", pc.HashOf([]byte("changed"))); err != nil {
+		t.Fatal(err)
+	}
+	found, err := fsys.TempFiles()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(found) > 0 {
+		t.Fatalf("TempFiles = %v, want none", found)
 	}
 }
