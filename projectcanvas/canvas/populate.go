@@ -34,7 +34,7 @@ type Populated struct {
 func Populate(c *Canvas, entities []*pc.Entity, opts PopulateOptions, exists func(path string) bool) Populated {
 	res := Populated{Added: []pc.ID{}, MissingFiles: []string{}}
 	entities = sortedEntities(entities)
-	onCanvas := entityNodes(c, entities)
+	onCanvas := EntityNodes(c, entities)
 	x0, y0 := bottom(c)
 	if len(c.Nodes) > 0 {
 		y0 += 200
@@ -114,7 +114,7 @@ func AddEntities(fsys pc.FS, name string, entities []*pc.Entity, parentOf func(*
 	}
 	_, err = Update(fsys, name, func(c *Canvas) error {
 		added = nil // Update may call again on a canvas changed meanwhile
-		nodes := entityNodes(c, append(slices.Clone(entities), parents...))
+		nodes := EntityNodes(c, append(slices.Clone(entities), parents...))
 		for _, e := range entities {
 			if nodes[e.ID] != nil || c.Node(NodeID(e.ID)) != nil {
 				continue
