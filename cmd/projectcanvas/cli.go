@@ -37,6 +37,13 @@ commands:
   reconcile [--dry-run] make both sides of every relation agree
   canvas populate|layout|features [--canvas PATH]
                       add the entities to a canvas, lay it out; the features grid
+  canvas focus|find QUERY [--canvas PATH]
+                      node ids to hide for focus-in-progress; entities on the canvas matching QUERY
+  features import [FILE] | set-phase ID PHASE | set-tier ID TIER | link FEATURE ID...
+                      import FUTURE_FEATURES.md; move a feature; link entities to a feature
+  navigate DIRECTION ID [--canvas PATH]
+                      parent, children, dependencies, dependents, documents, decisions,
+                      features or implemented-by of ID, with their canvas node ids
   render [--canvas PATH] [-o FILE.svg]    draw a canvas as SVG
   version             print the version
 
@@ -98,6 +105,10 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return canvasCommand(ctx, rest, stdout, stderr, registry, *vaultDir)
 	case "render":
 		return renderCommand(rest, stdout, stderr, *vaultDir)
+	case "features":
+		return featuresCommand(ctx, rest, stdout, stderr, registry, *vaultDir)
+	case "navigate":
+		return navigateCommand(rest, stdout, stderr, *vaultDir)
 	case "index":
 		env, err := openEnv(*vaultDir)
 		if err != nil {
