@@ -116,6 +116,18 @@ func TestFeaturesSetCommands(t *testing.T) {
 	require.Equal(t, exitOK, runCLI(t, nil, "", "--vault", dir, "canvas", "features").code)
 	fsys, err := osfs.New(dir)
 	require.NoError(t, err)
+	// A note of the user's, far from the grid, as the editor writes it.
+	note := `{"id":"n1","type":"text","text":"ship «it» <soon>\nnow","x":-5000,"y":-5000,"width":250,"height":60,"color":"2","plugin":{"a":[1,2.50]}}`
+	_, err = canvas.Update(fsys, "Features.canvas", func(c *canvas.Canvas) error {
+		if c.Node("n1") != nil {
+			return nil
+		}
+		n, err := canvas.Parse([]byte("{\n\t\"nodes\":[\n\t\t" + note + "\n\t]\n}"))
+		require.NoError(t, err)
+		return c.AddNode(n.Nodes[0])
+	})
+	require.NoError(t, err)
+	require.Contains(t, readFile(t, dir, "Features.canvas"), note)
 	featuresCanvas := func() *canvas.Canvas {
 		c, _, err := canvas.Read(fsys, "Features.canvas")
 		require.NoError(t, err)
@@ -161,7 +173,15 @@ func TestFeaturesSetCommands(t *testing.T) {
 	require.NoError(t, err)
 	assert.Contains(t, string(data2), "phase: \"1\"", "only the good updates landed")
 	assert.Contains(t, string(data2), "tier: Premium")
+	assert.Contains(t, readFile(t, dir, "Features.canvas"), "\t\t"+note, "the user's node, byte for byte")
 	for _, args := range [][]string{{"set-phase", "F-001"}, {"set-tier"}, {"set-phase", "F-001", "1", "2"}} {
 		assert.Equal(t, exitUsage, runCLI(t, nil, "", append([]string{"--vault", dir, "features"}, args...)...).code, args)
 	}
+}
+
+func readFile(t *testing.T, dir, name string) string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(name)))
+	require.NoError(t, err)
+	return string(data)
 }
