@@ -113,3 +113,8 @@ func ChildType(parent string) string {
 	}
 	return ""
 }
+
+// Hierarchical reports whether entities of type t take part in the
+// milestone > story > task hierarchy: they have a parent type or a child
+// type. Decisions, documents and features stand beside it.
+func Hierarchical(t string) bool { return ParentType(t) != "" || ChildType(t) != "" }

@@ -60,4 +60,10 @@ func TestHierarchy(t *testing.T) {
 	assert.Equal(t, Story, ChildType(Milestone))
 	assert.Equal(t, Task, ChildType(Story))
 	assert.Empty(t, ChildType(Task))
+	for _, typ := range []string{Milestone, Story, Task} {
+		assert.True(t, Hierarchical(typ), typ)
+	}
+	for _, typ := range []string{Decision, Document, Feature, "", "nonsense"} {
+		assert.False(t, Hierarchical(typ), typ)
+	}
 }

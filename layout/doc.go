@@ -1,7 +1,9 @@
 // Package layout places a project's entities on a canvas: the hierarchy
 // layout the editor command reposition-canvas-nodes calls V4. It is pure
 // (graph in, positions out) and imports nothing of the project's core, so
-// the WebAssembly build and other programs can use it alone.
+// the WebAssembly build and other programs can use it alone; the hierarchy
+// (a story's parent is a milestone, a task's a story) is graph.ParentType,
+// the one rule the core and reconcile read too.
 //
 // The picture it draws:
 //

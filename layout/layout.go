@@ -5,6 +5,8 @@ import (
 	"math"
 	"slices"
 	"strings"
+
+	"github.com/projectcanvas/projectcanvas/graph"
 )
 
 // Node is one entity to place.
@@ -167,9 +169,10 @@ func splitID(id string) (string, string) {
 	return id[:i], strings.TrimLeft(id[i+1:], "0")
 }
 
-func (l *layouter) parentOf(it *item, want string) *item {
+func (l *layouter) parentOf(it *item) *item {
+	want := graph.ParentType(it.Type)
 	p := l.byID[it.Parent]
-	if p == nil || p.Type != want {
+	if want == "" || p == nil || p.Type != want {
 		return nil
 	}
 	return p
@@ -190,17 +193,17 @@ func (l *layouter) buildLanes() {
 	orphanTasks := map[string]*item{} // lane -> pseudo-story holding its parentless tasks
 	for _, it := range l.items {
 		switch it.Type {
-		case "milestone":
+		case graph.Milestone:
 			get(l.workstream(it)).blocks = append(get(l.workstream(it)).blocks, it)
-		case "story":
-			if m := l.parentOf(it, "milestone"); m != nil {
+		case graph.Story:
+			if m := l.parentOf(it); m != nil {
 				m.children = append(m.children, it)
 			} else {
 				ln := get(l.workstream(it))
 				ln.blocks = append(ln.blocks, &item{Node: &Node{ID: "\x00" + it.ID}, idx: -1, children: []*item{it}})
 			}
-		case "task":
-			if s := l.parentOf(it, "story"); s != nil {
+		case graph.Task:
+			if s := l.parentOf(it); s != nil {
 				s.children = append(s.children, it)
 				continue
 			}
@@ -216,9 +219,7 @@ func (l *layouter) buildLanes() {
 		}
 	}
 	for _, it := range l.items {
-		switch it.Type {
-		case "milestone", "story", "task":
-		default:
+		if !graph.Hierarchical(it.Type) {
 			name := it.Workstream
 			if a := l.anchor(it); a != nil {
 				name = l.workstream(a)
@@ -239,15 +240,8 @@ func (l *layouter) buildLanes() {
 // story or task under a milestone goes where the milestone goes), else its
 // own.
 func (l *layouter) workstream(it *item) string {
-	switch it.Type {
-	case "task":
-		if s := l.parentOf(it, "story"); s != nil {
-			return l.workstream(s)
-		}
-	case "story":
-		if m := l.parentOf(it, "milestone"); m != nil {
-			return l.workstream(m)
-		}
+	if p := l.parentOf(it); p != nil {
+		return l.workstream(p)
 	}
 	return it.Workstream
 }
@@ -257,7 +251,7 @@ func (l *layouter) anchor(it *item) *item {
 	var best *item
 	for _, id := range it.Anchors {
 		a := l.byID[id]
-		if a == nil || (a.Type != "milestone" && a.Type != "story" && a.Type != "task") {
+		if a == nil || !graph.Hierarchical(a.Type) {
 			continue
 		}
 		if best == nil || compareItems(a, best) < 0 {

@@ -1,6 +1,10 @@
 package projectcanvas
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/projectcanvas/projectcanvas/graph"
+)
 
 // setStatus moves a draft to a new status, enforcing the transition rules.
 // Completing a milestone or story with unfinished descendants is refused
@@ -122,12 +126,12 @@ func (cs *changeset) checkCycles() error {
 
 // findCycle returns a depends_on cycle through start, or nil.
 func (cs *changeset) findCycle(start ID) []ID {
-	return CycleThrough(start, func(id ID) []ID {
+	return graph.CycleThrough(start, func(id ID) []ID {
 		if e := cs.lookup(id); e != nil {
 			return e.Links[DependsOn]
 		}
 		return nil
-	}, nil)
+	})
 }
 
 func joinPath(ids []ID) string {

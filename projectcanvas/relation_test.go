@@ -6,6 +6,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/projectcanvas/projectcanvas/graph"
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 )
 
@@ -38,13 +39,19 @@ func TestSchemaRelationsFollowTheTable(t *testing.T) {
 	}
 }
 
-func TestCycleThrough(t *testing.T) {
-	edges := map[int][]int{1: {2}, 2: {3, 4}, 3: {1}, 4: {4}, 5: {1}}
-	next := func(n int) []int { return edges[n] }
-	assert.Equal(t, []int{1, 2, 3, 1}, pc.CycleThrough(1, next, nil))
-	assert.Equal(t, []int{4, 4}, pc.CycleThrough(4, next, nil))
-	assert.Nil(t, pc.CycleThrough(5, next, nil))
-	assert.Nil(t, pc.CycleThrough(1, next, func(n int) bool { return n != 3 }))
+// Relation is an index into graph.Pairs: its fields follow the table's
+// order, forward then inverse, and its rules are the table's.
+func TestRelationsFollowGraphPairs(t *testing.T) {
+	require.Len(t, pc.Relations, len(graph.Fields()))
+	for i, r := range pc.Relations {
+		assert.Equal(t, graph.Fields()[i], r.Field())
+		inv, ok := graph.Inverse(r.Field())
+		assert.True(t, ok)
+		assert.Equal(t, inv, r.Inverse().Field())
+	}
+	assert.Equal(t, pc.Milestone, pc.Story.ParentType())
+	assert.Equal(t, pc.Story, pc.Task.ParentType())
+	assert.Equal(t, pc.Type(""), pc.Feature.ParentType())
 }
 
 func TestCreateArchivedGoesUnderArchive(t *testing.T) {

@@ -3,6 +3,8 @@ package projectcanvas
 import (
 	"fmt"
 	"strings"
+
+	"github.com/projectcanvas/projectcanvas/graph"
 )
 
 // Type is an entity type.
@@ -63,19 +65,11 @@ func (t Type) Folder() string { return typeInfo[t].folder }
 
 // Hierarchical reports whether the type takes part in the
 // milestone > story > task hierarchy and its shared lifecycle.
-func (t Type) Hierarchical() bool { return t == Milestone || t == Story || t == Task }
+func (t Type) Hierarchical() bool { return graph.Hierarchical(string(t)) }
 
 // ParentType is the type a parent must have: story for a task, milestone for
 // a story, and "" for every other type.
-func (t Type) ParentType() Type {
-	switch t {
-	case Story:
-		return Milestone
-	case Task:
-		return Story
-	}
-	return ""
-}
+func (t Type) ParentType() Type { return Type(graph.ParentType(string(t))) }
 
 // ID identifies an entity: a type prefix and a sequence number, as in T-004
 // or DEC-012. Numbers are zero-padded to three digits and grow past 999.

@@ -106,8 +106,11 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 var clock func() time.Time
 
 // open opens the project of the vault folder.
-func (c *cli) open() (*tools.Env, error) {
-	fsys, err := osfs.New(c.vaultDir)
+func (c *cli) open() (*tools.Env, error) { return openEnv(c.vaultDir) }
+
+// openEnv opens the project of a vault folder.
+func openEnv(dir string) (*tools.Env, error) {
+	fsys, err := osfs.New(dir)
 	if err != nil {
 		return nil, err
 	}

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"flag"
 	"io"
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
@@ -11,22 +10,29 @@ import (
 )
 
 func init() {
-	register(&command{name: "canvas", args: "populate|layout|features [--canvas PATH]", summary: "put the entities on a canvas, lay it out; the features grid", run: canvasCommand})
+	register(&command{name: "canvas", args: "populate|layout|features|focus|find [--canvas PATH]", summary: "put the entities on a canvas, lay it out, the features grid; focus and find", run: canvasCommand})
 }
 
-// canvasCommand runs `canvas populate|layout [--canvas PATH]`: the
-// populate_canvas and layout_canvas tools, printing their JSON result.
+// canvasCommand runs `canvas populate|layout|features [--canvas PATH]`:
+// the populate_canvas and layout_canvas tools and the features grid,
+// printing their JSON result; `canvas focus` and `canvas find` answer the
+// editor's focus-in-progress and search-entity-on-canvas.
 func canvasCommand(ctx context.Context, c *cli, args []string) int {
 	stdout, stderr := c.stdout, c.stderr
 	registry := c.registry
 
-	const use = "usage: projectcanvas canvas populate|layout|features [--canvas PATH]"
+	const use = "usage: projectcanvas canvas populate|layout|features|focus [--canvas PATH] | find QUERY [--canvas PATH]"
 	if len(args) == 0 {
 		return fail(stderr, usageError{use})
 	}
+	switch args[0] {
+	case "focus":
+		return canvasFocus(args[1:], stdout, stderr, c.vaultDir)
+	case "find":
+		return canvasFind(args[1:], stdout, stderr, c.vaultDir)
+	}
 	tool := map[string]string{"populate": "populate_canvas", "layout": "layout_canvas", "features": "features"}[args[0]]
-	fs := flag.NewFlagSet("canvas", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
+	fs := newFlags("canvas")
 	path := fs.String("canvas", "", "canvas file in the vault")
 	if tool == "" || fs.Parse(args[1:]) != nil || fs.NArg() > 0 {
 		return fail(stderr, usageError{use})

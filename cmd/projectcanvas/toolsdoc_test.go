@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"flag"
 	"os"
 	"path/filepath"
 	"testing"
@@ -12,7 +11,6 @@ import (
 	"github.com/projectcanvas/projectcanvas/projectcanvas/tools"
 )
 
-var update = flag.Bool("update", false, "rewrite docs/TOOLS.md from the registry")
 
 // TestToolsDocIsCurrent fails when docs/TOOLS.md no longer describes the
 // registry. Run go test ./cmd/projectcanvas -run ToolsDoc -update after

@@ -46,6 +46,8 @@ func TestRank(t *testing.T) {
 		{"login", []string{"S-001:title_prefix", "S-010:title_prefix", "T-001:substring"}},
 		{"pasword reset", []string{"F-002:typo", "S-002:typo"}},
 		{"sesion", []string{"T-002:typo"}},
+		{"sesison", []string{"T-002:typo"}}, // a swap is one edit
+		{"lgoin", []string{"S-001:typo", "T-001:typo"}},
 		{"zzzzzz", nil},
 		{"  ", nil},
 	} {
@@ -53,6 +55,18 @@ func TestRank(t *testing.T) {
 		assert.Equal(t, tc.want, got, tc.q)
 	}
 	assert.Len(t, Rank("s", sample, 2), 2)
+}
+
+func TestEditDistanceCountsASwapAsOne(t *testing.T) {
+	for _, tc := range []struct {
+		a, b string
+		want int
+	}{
+		{"login", "login", 0}, {"lgoin", "login", 1}, {"logni", "login", 1}, {"olgin", "login", 1},
+		{"lgoni", "login", 3}, {"ab", "ba", 1}, {"abc", "cba", 2}, {"é1", "1é", 1}, {"", "", 0},
+	} {
+		assert.Equal(t, tc.want, editDistance(tc.a, tc.b), "%s %s", tc.a, tc.b)
+	}
 }
 
 func TestSuggestFeatureLinks(t *testing.T) {

@@ -9,12 +9,16 @@ import pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 func BulkLinkFeature(p *pc.Project, feature string, ids []string) (*pc.Entity, error) {
 	var f *pc.Entity
 	_, err := p.Write(func(tx *pc.Tx) error {
-		u, err := tx.Update(feature, pc.Change{AddTo: map[string][]string{"implemented_by": ids}})
+		id, t, _, err := pc.ParseID(feature)
 		if err != nil {
 			return err
 		}
-		if u.Entity.Type != pc.Feature {
-			return pc.Errorf(pc.CodeInvalidArgument, "%s is not a feature", u.Entity.ID).With("field", "feature")
+		if t != pc.Feature { // before the links, whose error would blame them
+			return pc.Errorf(pc.CodeInvalidArgument, "%s is a %s, not a feature", id, t).With("field", "feature")
+		}
+		u, err := tx.Update(string(id), pc.Change{AddTo: map[string][]string{"implemented_by": ids}})
+		if err != nil {
+			return err
 		}
 		f = u.Entity
 		return nil

@@ -3,6 +3,7 @@ package assist
 import (
 	"errors"
 	"io/fs"
+	"path"
 	"strings"
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
@@ -20,17 +21,26 @@ type Imported struct {
 	Problems []LineProblem `json:"problems"`  // sections not read, and features refused by the project
 }
 
-// ImportFutureFeatures reads FUTURE_FEATURES.md (at the vault root, else
-// under docs/) and creates its features in one write. A feature whose title
+// ImportFutureFeatures reads the features file name (a vault path), or when
+// name is "" FUTURE_FEATURES.md at the vault root, else under docs/, and
+// creates its features in one write. A feature whose title
 // matches an existing feature's (ignoring case) updates that feature
 // instead, so importing again after editing the file creates no duplicates.
 // Sections that cannot be read and features the project refuses (a status
 // change its lifecycle forbids, say) are reported by line; the others are
 // written. This is the one function of the package that writes.
-func ImportFutureFeatures(p *pc.Project) (*Imported, error) {
+func ImportFutureFeatures(p *pc.Project, name string) (*Imported, error) {
 	var data []byte
 	res := &Imported{Created: []pc.ID{}, Updated: []pc.ID{}}
-	for _, name := range FutureFeaturesPaths {
+	candidates := FutureFeaturesPaths
+	if name != "" {
+		clean := path.Clean(strings.TrimPrefix(name, "./"))
+		if path.IsAbs(clean) || clean == ".." || strings.HasPrefix(clean, "../") || strings.ContainsAny(clean, "\\\x00") {
+			return nil, pc.Errorf(pc.CodeInvalidArgument, "features file %q is not a path inside the vault", name).With("field", "file")
+		}
+		candidates = []string{clean}
+	}
+	for _, name := range candidates {
 		d, err := p.FS().ReadFile(name)
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
@@ -42,7 +52,7 @@ func ImportFutureFeatures(p *pc.Project) (*Imported, error) {
 		break
 	}
 	if res.File == "" {
-		return nil, pc.Errorf(pc.CodeNotFound, "no FUTURE_FEATURES.md at the vault root or under docs/")
+		return nil, pc.Errorf(pc.CodeNotFound, "no features file at %s", strings.Join(candidates, " or "))
 	}
 	features, problems := ParseFutureFeatures(data)
 	res.Problems = problems

@@ -17,7 +17,7 @@ func TestImportFutureFeatures(t *testing.T) {
 	p, err := pc.Open(fsys)
 	require.NoError(t, err)
 
-	res, err := assist.ImportFutureFeatures(p)
+	res, err := assist.ImportFutureFeatures(p, "")
 	require.NoError(t, err)
 	assert.Equal(t, "docs/FUTURE_FEATURES.md", res.File)
 	assert.Equal(t, []pc.ID{"F-001", "F-002"}, res.Created)
@@ -32,7 +32,7 @@ func TestImportFutureFeatures(t *testing.T) {
 	// Re-import after an edit: nothing duplicated; the second feature
 	// cannot jump from Planned to Complete, and says so by line.
 	require.NoError(t, fsys.WriteFile("docs/FUTURE_FEATURES.md", []byte("## Core (MVP)\n- [x] Import from CSV\n- [x] x-ray export: every field\n"), pc.HashOf([]byte(file))))
-	res, err = assist.ImportFutureFeatures(p)
+	res, err = assist.ImportFutureFeatures(p, "")
 	require.NoError(t, err)
 	assert.Empty(t, res.Created)
 	assert.Empty(t, res.Updated)
@@ -41,8 +41,29 @@ func TestImportFutureFeatures(t *testing.T) {
 	assert.Equal(t, 3, res.Problems[0].Line)
 	assert.Equal(t, 2, p.Len())
 
-	_, err = assist.ImportFutureFeatures(mustOpen(t, memfs.New(nil)))
+	_, err = assist.ImportFutureFeatures(mustOpen(t, memfs.New(nil)), "")
 	assert.Equal(t, pc.CodeNotFound, pc.ErrorCode(err))
+}
+
+// A file named by the caller is read instead of the usual places; paths
+// leaving the vault are refused before anything is read.
+func TestImportFutureFeaturesFromAFile(t *testing.T) {
+	fsys := memfs.New(map[string]string{"FUTURE_FEATURES.md": "## Core\n- Root\n", "plans/next.md": "## Later\n- Teleport\n"})
+	p := mustOpen(t, fsys)
+	res, err := assist.ImportFutureFeatures(p, "./plans/next.md")
+	require.NoError(t, err)
+	assert.Equal(t, "plans/next.md", res.File)
+	f, err := p.Get(string(res.Created[0]))
+	require.NoError(t, err)
+	assert.Equal(t, "Teleport", f.Title)
+	assert.Equal(t, "5", f.Fields["phase"], "future/later is phase 5")
+	for _, bad := range []string{"../x.md", "/etc/passwd", "a/../../x.md", "a\\b.md"} {
+		_, err := assist.ImportFutureFeatures(p, bad)
+		assert.Equal(t, pc.CodeInvalidArgument, pc.ErrorCode(err), bad)
+	}
+	_, err = assist.ImportFutureFeatures(p, "missing.md")
+	assert.Equal(t, pc.CodeNotFound, pc.ErrorCode(err))
+	assert.Equal(t, 1, p.Len())
 }
 
 func mustOpen(t *testing.T, fsys pc.FS) *pc.Project {

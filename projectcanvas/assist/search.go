@@ -78,11 +78,36 @@ func Rank(query string, entities []*pc.Entity, limit int) []Match {
 // typoDistance is the edit distance of the query to the title, or to the
 // run of title words as long as the query, whichever is smaller.
 func typoDistance(q, title string) int {
-	best := levenshtein.ComputeDistance(q, title)
+	best := editDistance(q, title)
 	ws := strings.Fields(title)
 	n := len(strings.Fields(q))
 	for i := 0; i+n <= len(ws); i++ {
-		best = min(best, levenshtein.ComputeDistance(q, strings.Join(ws[i:i+n], " ")))
+		best = min(best, editDistance(q, strings.Join(ws[i:i+n], " ")))
 	}
 	return best
+}
+
+// editDistance is the Levenshtein distance, except that two neighbouring
+// letters swapped ("lgoin" for "login", the commonest typo) count as one
+// edit, not two.
+func editDistance(a, b string) int {
+	d := levenshtein.ComputeDistance(a, b)
+	if d == 2 && swapped(a, b) {
+		return 1
+	}
+	return d
+}
+
+// swapped reports whether b is a with exactly two neighbouring letters
+// swapped.
+func swapped(a, b string) bool {
+	ra, rb := []rune(a), []rune(b)
+	if len(ra) != len(rb) {
+		return false
+	}
+	i := 0
+	for i < len(ra) && ra[i] == rb[i] {
+		i++
+	}
+	return i+1 < len(ra) && ra[i] == rb[i+1] && ra[i+1] == rb[i] && string(ra[i+2:]) == string(rb[i+2:])
 }

@@ -23,7 +23,7 @@ type Arranged struct {
 // the user drew keep their sides.
 func Arrange(c *Canvas, entities []*pc.Entity, opts ...layout.Option) Arranged {
 	entities = sortedEntities(entities)
-	nodes := entityNodes(c, entities)
+	nodes := EntityNodes(c, entities)
 	managed := make(map[*Node]bool, len(nodes))
 	var in layout.Input
 	var placed []*Node

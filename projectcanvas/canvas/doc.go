@@ -11,7 +11,10 @@
 // one node or edge per line in compact JSON, strings escaped as JavaScript's
 // JSON.stringify escapes them and no newline at the end. A canvas the editor
 // wrote and nobody changed therefore comes back byte for byte, and a change
-// shows in a diff as the lines of the nodes that changed.
+// shows in a diff as the lines of the nodes that changed. (A canvas another
+// program pretty-printed comes back in the editor's layout: each value as
+// written, the whitespace between them compacted, as the editor itself
+// would save it.)
 //
 //	{
 //		"nodes":[

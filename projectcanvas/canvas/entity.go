@@ -21,9 +21,10 @@ func NodeID(id pc.ID) string { return "entity-" + string(id) }
 // EdgeID is the id of the dependency edge "from depends on to".
 func EdgeID(from, to pc.ID) string { return "dep-" + string(from) + "-" + string(to) }
 
-// entityNodes finds the node of each entity on the canvas: by node id, else
+// EntityNodes finds the node of each entity on the canvas: by node id, else
 // by the file it shows (a node the user dragged in from the file list).
-func entityNodes(c *Canvas, entities []*pc.Entity) map[pc.ID]*Node {
+// Entities that are not on the canvas are absent from the map.
+func EntityNodes(c *Canvas, entities []*pc.Entity) map[pc.ID]*Node {
 	byFile := make(map[string]*Node, len(c.Nodes))
 	byID := make(map[string]*Node, len(c.Nodes))
 	for _, n := range c.Nodes {

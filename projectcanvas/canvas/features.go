@@ -50,14 +50,39 @@ type FeaturesArranged struct {
 // set-feature-phase). Nodes the grid does not own stay where they are; the
 // grid starts below them if it would overlap them.
 func ArrangeFeatures(c *Canvas, entities []*pc.Entity) FeaturesArranged {
+	return arrangeFeatures(c, liveFeatures(entities))
+}
+
+// LayoutFeatures is auto-layout-features: it moves the features already on
+// the canvas into the cells of their tier and phase, growing the cells to
+// their content, and adds none. After set-feature-phase or set-feature-tier
+// it moves the changed feature's node into its new cell.
+func LayoutFeatures(c *Canvas, entities []*pc.Entity) FeaturesArranged {
+	features := liveFeatures(entities)
+	nodes := EntityNodes(c, features)
+	on := features[:0:0]
+	for _, f := range features {
+		if nodes[f.ID] != nil {
+			on = append(on, f)
+		}
+	}
+	return arrangeFeatures(c, on)
+}
+
+// liveFeatures are the features that are not archived, in id order.
+func liveFeatures(entities []*pc.Entity) []*pc.Entity {
 	var features []*pc.Entity
 	for _, e := range sortedEntities(entities) {
 		if e.Type == pc.Feature && !e.Archived {
 			features = append(features, e)
 		}
 	}
+	return features
+}
+
+func arrangeFeatures(c *Canvas, features []*pc.Entity) FeaturesArranged {
 	res := FeaturesArranged{Added: []pc.ID{}}
-	nodes := entityNodes(c, features)
+	nodes := EntityNodes(c, features)
 	for _, f := range features {
 		if nodes[f.ID] == nil && c.Node(NodeID(f.ID)) == nil {
 			n := &Node{ID: NodeID(f.ID), Type: TypeFile, File: f.Path, Width: EntityWidth, Height: EntityHeight}

@@ -89,3 +89,33 @@ func TestFocusInProgress(t *testing.T) {
 	assert.ElementsMatch(t, []string{"entity-M-001", "entity-T-001"}, f.Keep, "starting a task starts its ancestors")
 	assert.ElementsMatch(t, []string{"entity-M-002", "entity-T-002", "entity-T-003"}, f.Hide)
 }
+
+// auto-layout-features moves the features already on the canvas into their
+// cells and adds none: after set-feature-phase the changed node lands in
+// its new cell.
+func TestLayoutFeatures(t *testing.T) {
+	fsys := memfs.New(nil)
+	p, err := pc.Open(fsys)
+	require.NoError(t, err)
+	for _, data := range []map[string]any{
+		{"title": "SSO", "tier": "OSS", "phase": "MVP"},
+		{"title": "Import", "tier": "OSS", "phase": "MVP"},
+	} {
+		_, err := p.Create(pc.Feature, data)
+		require.NoError(t, err)
+	}
+	c := &canvas.Canvas{}
+	canvas.ArrangeFeatures(c, p.All()[:1]) // only F-001 on the canvas
+	require.NotNil(t, c.Node("entity-F-001"))
+	_, err = p.Update("F-001", pc.Change{Data: map[string]any{"phase": "2", "tier": "Premium"}})
+	require.NoError(t, err)
+
+	res := canvas.LayoutFeatures(c, p.All())
+	assert.Empty(t, res.Added, "F-002 is not on the canvas and stays off it")
+	assert.Nil(t, c.Node("entity-F-002"))
+	assert.Equal(t, 1, res.Moved)
+	cell := c.Node(canvas.CellID("Premium", "2"))
+	require.NotNil(t, cell)
+	assert.True(t, cell.Contains(c.Node("entity-F-001")), "moved into its new cell")
+	assert.Equal(t, 0, canvas.LayoutFeatures(c, p.All()).Moved, "idempotent")
+}

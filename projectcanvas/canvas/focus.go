@@ -13,8 +13,10 @@ type Focus struct {
 // FocusInProgress computes the focus for the canvas.
 func FocusInProgress(c *Canvas, entities []*pc.Entity) Focus {
 	f := Focus{Hide: []string{}, Keep: []string{}}
-	for _, e := range sortedEntities(entities) {
-		n := entityNodes(c, []*pc.Entity{e})[e.ID]
+	entities = sortedEntities(entities)
+	nodes := EntityNodes(c, entities) // once: per entity it would cost nodes x entities
+	for _, e := range entities {
+		n := nodes[e.ID]
 		if n == nil {
 			continue
 		}

@@ -3,6 +3,7 @@ package canvas
 import (
 	"errors"
 	"io/fs"
+	"slices"
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 )
@@ -33,7 +34,7 @@ type Populated struct {
 func Populate(c *Canvas, entities []*pc.Entity, opts PopulateOptions, exists func(path string) bool) Populated {
 	res := Populated{Added: []pc.ID{}, MissingFiles: []string{}}
 	entities = sortedEntities(entities)
-	onCanvas := entityNodes(c, entities)
+	onCanvas := EntityNodes(c, entities)
 	x0, y0 := bottom(c)
 	if len(c.Nodes) > 0 {
 		y0 += 200
@@ -89,30 +90,52 @@ func FileExists(fsys pc.FS) func(string) bool {
 }
 
 // AddEntity adds the node of one entity to the canvas at name, unless it is
-// there already: below its parent's node when the parent is on the canvas,
-// else below the content, never over another node. It is the hook behind
-// create_entity's add_to_canvas. added is false when the node was there.
+// there already; see AddEntities. added is false when the node was there.
 func AddEntity(fsys pc.FS, name string, e *pc.Entity, parent *pc.Entity) (added bool, err error) {
+	ids, err := AddEntities(fsys, name, []*pc.Entity{e}, func(*pc.Entity) *pc.Entity { return parent })
+	return len(ids) > 0, err
+}
+
+// AddEntities adds the nodes of new entities to the canvas at name in one
+// write, creating the canvas when it does not exist yet. Each goes below its
+// parent's node when the parent is on the canvas (or was added just before
+// it), else below the content, never over another node; an entity already
+// on the canvas (by node id or file) is left alone, and so is one whose node
+// id is taken by a node showing something else. parentOf finds an entity's
+// parent (nil: none or unknown). It is the hook behind the add_to_canvas
+// option of create_entity and batch_update; added lists, in order, the
+// entities that got a node.
+func AddEntities(fsys pc.FS, name string, entities []*pc.Entity, parentOf func(*pc.Entity) *pc.Entity) (added []pc.ID, err error) {
+	parents := make([]*pc.Entity, 0, len(entities))
+	for _, e := range entities {
+		if p := parentOf(e); p != nil {
+			parents = append(parents, p)
+		}
+	}
 	_, err = Update(fsys, name, func(c *Canvas) error {
-		added = false
-		known := []*pc.Entity{e}
-		if parent != nil {
-			known = append(known, parent)
+		added = nil // Update may call again on a canvas changed meanwhile
+		nodes := EntityNodes(c, append(slices.Clone(entities), parents...))
+		for _, e := range entities {
+			if nodes[e.ID] != nil || c.Node(NodeID(e.ID)) != nil {
+				continue
+			}
+			x, y := bottom(c)
+			if len(c.Nodes) > 0 {
+				y += 60
+			}
+			if p := nodes[e.Parent]; p != nil {
+				x, y = p.X, p.Y+p.Height+60
+			}
+			r := free(c, rectOf(&Node{X: x, Y: y, Width: EntityWidth, Height: EntityHeight}))
+			n := &Node{ID: NodeID(e.ID), Type: TypeFile, File: e.Path, X: r.X, Y: r.Y, Width: r.W, Height: r.H}
+			c.Nodes = append(c.Nodes, n)
+			nodes[e.ID] = n
+			added = append(added, e.ID)
 		}
-		nodes := entityNodes(c, known)
-		if nodes[e.ID] != nil {
-			return nil
-		}
-		x, y := bottom(c)
-		if len(c.Nodes) > 0 {
-			y += 60
-		}
-		if p := nodes[e.Parent]; p != nil {
-			x, y = p.X, p.Y+p.Height+60
-		}
-		r := free(c, rectOf(&Node{X: x, Y: y, Width: EntityWidth, Height: EntityHeight}))
-		added = true
-		return c.AddNode(&Node{ID: NodeID(e.ID), Type: TypeFile, File: e.Path, X: r.X, Y: r.Y, Width: r.W, Height: r.H})
+		return nil
 	})
-	return added, err
+	if err != nil {
+		return nil, err
+	}
+	return added, nil
 }

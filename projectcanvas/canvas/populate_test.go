@@ -182,3 +182,40 @@ func mustRead(t *testing.T, fsys pc.FS, name string) []byte {
 	require.NoError(t, err)
 	return data
 }
+
+// A batch's new entities go on the canvas in one write: children below the
+// parents added in the same call, nodes already there (or whose id a
+// foreign node holds) left alone, the foreign node's line byte for byte.
+func TestAddEntities(t *testing.T) {
+	fsys := memfs.New(nil)
+	p := exampleProject(t, fsys)
+	get := func(id string) *pc.Entity { e, err := p.Get(id); require.NoError(t, err); return e }
+	foreign := `{"id":"entity-T-002","type":"text","text":"mine","x":5000,"y":5000,"width":100,"height":60}`
+	start := "{\n\t\"nodes\":[\n\t\t" + foreign + "\n\t],\n\t\"edges\":[]\n}"
+	require.NoError(t, fsys.WriteFile("Board.canvas", []byte(start), ""))
+	parentOf := func(e *pc.Entity) *pc.Entity {
+		if e.Parent == "" {
+			return nil
+		}
+		return get(string(e.Parent))
+	}
+	batch := []*pc.Entity{get("M-001"), get("S-001"), get("T-001"), get("T-002"), get("M-001")}
+	added, err := canvas.AddEntities(fsys, "Board.canvas", batch, parentOf)
+	require.NoError(t, err)
+	assert.Equal(t, []pc.ID{"M-001", "S-001", "T-001"}, added, "T-002's node id is taken; M-001 twice is added once")
+	c, _, err := canvas.Read(fsys, "Board.canvas")
+	require.NoError(t, err)
+	m, s, t1 := c.Node("entity-M-001"), c.Node("entity-S-001"), c.Node("entity-T-001")
+	assert.Equal(t, m.Y+m.Height+60, s.Y, "story below the milestone added in the same call")
+	assert.Equal(t, s.Y+s.Height+60, t1.Y, "task below its story")
+	assert.Contains(t, readCanvas(t, fsys, "Board.canvas"), "\t\t"+foreign+",\n")
+
+	again, err := canvas.AddEntities(fsys, "Board.canvas", batch, parentOf)
+	require.NoError(t, err)
+	assert.Empty(t, again)
+
+	added, err = canvas.AddEntities(fsys, "new/Fresh.canvas", batch[:1], parentOf)
+	require.NoError(t, err)
+	assert.Equal(t, []pc.ID{"M-001"}, added, "a canvas that does not exist yet is created")
+	assert.Contains(t, readCanvas(t, fsys, "new/Fresh.canvas"), `"id":"entity-M-001"`)
+}

@@ -1,8 +1,7 @@
 package insight
 
 import (
-	"slices"
-
+	"github.com/projectcanvas/projectcanvas/graph"
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 )
 
@@ -11,15 +10,15 @@ import (
 // the parent of each entity and the references that name no entity.
 //
 // An edge exists when either side states it (A depends_on B, or B blocks
-// A), so a one-sided hand edit is still seen. Edges are kept in compressed
-// rows (one shared array per direction, sliced by position) rather than a
-// slice per entity: on a large vault that spares thousands of allocations.
+// A), so a one-sided hand edit is still seen. The edges live in a
+// graph.Graph (compressed rows, duplicates merged), vertex i being the
+// snapshot's i-th entity, which also gives the one cycle finder.
 type depGraph struct {
-	s                 *snapshot
-	depRows, depEdges []int32 // depsOf(i) = depEdges[depRows[i]:depRows[i+1]]
-	revRows, revEdges []int32 // dependentsOf(i), likewise
-	parent            []int32 // position of the parent; -1 when unset or dangling
-	dangling          []danglingRef
+	s        *snapshot
+	deps     *graph.Graph // i -> what i depends on
+	rev      *graph.Graph // i -> what depends on i
+	parent   []int32      // position of the parent; -1 when unset or dangling
+	dangling []danglingRef
 }
 
 // danglingRef is an id held in parent or a relation that names no entity.
@@ -29,31 +28,26 @@ type danglingRef struct {
 	target pc.ID
 }
 
-type edge struct{ from, to int32 }
-
 func newDepGraph(s *snapshot) *depGraph {
 	g := &depGraph{s: s, parent: make([]int32, len(s.all))}
-	var edges []edge
+	var edges []graph.Edge
 	for i, e := range s.all {
 		self := int32(i)
 		g.parent[i] = g.resolve(self, "parent", e.Parent)
 		for _, r := range pc.Relations {
 			for _, id := range e.Links[r] {
-				j := g.resolve(self, r.Field(), id)
+				j := int(g.resolve(self, r.Field(), id))
 				switch {
 				case j >= 0 && r == pc.DependsOn:
-					edges = append(edges, edge{self, j})
+					edges = append(edges, graph.Edge{From: i, To: j})
 				case j >= 0 && r == pc.Blocks:
-					edges = append(edges, edge{j, self})
+					edges = append(edges, graph.Edge{From: j, To: i})
 				}
 			}
 		}
 	}
-	g.depRows, g.depEdges = rows(len(s.all), edges)
-	for k := range edges {
-		edges[k] = edge{edges[k].to, edges[k].from}
-	}
-	g.revRows, g.revEdges = rows(len(s.all), edges)
+	g.deps = graph.New(len(s.all), edges)
+	g.rev = g.deps.Reverse()
 	return g
 }
 
@@ -70,38 +64,15 @@ func (g *depGraph) resolve(holder int32, field string, id pc.ID) int32 {
 	return j
 }
 
-// rows sorts the edges and packs them into compressed rows by from,
-// dropping duplicates (a link stated on both sides).
-func rows(n int, edges []edge) (start, to []int32) {
-	slices.SortFunc(edges, func(a, b edge) int {
-		if a.from != b.from {
-			return int(a.from - b.from)
-		}
-		return int(a.to - b.to)
-	})
-	edges = slices.Compact(edges)
-	start, to = make([]int32, n+1), make([]int32, len(edges))
-	for k, e := range edges {
-		start[e.from+1]++
-		to[k] = e.to
-	}
-	for i := range n {
-		start[i+1] += start[i]
-	}
-	return start, to
-}
+func (g *depGraph) depsOf(i int32) []int32 { return g.deps.Succ(int(i)) }
 
-func (g *depGraph) depsOf(i int32) []int32 { return g.depEdges[g.depRows[i]:g.depRows[i+1]] }
-
-func (g *depGraph) dependentsOf(i int32) []int32 {
-	return g.revEdges[g.revRows[i]:g.revRows[i+1]]
-}
+func (g *depGraph) dependentsOf(i int32) []int32 { return g.rev.Succ(int(i)) }
 
 // cycles reports the dependency cycles with the project's one cycle
-// finder: for each strongly connected component with a cycle, shortest
-// cycles until every member is on one. Each path starts and ends with the
-// same entity.
-func (g *depGraph) cycles() [][]int32 { return pc.Cycles(len(g.s.all), g.depsOf) }
+// finder (graph.Cycles): for each strongly connected component with a
+// cycle, shortest cycles until every member is on one. Each path starts and
+// ends with the same entity.
+func (g *depGraph) cycles() [][]int { return g.deps.Cycles() }
 
 // DependencyGraph is the depends_on graph: an edge from A to B means A
 // depends on B.

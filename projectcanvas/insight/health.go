@@ -2,6 +2,7 @@ package insight
 
 import (
 	"math"
+	"slices"
 	"time"
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
@@ -180,11 +181,12 @@ func (a *analysis) unfinishedUnderCompleted() int {
 func (a *analysis) cyclesInScope() [][]int32 {
 	var out [][]int32
 	for _, c := range a.g.cycles() {
-		for _, v := range c {
-			if a.inScope[v] {
-				out = append(out, c)
-				break
+		if slices.ContainsFunc(c, func(v int) bool { return a.inScope[v] }) {
+			path := make([]int32, len(c))
+			for i, v := range c {
+				path[i] = int32(v)
 			}
+			out = append(out, path)
 		}
 	}
 	return out

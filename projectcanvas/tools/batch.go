@@ -50,7 +50,7 @@ type batchOptions struct {
 	DryRun          bool     `json:"dry_run,omitempty" schema:"default=false"`
 	IncludeEntities bool     `json:"include_entities,omitempty" schema:"default=false"`
 	Fields          []string `json:"fields,omitempty" schema:"maxItems=100"`
-	CanvasSource    string   `json:"canvas_source,omitempty"`
+	CanvasSource    string   `json:"canvas_source,omitempty" jsonschema:"Canvas file the created entities go on; default the configured one, created if missing."`
 	AddToCanvas     bool     `json:"add_to_canvas,omitempty" schema:"default=true"`
 }
 
@@ -73,6 +73,9 @@ type opResult struct {
 	Idempotent bool           `json:"idempotent,omitempty"`
 	Cascaded   []string       `json:"cascaded,omitempty"`
 	Entity     map[string]any `json:"entity,omitempty"`
+	// CanvasNodeAdded is set on every create op that succeeded: whether its
+	// entity got a node on the canvas.
+	CanvasNodeAdded *bool `json:"canvas_node_added,omitempty"`
 
 	entity *pc.Entity
 }
@@ -98,7 +101,33 @@ func batchUpdate(ctx context.Context, env *Env, a batchArgs) (map[string]any, er
 	if ctxErr := ctx.Err(); ctxErr != nil && err != nil {
 		return nil, cancelled(ctxErr) // stopped: nothing was written
 	}
+	if err == nil && !a.Options.DryRun {
+		b.addToCanvas()
+	}
 	return b.report(err)
+}
+
+// addToCanvas puts the entities the batch created on the canvas, in one
+// canvas write after the batch is written, and marks each create op with
+// canvas_node_added. The entities are read as the batch left them (a later
+// op may have archived or moved one).
+func (b *batch) addToCanvas() {
+	var created []*pc.Entity
+	for i := range b.results {
+		if r := &b.results[i]; r.Op == "create" && r.Success {
+			if e, err := b.env.Project.Get(r.ID); err == nil {
+				created = append(created, e)
+			}
+		}
+	}
+	hook := addToCanvas(b.env, created, b.opts.CanvasSource, b.opts.AddToCanvas)
+	b.canvasErr = hook.err
+	for i := range b.results {
+		if r := &b.results[i]; r.Op == "create" && r.Success {
+			added := hook.added[pc.ID(r.ID)]
+			r.CanvasNodeAdded = &added
+		}
+	}
 }
 
 type batch struct {
@@ -109,6 +138,8 @@ type batch struct {
 	ledger  map[string]ledgerEntry
 	results []opResult
 	failed  int // index of the op that failed an atomic batch, +1
+	// canvasErr is why the created entities could not go on the canvas.
+	canvasErr string
 }
 
 func (b *batch) run(tx *pc.Tx, ops []batchOp) error {
@@ -384,6 +415,9 @@ func (b *batch) report(err error) (map[string]any, error) {
 	}
 	if b.opts.DryRun {
 		out["dry_run"] = true
+	}
+	if b.canvasErr != "" {
+		out["canvas_error"] = b.canvasErr
 	}
 	if rolledBack {
 		out["rolled_back"] = true

@@ -1,34 +1,144 @@
-package tools
+package tools_test
 
 import (
+	"errors"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
-	"github.com/projectcanvas/projectcanvas/projectcanvas/vault/memfs"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/canvas"
 )
 
-func TestAddToCanvas(t *testing.T) {
-	fsys := memfs.New(nil)
-	p, err := pc.Open(fsys)
-	require.NoError(t, err)
-	env := &Env{Project: p}
-	m, err := p.Create(pc.Milestone, map[string]any{"title": "Beta"})
-	require.NoError(t, err)
-	s, err := p.Create(pc.Story, map[string]any{"title": "Login", "parent": "M-001"})
-	require.NoError(t, err)
-	no := false
+// canvasNodes reads a canvas of the harness's vault and returns its node ids.
+func (h *harness) canvasNodes(name string) []string {
+	h.t.Helper()
+	c, _, err := canvas.Read(h.fs, name)
+	require.NoError(h.t, err)
+	var out []string
+	for _, n := range c.Nodes {
+		out = append(out, n.ID)
+	}
+	return out
+}
 
-	assert.Equal(t, canvasHookResult{Added: true}, addToCanvas(env, m, "", nil), "default on, default canvas")
-	assert.Equal(t, canvasHookResult{Added: true}, addToCanvas(env, s, "", nil))
-	assert.Equal(t, canvasHookResult{}, addToCanvas(env, s, "", nil), "already there")
-	assert.Equal(t, canvasHookResult{}, addToCanvas(env, s, "Other.canvas", &no), "switched off")
-	assert.NotContains(t, fsys.Files(), "Other.canvas")
-	assert.Equal(t, canvasHookResult{Added: true}, addToCanvas(env, s, "Other.canvas", nil))
-	bad := addToCanvas(env, s, "../x.canvas", nil)
-	assert.False(t, bad.Added)
-	assert.Contains(t, bad.Error, "outside the vault")
-	assert.Contains(t, fsys.Files()["Projects.canvas"], `"id":"entity-S-001"`)
+// create_entity puts the new entity on the configured canvas by default,
+// creating the canvas when the vault has none yet, below its parent's node.
+func TestCreateEntityAddsToCanvas(t *testing.T) {
+	h := newHarness(t)
+	assert.NotContains(t, h.fs.Files(), "Projects.canvas")
+	out := h.ok("create_entity", `{"type":"milestone","data":{"title":"Beta"}}`)
+	assert.Equal(t, true, out["canvas_node_added"])
+	assert.NotContains(t, out, "canvas_error")
+	out = h.ok("create_entity", `{"type":"story","data":{"title":"Login","parent":"M-001"}}`)
+	assert.Equal(t, true, out["canvas_node_added"])
+	assert.Equal(t, []string{"entity-M-001", "entity-S-001"}, h.canvasNodes("Projects.canvas"))
+	c, _, err := canvas.Read(h.fs, "Projects.canvas")
+	require.NoError(t, err)
+	m, s := c.Node("entity-M-001"), c.Node("entity-S-001")
+	assert.Equal(t, "Projects/stories/S-001 Login.md", s.File)
+	assert.Greater(t, s.Y, m.Y+m.Height, "the story sits below its milestone")
+
+	out = h.ok("create_entity", `{"type":"task","data":{"title":"Form","parent":"S-001"},"options":{"add_to_canvas":false}}`)
+	assert.Equal(t, false, out["canvas_node_added"])
+	assert.Len(t, h.canvasNodes("Projects.canvas"), 2, "switched off")
+
+	out = h.ok("create_entity", `{"type":"task","data":{"title":"API","parent":"S-001"},"options":{"canvas_source":"boards/Sprint.canvas"}}`)
+	assert.Equal(t, true, out["canvas_node_added"])
+	assert.Equal(t, []string{"entity-T-002"}, h.canvasNodes("boards/Sprint.canvas"))
+
+	out = h.ok("create_entity", `{"type":"milestone","data":{"title":"Shelved","archived":true}}`)
+	assert.Equal(t, false, out["canvas_node_added"], "archived entities stay off the canvas")
+}
+
+// A canvas that cannot take the node does not undo the entity: the entity
+// is created, canvas_node_added is false and canvas_error says why; the
+// broken canvas is left as it was.
+func TestCreateEntityCanvasFailureIsReported(t *testing.T) {
+	h := newHarness(t)
+	require.NoError(t, h.fs.WriteFile("Projects.canvas", []byte("{not json"), ""))
+	out := h.ok("create_entity", `{"type":"milestone","data":{"title":"Beta"}}`)
+	assert.Equal(t, false, out["canvas_node_added"])
+	assert.Contains(t, out["canvas_error"], "not a JSON Canvas file")
+	_, err := h.env.Project.Get("M-001")
+	require.NoError(t, err, "the entity stays")
+	assert.Equal(t, "{not json", h.fs.Files()["Projects.canvas"])
+
+	out = h.ok("create_entity", `{"type":"milestone","data":{"title":"Gamma"},"options":{"canvas_source":"../outside.canvas"}}`)
+	assert.Equal(t, false, out["canvas_node_added"])
+	assert.Contains(t, out["canvas_error"], "outside the vault")
+	_, err = h.env.Project.Get("M-002")
+	require.NoError(t, err)
+}
+
+func TestHandleEntityCreateAddsToCanvas(t *testing.T) {
+	h := newHarness(t)
+	out := h.ok("handle_entity", `{"action":"create","type":"milestone","title":"Beta","canvas_source":"Mine.canvas"}`)
+	assert.Equal(t, true, out["canvas_node_added"])
+	assert.Equal(t, []string{"entity-M-001"}, h.canvasNodes("Mine.canvas"))
+	out = h.ok("handle_entity", `{"action":"create","type":"milestone","title":"Gamma","add_to_canvas":false}`)
+	assert.Equal(t, false, out["canvas_node_added"])
+	assert.NotContains(t, h.fs.Files(), "Projects.canvas")
+}
+
+// A batch puts all the entities it created on the canvas in one canvas
+// write, and reports canvas_node_added on each create op.
+func TestBatchAddsCreatedEntitiesToCanvas(t *testing.T) {
+	h := newHarness(t)
+	h.ok("create_entity", `{"type":"milestone","data":{"title":"Beta"},"options":{"add_to_canvas":false}}`)
+	var writes int
+	h.fs.FailWrite = func(op, name string) error {
+		if strings.HasSuffix(name, ".canvas") {
+			writes++
+		}
+		return nil
+	}
+	out := h.ok("batch_update", `{"ops":[
+		{"op":"create","client_id":"s","type":"story","data":{"title":"Login","parent":"M-001"}},
+		{"op":"create","type":"task","data":{"title":"Form","parent":"{{s}}"}},
+		{"op":"update","id":"M-001","data":{"owner":"Ana"}},
+		{"op":"create","type":"task","data":{"title":"No parent"}}
+	]}`)
+	assert.Equal(t, 1, writes, "one canvas write for the whole batch")
+	results := out["results"].([]any)
+	added := func(i int) any { return results[i].(map[string]any)["canvas_node_added"] }
+	assert.Equal(t, true, added(0))
+	assert.Equal(t, true, added(1))
+	assert.Nil(t, added(2), "updates do not report it")
+	assert.Nil(t, added(3), "a failed create does not report it")
+	assert.Equal(t, []string{"entity-S-001", "entity-T-001"}, h.canvasNodes("Projects.canvas"))
+	c, _, err := canvas.Read(h.fs, "Projects.canvas")
+	require.NoError(t, err)
+	s, task := c.Node("entity-S-001"), c.Node("entity-T-001")
+	assert.Equal(t, s.Y+s.Height+60, task.Y, "the task below the story created in the same batch")
+
+	h.ok("batch_update", `{"ops":[{"op":"create","type":"task","data":{"title":"Dry","parent":"S-001"}}],"options":{"dry_run":true}}`)
+	h.ok("batch_update", `{"ops":[{"op":"create","type":"task","data":{"title":"Off","parent":"S-001"}}],"options":{"add_to_canvas":false}}`)
+	out = h.ok("batch_update", `{"ops":[
+		{"op":"create","type":"task","data":{"title":"Good","parent":"S-001"}},
+		{"op":"create","type":"task","data":{"title":"Bad"}}
+	],"options":{"atomic":true}}`)
+	assert.Equal(t, true, out["rolled_back"])
+	assert.Equal(t, 1, writes, "no canvas write for a dry run, add_to_canvas false or a rolled-back batch")
+	assert.Len(t, h.canvasNodes("Projects.canvas"), 2)
+
+	require.NoError(t, h.fs.WriteFile("Projects.canvas", []byte("[]"), pc.HashOf([]byte(h.fs.Files()["Projects.canvas"]))))
+	out = h.ok("batch_update", `{"ops":[{"op":"create","type":"task","data":{"title":"Kept","parent":"S-001"}}]}`)
+	assert.NotEmpty(t, out["canvas_error"])
+	assert.Equal(t, false, out["results"].([]any)[0].(map[string]any)["canvas_node_added"])
+	assert.Equal(t, float64(1), out["summary"].(map[string]any)["succeeded"], "the entity is not undone")
+
+	h.fs.FailWrite = func(op, name string) error {
+		if strings.HasSuffix(name, ".canvas") {
+			return errors.New("disk full")
+		}
+		return nil
+	}
+	out = h.ok("create_entity", `{"type":"task","data":{"title":"Full","parent":"S-001"},"options":{"canvas_source":"Other.canvas"}}`)
+	assert.Equal(t, false, out["canvas_node_added"])
+	assert.Contains(t, out["canvas_error"], "disk full")
+	_, err = h.env.Project.Get(out["id"].(string))
+	require.NoError(t, err, "a failed canvas write does not undo the entity")
 }

@@ -15,6 +15,7 @@ func TestPopulateAndLayoutCanvas(t *testing.T) {
 	h.seed()
 	h.ok("create_entity", `{"type":"feature","data":{"title":"SSO"}}`)
 	h.ok("create_entity", `{"type":"task","data":{"title":"API","parent":"S-001","depends_on":["T-001"]}}`)
+	h.dropCanvas("Projects.canvas") // create_entity put the nodes there; start bare
 
 	out := h.ok("populate_canvas", `{"types":["milestone","story","task"]}`)
 	assert.Equal(t, "Projects.canvas", out["canvas"])
@@ -50,6 +51,7 @@ func TestCanvasToolsRefuseBadInput(t *testing.T) {
 	_, err := h.call("layout_canvas", `{"canvas":"a/../../b.canvas"}`)
 	assert.Equal(t, pc.CodeInvalidArgument, pc.ErrorCode(err))
 
+	h.dropCanvas("Projects.canvas")
 	require.NoError(t, h.fs.WriteFile("Projects.canvas", []byte(`{"nodes":[{"id":"x"}]}`), ""))
 	before := h.fs.Files()
 	for _, tool := range []string{"populate_canvas", "layout_canvas"} {
@@ -57,4 +59,12 @@ func TestCanvasToolsRefuseBadInput(t *testing.T) {
 		assert.Equal(t, pc.CodeInvalidArgument, pc.ErrorCode(err), tool)
 	}
 	assert.Equal(t, before, h.fs.Files(), "a broken canvas is left as it was")
+}
+
+// dropCanvas removes a canvas of the harness's vault.
+func (h *harness) dropCanvas(name string) {
+	h.t.Helper()
+	data, err := h.fs.ReadFile(name)
+	require.NoError(h.t, err)
+	require.NoError(h.t, h.fs.Remove(name, pc.HashOf(data)))
 }

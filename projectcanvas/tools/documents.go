@@ -34,7 +34,7 @@ func manageDocuments(ctx context.Context, env *Env, a documentArgs) (map[string]
 		if a.Status != "" {
 			data["status"] = a.Status
 		}
-		return doCreate(env, a.Type, data)
+		return doCreate(env, a.Type, data, canvasOptions{}) // no add_to_canvas here: the spec gives this tool no canvas option
 	case "update":
 		if err := documentID(a.ID); err != nil {
 			return nil, err

@@ -45,7 +45,7 @@ func typeEnum() []any {
 }
 
 type canvasOptions struct {
-	CanvasSource string `json:"canvas_source,omitempty" jsonschema:"Canvas file to add the node to."`
+	CanvasSource string `json:"canvas_source,omitempty" jsonschema:"Canvas file to add the node to; default the configured one, created if missing."`
 	AddToCanvas  bool   `json:"add_to_canvas,omitempty" schema:"default=true"`
 }
 
@@ -58,12 +58,12 @@ type createArgs struct {
 func (createArgs) TuneSchema(s *jsonschema.Schema) { s.Properties["type"].Enum = typeEnum() }
 
 func createEntity(_ context.Context, env *Env, a createArgs) (map[string]any, error) {
-	return doCreate(env, a.Type, a.Data)
+	return doCreate(env, a.Type, a.Data, a.Options)
 }
 
 // doCreate is create_entity's work and result, shared by every tool that
-// creates one entity.
-func doCreate(env *Env, typ string, data map[string]any) (map[string]any, error) {
+// creates one entity: the entity, then its node on the canvas.
+func doCreate(env *Env, typ string, data map[string]any, opts canvasOptions) (map[string]any, error) {
 	t, err := pc.ParseType(typ)
 	if err != nil {
 		return nil, err
@@ -76,12 +76,13 @@ func doCreate(env *Env, typ string, data map[string]any) (map[string]any, error)
 	if err != nil {
 		return nil, err
 	}
-	return map[string]any{
+	out := map[string]any{
 		"id":                   string(e.ID),
 		"entity":               entity,
 		"dependencies_created": len(e.Links[pc.DependsOn]),
-		"canvas_node_added":    false, // canvas tools are not built yet
-	}, nil
+	}
+	addToCanvas(env, []*pc.Entity{e}, opts.CanvasSource, opts.AddToCanvas).report(out, e)
+	return out, nil
 }
 
 type updateArgs struct {

@@ -124,7 +124,7 @@ func handleEntity(ctx context.Context, env *Env, a handleEntityArgs) (map[string
 		if a.Archived != nil {
 			data["archived"] = *a.Archived
 		}
-		return doCreate(env, a.Type, data)
+		return doCreate(env, a.Type, data, canvasOptions{CanvasSource: a.CanvasSource, AddToCanvas: a.AddToCanvas})
 	case "get":
 		if len(data) > 0 {
 			return nil, unexpected(data, "get")

@@ -64,7 +64,7 @@ func TestCreateEntity(t *testing.T) {
 	out := h.ok("create_entity", `{"type":"task","data":{"title":"API","parent":"S-001","depends_on":["T-001"],"content":"Body text."}}`)
 	assert.Equal(t, "T-002", out["id"])
 	assert.Equal(t, float64(1), out["dependencies_created"])
-	assert.Equal(t, false, out["canvas_node_added"])
+	assert.Equal(t, true, out["canvas_node_added"])
 	entity := out["entity"].(map[string]any)
 	assert.Equal(t, "Not Started", entity["status"])
 	assert.Equal(t, []any{"T-001"}, entity["depends_on"])

@@ -10,6 +10,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/projectcanvas/projectcanvas/graph"
 )
 
 var words = strings.Fields(`login form api cache index search editor sync billing invoice export import
@@ -111,7 +113,7 @@ func render(e *entity, i int) string {
 	if e.parent != "" {
 		fmt.Fprintf(&b, "parent: %s\n", e.parent)
 	}
-	for _, f := range []string{"depends_on", "blocks", "implements", "implemented_by", "documents", "documented_by", "affects", "decided_by"} {
+	for _, f := range graph.Fields() {
 		if ids := e.links[f]; len(ids) > 0 {
 			fmt.Fprintf(&b, "%s: [%s]\n", f, strings.Join(ids, ", "))
 		}
