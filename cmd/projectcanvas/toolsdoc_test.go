@@ -11,7 +11,6 @@ import (
 	"github.com/projectcanvas/projectcanvas/projectcanvas/tools"
 )
 
-
 // TestToolsDocIsCurrent fails when docs/TOOLS.md no longer describes the
 // registry. Run go test ./cmd/projectcanvas -run ToolsDoc -update after
 // adding or changing a tool.
