@@ -128,6 +128,7 @@ var specTools = []specTool{
 		returns: map[string]string{"results": "array", "results.score": "number", "results.id": "string", "results.type": "string",
 			"results.title": "string", "results.status": "string", "count": "number", "total_count": "number", "has_more": "boolean"}},
 	{name: "search_entities", base: `{"query":"search"}`, returns: map[string]string{"results.score": "number"}},
+	{name: "search_entities", base: `{"query":"search","semantic":true}`, returns: map[string]string{"results.score": "number", "results.id": "string"}},
 	{name: "search_entities", base: `{"from_id":"S-004","direction":"children"}`, returns: map[string]string{"results.score": "number"}},
 	{name: "get_entity", base: `{"id":"S-004"}`,
 		params: []specParam{{name: "id", value: `"S-004"`}, {name: "fields", value: `["title","children","children_count"]`}},
