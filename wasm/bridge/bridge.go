@@ -138,7 +138,7 @@ func (b *Bridge) load(in loadIn) (any, error) {
 	env := &tools.Env{Project: project}
 	if opt, err := docsearch.ConfigOption(fsys); err == nil {
 		env.Docs = docsearch.New(fsys, opt, docsearch.WithCache(""))
-		env.Docs.SetWatching(true) // the editor feeds its vault events
+		env.Docs.SetWatching(true)                                 // the editor feeds its vault events
 		go func() { _ = env.Docs.Rebuild(context.Background()) }() // a failure shows in msrl_status
 	} // else search_docs reports the broken setting on every call
 	b.mu.Lock()

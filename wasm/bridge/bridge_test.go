@@ -142,8 +142,10 @@ func TestSearchDocsFollowsVaultEvents(t *testing.T) {
 		return out.Results
 	}
 	status := func() (out struct {
-		State   string
-		Stats   struct{ DocCount int `json:"doc_count"` }
+		State string
+		Stats struct {
+			DocCount int `json:"doc_count"`
+		}
 		Watcher struct {
 			Active    bool
 			LastEvent *string `json:"last_event"`
