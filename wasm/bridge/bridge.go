@@ -138,8 +138,10 @@ func (b *Bridge) load(in loadIn) (any, error) {
 	env := &tools.Env{Project: project}
 	if opt, err := docsearch.ConfigOption(fsys); err == nil {
 		env.Docs = docsearch.New(fsys, opt, docsearch.WithCache(""))
-		env.Docs.SetWatching(true)                                 // the editor feeds its vault events
-		go func() { _ = env.Docs.Rebuild(context.Background()) }() // a failure shows in msrl_status
+		// The editor is the watcher: it feeds its vault events. A failed
+		// build shows in msrl_status.
+		env.Docs.SetWatching(true)
+		go func() { _ = env.Docs.Rebuild(context.Background()) }()
 	} // else search_docs reports the broken setting on every call
 	b.mu.Lock()
 	b.fs, b.env = fsys, env
