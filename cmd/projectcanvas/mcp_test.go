@@ -33,7 +33,7 @@ func TestMCPCommandSeesHandEdits(t *testing.T) {
 	path := filepath.Join(vault, "Projects", "features", "F-001 Export.md")
 	data, err := os.ReadFile(path)
 	require.NoError(t, err)
-	require.NoError(t, os.WriteFile(path, []byte(strings.Replace(string(data), "title: Export", "title: Export to PDF", 1)), 0o644))
+	require.NoError(t, os.WriteFile(path, []byte(strings.Replace(string(data), "title: Export", "title: Export to PDF", 1)+"\nRenders zucchini diagrams.\n"), 0o644))
 
 	title := func() string {
 		res, err := session.CallTool(ctx, &mcp.CallToolParams{Name: "get_entity", Arguments: map[string]any{"id": "F-001"}})
@@ -45,4 +45,19 @@ func TestMCPCommandSeesHandEdits(t *testing.T) {
 		return e.Title
 	}
 	assert.Eventually(t, func() bool { return title() == "Export to PDF" }, 5*time.Second, 10*time.Millisecond)
+
+	// The document search index follows the same watcher.
+	call := func(name string, args map[string]any) map[string]any {
+		res, err := session.CallTool(ctx, &mcp.CallToolParams{Name: name, Arguments: args})
+		require.NoError(t, err)
+		require.False(t, res.IsError, "%v", res.Content)
+		var out map[string]any
+		require.NoError(t, json.Unmarshal([]byte(res.Content[0].(*mcp.TextContent).Text), &out))
+		return out
+	}
+	assert.Eventually(t, func() bool {
+		res := call("search_docs", map[string]any{"query": "zucchini diagrams"})["results"].([]any)
+		return len(res) > 0 && strings.Contains(res[0].(map[string]any)["excerpt"].(string), "zucchini")
+	}, 5*time.Second, 10*time.Millisecond)
+	assert.Equal(t, true, call("msrl_status", map[string]any{})["watcher"].(map[string]any)["active"])
 }

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -18,6 +19,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/docsearch"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/tools"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/vault/osfs"
 )
@@ -147,6 +149,70 @@ func TestShutdownFinishesWritesInFlight(t *testing.T) {
 	assert.Equal(t, created, p.Len(), "every answered create is on disk, and only those")
 	assert.Empty(t, p.Problems())
 	t.Logf("%d of 40 creates answered before the shutdown", created)
+}
+
+// Under serve, the document search index follows the vault: a markdown file
+// edited by hand (in an editor, by git) is found by search_docs without a
+// rebuild, msrl_status shows the watcher, and the index's cache is saved
+// when the server stops.
+func TestServeSearchDocsFollowsHandEdits(t *testing.T) {
+	vault := t.TempDir()
+	note := filepath.Join(vault, "Notes", "Kitchen.md")
+	require.NoError(t, os.MkdirAll(filepath.Dir(note), 0o755))
+	require.NoError(t, os.WriteFile(note, []byte("# Kitchen\nWe bake apple pie on Sundays.\n"), 0o644))
+	ts := startTestServer(t, vault)
+	ctx := context.Background()
+
+	tool := func(name string, args map[string]any) map[string]any {
+		t.Helper()
+		status, out, err := ts.do(ctx, "POST", "/tools/"+name, args)
+		require.NoError(t, err)
+		require.Equal(t, 200, status, out)
+		return out
+	}
+	// search_docs always ranks every section (by vector similarity too), so
+	// the checks look at what is found first, and at the excerpts.
+	excerpts := func(query string) (docs []string, text string) {
+		res, _ := tool("search_docs", map[string]any{"query": query})["results"].([]any)
+		for _, r := range res {
+			docs = append(docs, r.(map[string]any)["doc_uri"].(string))
+			text += r.(map[string]any)["excerpt"].(string)
+		}
+		return docs, text
+	}
+	firstDoc := func(query string) string {
+		docs, _ := excerpts(query)
+		if len(docs) == 0 {
+			return ""
+		}
+		return docs[0]
+	}
+	assert.Equal(t, "Notes/Kitchen.md", firstDoc("apple pie"), "searches wait for the first build")
+	st := tool("msrl_status", nil)
+	assert.Equal(t, "ready", st["state"])
+	assert.Equal(t, true, st["watcher"].(map[string]any)["active"])
+	assert.Equal(t, 1.0, st["stats"].(map[string]any)["doc_count"])
+
+	require.NoError(t, os.WriteFile(note, []byte("# Kitchen\nWe grill zucchini casserole on Mondays.\n"), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(vault, "Garden.md"), []byte("# Garden\nTomatoes need sun.\n"), 0o644))
+	require.Eventually(t, func() bool {
+		return firstDoc("zucchini casserole") == "Notes/Kitchen.md" && firstDoc("tomatoes sun") == "Garden.md"
+	}, 5*time.Second, 10*time.Millisecond, "hand edits reach search_docs")
+	_, text := excerpts("apple pie")
+	assert.NotContains(t, text, "apple", "the old text is gone")
+	st = tool("msrl_status", nil)
+	assert.NotNil(t, st["watcher"].(map[string]any)["last_event"])
+	assert.Equal(t, 2.0, st["stats"].(map[string]any)["doc_count"])
+
+	require.NoError(t, os.Remove(filepath.Join(vault, "Garden.md")))
+	require.Eventually(t, func() bool {
+		docs, _ := excerpts("tomatoes sun")
+		return !slices.Contains(docs, "Garden.md")
+	}, 5*time.Second, 10*time.Millisecond, "a deleted file leaves the index")
+
+	ts.stop(t)
+	_, err := os.Stat(filepath.Join(vault, filepath.FromSlash(docsearch.CachePath)))
+	assert.NoError(t, err, "the index cache is saved at shutdown")
 }
 
 func TestTokenResolution(t *testing.T) {

@@ -63,8 +63,8 @@ func (e *Engine) loadCache() cacheData {
 // written. Open saves after building; hosts call Save when they stop (and
 // may call it after bursts of updates).
 func (e *Engine) Save() error {
-	if e.cachePath == "" {
-		return nil
+	if e.cachePath == "" || !e.isReady() {
+		return nil // nothing worth keeping before the first build
 	}
 	e.mu.RLock()
 	if !e.dirty {

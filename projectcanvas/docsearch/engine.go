@@ -23,6 +23,7 @@ const CachePath = ".projectcanvas/cache/docsearch.idx"
 const (
 	StateReady    = "ready"
 	StateDegraded = "degraded" // vector search is off; BM25 still answers (see Status.Reason)
+	StateIndexing = "indexing" // the first build is under way (an engine from New); searches wait for it
 )
 
 // Engine is the document search index of one vault: every markdown file,
@@ -52,6 +53,10 @@ type Engine struct {
 	dirty    bool // the cache is out of date
 	watching bool
 	lastEvt  time.Time
+	buildErr string // why the last build failed
+
+	ready     chan struct{} // closed when the first build has finished
+	readyOnce sync.Once
 }
 
 // docState is what the engine knows of one indexed file.
@@ -95,12 +100,29 @@ func WithClock(now func() time.Time) Option { return func(x *Engine) { x.now = n
 // outdated cache is ignored and rewritten. When the embedder fails, the
 // engine opens degraded: BM25 answers alone and Status says why.
 func Open(ctx context.Context, fsys pc.FS, opts ...Option) (*Engine, error) {
+	e := New(fsys, opts...)
+	if err := e.Rebuild(ctx); err != nil {
+		return nil, err
+	}
+	_ = e.Save() // a cache that cannot be written only costs time at the next start
+	return e, nil
+}
+
+// New returns an engine over fsys whose index is not built yet: Status
+// says indexing and searches wait until the first Rebuild finishes.
+// Updates that arrive meanwhile are applied after it. Hosts that must
+// answer at once (a server starting) build in the background this way:
+//
+//	eng := docsearch.New(fsys, opts...)
+//	go func() { _ = eng.Rebuild(ctx); _ = eng.Save() }()
+func New(fsys pc.FS, opts ...Option) *Engine {
 	e := &Engine{
 		fsys:      fsys,
 		maxChunk:  DefaultMaxChunk,
 		nshards:   max(2, runtime.GOMAXPROCS(0)),
 		cachePath: CachePath,
 		now:       time.Now,
+		ready:     make(chan struct{}),
 	}
 	for _, o := range opts {
 		if o != nil {
@@ -111,23 +133,52 @@ func Open(ctx context.Context, fsys pc.FS, opts ...Option) (*Engine, error) {
 		e.emb = NewHashEmbedder(0)
 	}
 	e.nonce = newNonce()
-	if err := e.build(ctx); err != nil {
-		return nil, err
+	e.docs = map[string]*docState{}
+	e.shards = make([]*shard, e.nshards)
+	for i := range e.shards {
+		e.shards[i] = newShard()
 	}
-	if e.dirty {
-		_ = e.Save() // a cache that cannot be written only costs time at the next start
+	return e
+}
+
+// isReady reports whether the first build has finished.
+func (e *Engine) isReady() bool {
+	select {
+	case <-e.ready:
+		return true
+	default:
+		return false
 	}
-	return e, nil
+}
+
+// waitReady waits for the first build, or for ctx.
+func (e *Engine) waitReady(ctx context.Context) error {
+	select {
+	case <-e.ready:
+		return nil
+	case <-ctx.Done():
+		return pc.Errorf(pc.CodeInternal, "the document index is still being built: %v", ctx.Err())
+	}
 }
 
 // OpenWithConfig opens the engine with the embedder that the vault's
 // .projectcanvas/config.json names (see Config).
 func OpenWithConfig(ctx context.Context, fsys pc.FS, opts ...Option) (*Engine, error) {
+	opt, err := ConfigOption(fsys)
+	if err != nil {
+		return nil, err
+	}
+	return Open(ctx, fsys, append([]Option{opt}, opts...)...)
+}
+
+// ConfigOption is the option choosing the embedder that the vault's
+// .projectcanvas/config.json names, for New (OpenWithConfig applies it).
+func ConfigOption(fsys pc.FS) (Option, error) {
 	cfg, err := LoadConfig(fsys)
 	if err != nil {
 		return nil, err
 	}
-	return Open(ctx, fsys, append([]Option{WithEmbedder(cfg.Embedder())}, opts...)...)
+	return WithEmbedder(cfg.Embedder()), nil
 }
 
 func newNonce() string {
@@ -464,12 +515,19 @@ func (e *Engine) Rename(ctx context.Context, from, to string) error {
 	return e.Update(ctx, to)
 }
 
-// Rebuild re-reads the whole vault (and retries a failed embedder).
+// Rebuild re-reads the whole vault (and retries a failed embedder). The
+// first Rebuild of an engine from New ends its indexing state, even when
+// it fails (Status then says why).
 func (e *Engine) Rebuild(ctx context.Context) error {
-	if err := e.build(ctx); err != nil {
-		return err
+	err := e.build(ctx)
+	e.mu.Lock()
+	e.buildErr = ""
+	if err != nil {
+		e.buildErr = err.Error()
 	}
-	return nil
+	e.mu.Unlock()
+	e.readyOnce.Do(func() { close(e.ready) })
+	return err
 }
 
 // changed records an update. The caller holds e.mu.
@@ -525,7 +583,7 @@ func (e *Engine) SetWatching(active bool) {
 
 // Status is the engine's state, as msrl_status reports it.
 type Status struct {
-	State      string // StateReady or StateDegraded
+	State      string // StateReady, StateDegraded or StateIndexing
 	Reason     string // why degraded
 	SnapshotID string // changes with every update of the index
 	Embedder   string
@@ -550,11 +608,16 @@ func (e *Engine) Status() Status {
 	if reason := e.degradedReason(); reason != "" {
 		s.State, s.Reason = StateDegraded, reason
 	}
+	if !e.isReady() {
+		s.State, s.Reason = StateIndexing, "building the index of the vault"
+	}
 	return s
 }
 
 func (e *Engine) degradedReason() string {
 	switch {
+	case e.buildErr != "":
+		return "the index could not be built: " + e.buildErr
 	case e.vecErr != "":
 		return "vector search off, keyword (BM25) search only: " + e.vecErr
 	case e.queryErr != "":

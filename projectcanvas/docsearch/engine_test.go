@@ -3,6 +3,7 @@ package docsearch
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"io/fs"
 	"math/rand/v2"
@@ -12,6 +13,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 	"unicode/utf8"
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
@@ -317,6 +319,75 @@ func TestWatcherStatus(t *testing.T) {
 	}
 	if err := e.Apply(context.Background(), Event{Op: "explode", Path: "a.md"}); pc.AsError(err).Code != pc.CodeInvalidArgument {
 		t.Fatalf("unknown op: %v", err)
+	}
+}
+
+// An engine from New answers Status at once (indexing), lets searches wait
+// for its build, keeps the updates made meanwhile and writes no cache before
+// it is built.
+func TestBuildInBackground(t *testing.T) {
+	fsys := memfs.New(map[string]string{"a.md": "# Apples\nred fruit\n"})
+	e := New(fsys)
+	if st := e.Status(); st.State != StateIndexing || st.Docs != 0 {
+		t.Fatalf("status before the build: %+v", st)
+	}
+	short, cancel := context.WithTimeout(context.Background(), 10*time.Millisecond)
+	defer cancel()
+	if _, err := e.Search(short, Query{Text: "apples"}); err == nil {
+		t.Fatal("a search before the build neither waited nor failed")
+	}
+	if err := e.Save(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := fsys.ReadFile(CachePath); err == nil {
+		t.Fatal("cache written before the build")
+	}
+	// An update during indexing is applied, and the build sees it too.
+	_ = fsys.WriteFile("b.md", []byte("# Bananas\nyellow fruit\n"), "")
+	if err := e.Apply(context.Background(), Event{Op: OpCreate, Path: "b.md"}); err != nil {
+		t.Fatal(err)
+	}
+	found := make(chan []Result)
+	go func() {
+		rs, err := e.Search(context.Background(), Query{Text: "yellow bananas"})
+		if err != nil {
+			t.Error(err)
+		}
+		found <- rs
+	}()
+	if err := e.Rebuild(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if rs := <-found; len(rs) == 0 || rs[0].Doc != "b.md" {
+		t.Fatalf("waiting search found %+v", rs)
+	}
+	if st := e.Status(); st.State != StateReady || st.Docs != 2 || st.LastEvent.IsZero() {
+		t.Fatalf("status after the build: %+v", st)
+	}
+	if err := e.Save(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := fsys.ReadFile(CachePath); err != nil {
+		t.Fatal("no cache after the build:", err)
+	}
+}
+
+// brokenWalk is a vault whose folders cannot be listed.
+type brokenWalk struct{ *memfs.FS }
+
+func (brokenWalk) Walk(func(string) error) error { return errors.New("disk gone") }
+
+// A first build that fails still ends indexing, and Status says why.
+func TestFailedBuildIsReported(t *testing.T) {
+	e := New(brokenWalk{memfs.New(map[string]string{"a.md": "# A\n"})}, WithCache(""))
+	if err := e.Rebuild(context.Background()); err == nil {
+		t.Fatal("no error")
+	}
+	if st := e.Status(); st.State != StateDegraded || !strings.Contains(st.Reason, "disk gone") {
+		t.Fatalf("status %+v", st)
+	}
+	if rs, err := e.Search(context.Background(), Query{Text: "a"}); err != nil || len(rs) != 0 {
+		t.Fatalf("search after a failed build: %v %v", rs, err)
 	}
 }
 

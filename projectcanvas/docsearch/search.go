@@ -65,13 +65,17 @@ const (
 
 // Search ranks the index's chunks for q, best first. A query whose vector
 // cannot be computed (the embedder is down) is answered by BM25 alone;
-// Status then says why.
+// Status then says why. While the first build of an engine from New is
+// under way, Search waits for it (or for ctx).
 func (e *Engine) Search(ctx context.Context, q Query) ([]Result, error) {
 	if q.TopK <= 0 {
 		q.TopK = 8
 	}
 	if strings.TrimSpace(q.Text) == "" {
 		return nil, nil
+	}
+	if err := e.waitReady(ctx); err != nil {
+		return nil, err
 	}
 	var qv []float32
 	e.mu.RLock()

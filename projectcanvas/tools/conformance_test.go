@@ -1,8 +1,11 @@
 package tools_test
 
 import (
+	"context"
 	"encoding/json"
 	"maps"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -10,7 +13,10 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/docsearch"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/tools"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/vault/osfs"
 )
 
 // SPEC.md §4.1, tool by tool: every parameter it names is accepted (with the
@@ -33,6 +39,38 @@ type specTool struct {
 	base    string            // the smallest valid arguments
 	params  []specParam       // SPEC.md's parameters
 	returns map[string]string // return field (dotted into the first element of a list) -> JSON type
+	// vault makes the harness; nil is the example vault in memory.
+	vault func(t *testing.T) *harness
+}
+
+// workspaceVault is the example vault on disk (so files have modification
+// times) with a workspace "eng" over its "Engineering Notes" folder.
+func workspaceVault(t *testing.T) *harness {
+	dir := t.TempDir()
+	for name, data := range exampleVault(t) {
+		full := filepath.Join(dir, filepath.FromSlash(name))
+		require.NoError(t, os.MkdirAll(filepath.Dir(full), 0o755))
+		require.NoError(t, os.WriteFile(full, []byte(data), 0o644))
+	}
+	fsys, err := osfs.New(dir)
+	require.NoError(t, err)
+	p, err := pc.Open(fsys)
+	require.NoError(t, err)
+	h := &harness{t: t, reg: testRegistry, env: &tools.Env{Project: p}}
+	h.ok("manage_workspaces", `{"action":"create","workspace":"eng","config":{"path":"Engineering Notes","description":"Engineering"}}`)
+	return h
+}
+
+// watchedVault is the example vault with a search engine that a watcher
+// feeds and that has seen one event.
+func watchedVault(t *testing.T) *harness {
+	h := exampleHarness(t)
+	eng, err := docsearch.Open(context.Background(), h.fs, docsearch.WithCache(""))
+	require.NoError(t, err)
+	eng.SetWatching(true)
+	require.NoError(t, eng.Apply(context.Background(), docsearch.Event{Op: docsearch.OpModify, Path: "Research/Pricing Research.md"}))
+	h.env.Docs = eng
+	return h
 }
 
 var specTools = []specTool{
@@ -90,6 +128,7 @@ var specTools = []specTool{
 		returns: map[string]string{"results": "array", "results.score": "number", "results.id": "string", "results.type": "string",
 			"results.title": "string", "results.status": "string", "count": "number", "total_count": "number", "has_more": "boolean"}},
 	{name: "search_entities", base: `{"query":"search"}`, returns: map[string]string{"results.score": "number"}},
+	{name: "search_entities", base: `{"query":"search","semantic":true}`, returns: map[string]string{"results.score": "number", "results.id": "string"}},
 	{name: "search_entities", base: `{"from_id":"S-004","direction":"children"}`, returns: map[string]string{"results.score": "number"}},
 	{name: "get_entity", base: `{"id":"S-004"}`,
 		params: []specParam{{name: "id", value: `"S-004"`}, {name: "fields", value: `["title","children","children_count"]`}},
@@ -152,6 +191,52 @@ var specTools = []specTool{
 			{name: "data", value: `{"title":"Pick a queue","affects":["T-010"]}`}, {name: "content", value: `"Body."`},
 		},
 		returns: map[string]string{"id": "string", "entity": "object"}},
+	{name: "manage_workspaces", base: `{"action":"get","workspace":"eng"}`, vault: workspaceVault,
+		params: []specParam{
+			{name: "action", value: `"get"`}, {name: "workspace", value: `"eng"`},
+			{name: "config.path", value: `"Research"`, others: `{"action":"update"}`},
+			{name: "config.description", value: `"User research"`, others: `{"action":"update"}`},
+		},
+		returns: map[string]string{"success": "boolean", "action": "string", "workspace": "object", "workspace.name": "string",
+			"workspace.path": "string", "workspace.description": "string", "workspace.file_count": "number"}},
+	{name: "list_workspaces", base: `{}`, vault: workspaceVault,
+		returns: map[string]string{"workspaces": "array", "workspaces.name": "string", "workspaces.path": "string",
+			"workspaces.description": "string", "workspaces.file_count": "number", "count": "number", "config_last_changed": "string"}},
+	{name: "list_files", base: `{"workspace":"eng"}`, vault: workspaceVault,
+		params: []specParam{{name: "workspace", value: `"eng"`}, {name: "max_items", value: `20`, dflt: `20`}},
+		returns: map[string]string{"workspace": "string", "workspace_description": "string", "files": "array", "files.name": "string",
+			"files.path": "string", "files.size": "number", "files.last_changed": "string", "count": "number"}},
+	{name: "search_docs", base: `{"query":"rollback a failed deploy"}`,
+		params: []specParam{
+			{name: "query", value: `"rollback"`}, {name: "top_k", value: `8`, dflt: `8`},
+			{name: "max_excerpt_chars", value: `4000`, dflt: `4000`},
+			{name: "filters.doc_uri_prefix", value: `"Engineering Notes/"`}, {name: "filters.doc_uris", value: `["Engineering Notes/Deployment Runbook.md"]`},
+			{name: "filters.heading_path_contains", value: `"Rollback"`}, {name: "include_scores", value: `false`, dflt: `false`},
+		},
+		returns: map[string]string{"results": "array", "results.doc_uri": "string", "results.heading_path": "string",
+			"results.excerpt": "string", "results.start_char": "number", "results.end_char": "number", "count": "number", "took_ms": "number"}},
+	{name: "search_docs", base: `{"query":"rollback a failed deploy","include_scores":true}`,
+		returns: map[string]string{"results.vector_score": "number", "results.bm25_score": "number", "results.hybrid_score": "number"}},
+	{name: "msrl_status", base: `{}`, vault: watchedVault,
+		returns: map[string]string{"state": "string", "snapshot_id": "string", "stats": "object", "stats.doc_count": "number",
+			"stats.node_count": "number", "stats.leaf_count": "number", "stats.shard_count": "number",
+			"watcher": "object", "watcher.active": "boolean", "watcher.last_event": "string"}},
+	{name: "read_docs", base: `{"workspace":"eng","doc_name":"Deployment Runbook"}`, vault: workspaceVault,
+		params: []specParam{{name: "workspace", value: `"eng"`}, {name: "doc_name", value: `"Deployment Runbook.md"`},
+			{name: "line_range", value: `[1,3]`}},
+		returns: map[string]string{"workspace": "string", "workspace_description": "string", "doc_name": "string", "content": "string",
+			"line_count": "number", "last_changed": "string"}},
+	{name: "update_doc", base: `{"workspace":"eng","name":"New Note","operation":"create","content":"# New\n"}`, vault: workspaceVault,
+		params: []specParam{
+			{name: "workspace", value: `"eng"`}, {name: "name", value: `"Other Note"`}, {name: "operation", value: `"create"`},
+			{name: "content", value: `"Text.\n"`},
+			{name: "operation", value: `"append"`, others: `{"name":"Deployment Runbook"}`},
+			{name: "line_number", value: `2`, others: `{"name":"Deployment Runbook","operation":"insert"}`},
+			{name: "line_number", value: `2`, others: `{"name":"Deployment Runbook","operation":"delete","content":null}`},
+			{name: "line_range", value: `[1,2]`, others: `{"name":"Deployment Runbook","operation":"delete","content":null}`},
+		},
+		returns: map[string]string{"success": "boolean", "operation": "string", "doc_name": "string", "line_count": "number",
+			"last_changed": "string"}},
 }
 
 func TestSpecConformance(t *testing.T) {
@@ -159,7 +244,11 @@ func TestSpecConformance(t *testing.T) {
 	for _, tool := range specTools {
 		t.Run(tool.name, func(t *testing.T) {
 			schema := toolSchema(t, reg, tool.name)
-			h := exampleHarness(t)
+			vault := tool.vault
+			if vault == nil {
+				vault = exampleHarness
+			}
+			h := vault(t)
 			out := h.ok(tool.name, tool.base)
 			for field, typ := range tool.returns {
 				v, ok := dig(out, field)
@@ -177,7 +266,7 @@ func TestSpecConformance(t *testing.T) {
 				}
 				args := withParam(t, tool.base, p)
 				if tl, _ := reg.Lookup(tool.name); !tl.Annotations.ReadOnly {
-					h = exampleHarness(t) // a write tool starts afresh
+					h = vault(t) // a write tool starts afresh
 				}
 				_, err := h.call(tool.name, args)
 				assert.NoError(t, err, "%s %s", tool.name, args)

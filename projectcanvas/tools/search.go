@@ -15,8 +15,8 @@ import (
 
 // search_entities has four modes: full-text (query), navigation (from_id +
 // direction), list (filters only) and semantic (query + semantic). Every
-// result carries a numeric score: BM25 in full-text, 1/depth in
-// navigation, 1 in list.
+// result carries a numeric score: BM25 in full-text, the hybrid score
+// (0 to 1) in semantic, 1/depth in navigation, 1 in list.
 
 var defaultSearchFields = []string{"id", "type", "title", "status", "workstream"}
 
@@ -162,7 +162,7 @@ func searchEntities(ctx context.Context, env *Env, a searchArgs) (map[string]any
 		if a.Query == "" {
 			return nil, pc.Errorf(pc.CodeMissingField, "semantic search needs a query").With("field", "query")
 		}
-		return nil, pc.Errorf(pc.CodeInvalidArgument, "semantic search is not enabled in this build; drop semantic for full-text search").With("field", "semantic")
+		return semantic(ctx, env, &a, f, fields)
 	case a.Query != "":
 		return fullText(ctx, env, &a, f, fields)
 	}
@@ -194,6 +194,25 @@ func fullText(ctx context.Context, env *Env, a *searchArgs, f *filter, fields []
 	matches := make([]scored, len(hits))
 	for i, h := range hits {
 		matches[i] = scored{h.Entity, h.Score}
+	}
+	return pageOf(ctx, env, a, matches, fields, true)
+}
+
+// semantic ranks entities by hybrid search over their files (0.75 vector +
+// 0.25 BM25, package docsearch): it finds misspelt and inflected words
+// that full-text search misses. An entity scores as its best section; the
+// filters choose the entities searched. Entities that score 0 (the
+// furthest from the query) are left out.
+func semantic(ctx context.Context, env *Env, a *searchArgs, f *filter, fields []string) (map[string]any, error) {
+	hits, err := SemanticEntities(ctx, env, a.Query, maxTextHits, f.keep)
+	if err != nil {
+		return nil, err
+	}
+	matches := make([]scored, 0, len(hits))
+	for _, h := range hits {
+		if h.Score > 0 {
+			matches = append(matches, scored{h.Entity, h.Score})
+		}
 	}
 	return pageOf(ctx, env, a, matches, fields, true)
 }

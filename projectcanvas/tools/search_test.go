@@ -1,9 +1,12 @@
 package tools_test
 
 import (
+	"context"
+	"encoding/json"
 	"io/fs"
 	"maps"
 	"os"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -12,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/docsearch"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/tools"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/vault/memfs"
 )
@@ -130,6 +134,66 @@ func TestSearchNavigation(t *testing.T) {
 	}
 }
 
+// Semantic mode finds misspelt words that full-text search misses, through
+// the document search engine, with the filters applied and the result
+// shape of the other modes.
+func TestSearchSemantic(t *testing.T) {
+	h := exampleHarness(t)
+	for _, withEngine := range []bool{false, true} {
+		if withEngine {
+			eng, err := docsearch.Open(context.Background(), h.fs, docsearch.WithCache(""))
+			require.NoError(t, err)
+			h.env.Docs = eng
+		}
+		const query = `"bakground reindx"`
+		assert.Equal(t, 0.0, h.ok("search_entities", `{"query":`+query+`}`)["total_count"], "full-text misses the typos")
+		out := h.ok("search_entities", `{"query":`+query+`,"semantic":true,"max_items":3}`)
+		assert.Equal(t, "T-015", resultIDs(out)[0])
+		assert.Equal(t, 3.0, out["count"])
+		assert.Equal(t, true, out["has_more"])
+		var last float64 = 2
+		for _, r := range out["results"].([]any) {
+			r := r.(map[string]any)
+			assert.ElementsMatch(t, []string{"id", "type", "title", "status", "workstream", "score", "snippet"}, slices.Collect(maps.Keys(r)))
+			score := r["score"].(float64)
+			assert.True(t, score > 0 && score <= 1 && score <= last, "scores in (0, 1], best first: %v", score)
+			last = score
+		}
+		for _, args := range []string{
+			`{"query":` + query + `,"semantic":true,"filters":{"type":"story"},"max_items":200}`,
+			`{"query":` + query + `,"semantic":true,"filters":{"workstream":"design","status":["Not Started","In Progress"]},"max_items":200}`,
+			`{"query":` + query + `,"semantic":true,"since":"2026-11-10","max_items":200}`,
+		} {
+			var f struct {
+				Filters struct {
+					Type       string   `json:"type"`
+					Workstream string   `json:"workstream"`
+					Status     []string `json:"status"`
+				} `json:"filters"`
+			}
+			require.NoError(t, json.Unmarshal([]byte(args), &f))
+			out := h.ok("search_entities", args)
+			require.NotEmpty(t, out["results"], args)
+			for _, r := range out["results"].([]any) {
+				id := r.(map[string]any)["id"].(string)
+				e, err := h.env.Project.Get(id)
+				require.NoError(t, err)
+				if f.Filters.Type != "" {
+					assert.Equal(t, f.Filters.Type, string(e.Type), args)
+				}
+				if f.Filters.Workstream != "" {
+					assert.Equal(t, f.Filters.Workstream, e.Workstream, args)
+					assert.Contains(t, f.Filters.Status, string(e.Status), args)
+				}
+				assert.False(t, e.Archived, args)
+			}
+		}
+		ids := resultIDs(h.ok("search_entities", `{"query":`+query+`,"semantic":true,"since":"2026-11-10","max_items":200}`))
+		all := resultIDs(h.ok("search_entities", `{"query":`+query+`,"semantic":true,"max_items":200}`))
+		assert.Less(t, len(ids), len(all), "since leaves entities out")
+	}
+}
+
 func TestSearchBadInput(t *testing.T) {
 	h := exampleHarness(t)
 	for _, tt := range []struct{ args, code string }{
@@ -142,7 +206,8 @@ func TestSearchBadInput(t *testing.T) {
 		{`{"filters":{"type":"decision","status":"Blocked"}}`, "invalid_argument"},
 		{`{"filters":{"colour":"red"}}`, "invalid_argument"},
 		{`{"since":"last tuesday"}`, "invalid_argument"},
-		{`{"query":"x","semantic":true}`, "invalid_argument"},
+		{`{"semantic":true}`, "missing_field"},
+		{`{"query":"x","semantic":true,"filters":{"type":"epic"}}`, "invalid_argument"},
 		{`{"max_items":-1}`, "invalid_argument"},
 		{`{"continuation_token":"%%%"}`, "invalid_argument"},
 		{`{"from_id":"T-004","direction":"parent","depth":-2}`, "invalid_argument"},

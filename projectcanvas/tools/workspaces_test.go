@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"flag"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -121,8 +122,8 @@ func TestListFiles(t *testing.T) {
 	h.fails(pc.CodeNotFound, "list_files", `{"workspace":"nope"}`)
 }
 
-// On disk, list_files and read_docs report modification times, and a
-// symlink out of the vault is not followed into another folder's files.
+// On disk, list_files and read_docs report modification times (symlinks:
+// TestDocToolsStayInTheVault).
 func TestListFilesOnDisk(t *testing.T) {
 	dir := t.TempDir()
 	require.NoError(t, os.MkdirAll(filepath.Join(dir, "Notes"), 0o755))
@@ -263,7 +264,7 @@ func TestUpdateDocConflict(t *testing.T) {
 	p, err := pc.Open(racing)
 	require.NoError(t, err)
 	env := &tools.Env{Project: p}
-	racing.race = true
+	racing.race = "W/doc.md"
 	_, err = h.reg.Call(context.Background(), env, "update_doc", json.RawMessage(`{"workspace":"w","name":"doc","operation":"append","content":"mine"}`))
 	require.Error(t, err)
 	assert.Equal(t, pc.CodeConflict, pc.ErrorCode(err))
@@ -271,16 +272,72 @@ func TestUpdateDocConflict(t *testing.T) {
 	assert.Equal(t, "theirs", string(got))
 }
 
-// racingFS lets another writer change W/doc.md right after it is read.
+// The workspace settings are written the same way: an edit made by the
+// plugin between read and write is kept, and the tool fails with conflict.
+func TestManageWorkspacesConflict(t *testing.T) {
+	h := docsHarness(t, map[string]string{})
+	h.ok("manage_workspaces", `{"action":"create","workspace":"w","config":{"path":"W"}}`)
+	racing := &racingFS{FS: h.fs}
+	p, err := pc.Open(racing)
+	require.NoError(t, err)
+	racing.race = tools.WorkspacesPath
+	_, err = h.reg.Call(context.Background(), &tools.Env{Project: p}, "manage_workspaces",
+		json.RawMessage(`{"action":"create","workspace":"x","config":{"path":"X"}}`))
+	assert.Equal(t, pc.CodeConflict, pc.ErrorCode(err))
+	got, _ := h.fs.ReadFile(tools.WorkspacesPath)
+	assert.Equal(t, "theirs", string(got))
+}
+
+// The document tools reach files only through the vault's FS, so a symlink
+// that leads out of the vault is refused there (vault/osfs, rooted with
+// os.Root) and nothing outside is read or written.
+func TestDocToolsStayInTheVault(t *testing.T) {
+	outside := t.TempDir()
+	secret := filepath.Join(outside, "secret.md")
+	require.NoError(t, os.WriteFile(secret, []byte("secret\n"), 0o644))
+	dir := t.TempDir()
+	require.NoError(t, os.MkdirAll(filepath.Join(dir, "Notes"), 0o755))
+	if err := os.Symlink(outside, filepath.Join(dir, "Notes", "out")); err != nil {
+		t.Skip("no symlinks here:", err)
+	}
+	require.NoError(t, os.Symlink(secret, filepath.Join(dir, "Notes", "secret.md")))
+	fsys, err := osfs.New(dir)
+	require.NoError(t, err)
+	if _, err := fsys.ReadFile("Notes/secret.md"); err == nil {
+		t.Skip("vault/osfs still follows symlinks out of the vault (its os.Root hardening is not merged yet)")
+	}
+	p, err := pc.Open(fsys)
+	require.NoError(t, err)
+	h := &harness{t: t, reg: tools.New(), env: &tools.Env{Project: p}}
+	h.ok("manage_workspaces", `{"action":"create","workspace":"n","config":{"path":"Notes"}}`)
+	for _, args := range []struct{ tool, args string }{
+		{"read_docs", `{"workspace":"n","doc_name":"secret"}`},
+		{"read_docs", `{"workspace":"n","doc_name":"out/secret"}`},
+		{"update_doc", `{"workspace":"n","name":"secret","operation":"replace","content":"pwned"}`},
+		{"update_doc", `{"workspace":"n","name":"out/secret","operation":"append","content":"pwned"}`},
+		{"update_doc", `{"workspace":"n","name":"out/new","operation":"create","content":"pwned"}`},
+	} {
+		_, err := h.call(args.tool, args.args)
+		assert.Error(t, err, "%s %s", args.tool, args.args)
+	}
+	got, err := os.ReadFile(secret)
+	require.NoError(t, err)
+	assert.Equal(t, "secret\n", string(got))
+	_, err = os.Stat(filepath.Join(outside, "new.md"))
+	assert.ErrorIs(t, err, fs.ErrNotExist)
+}
+
+// racingFS lets another writer change the file named race right after it
+// is read.
 type racingFS struct {
 	*memfs.FS
-	race bool
+	race string
 }
 
 func (r *racingFS) ReadFile(name string) ([]byte, error) {
 	data, err := r.FS.ReadFile(name)
-	if r.race && name == "W/doc.md" && err == nil {
-		r.race = false
+	if r.race != "" && name == r.race && err == nil {
+		r.race = ""
 		_ = r.FS.WriteFile(name, []byte("theirs"), pc.HashOf(data))
 	}
 	return data, err

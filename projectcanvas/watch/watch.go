@@ -27,8 +27,9 @@ import (
 
 // Sync reports what one flush did.
 type Sync struct {
-	Files    int  // files refreshed one by one
-	Reloaded bool // the whole index was rebuilt
+	Files    int      // files refreshed one by one
+	Names    []string // their vault paths, sorted (other indexes, such as document search, follow them)
+	Reloaded bool     // the whole index was rebuilt: any file may have changed
 	Err      error
 }
 
@@ -128,8 +129,8 @@ func (w *Watcher) Run(ctx context.Context) error {
 			_, s.Err = w.project.Reload()
 			s.Reloaded = true
 		} else {
-			names := slices.Collect(maps.Keys(pending))
-			s.Files, s.Err = len(names), w.project.RefreshFiles(names)
+			names := slices.Sorted(maps.Keys(pending))
+			s.Files, s.Names, s.Err = len(names), names, w.project.RefreshFiles(names)
 		}
 		clear(pending)
 		reload, timer, first = false, nil, time.Time{}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -96,6 +97,25 @@ func TestHandEditsAreSeen(t *testing.T) {
 	write(t, filepath.Join(dir, "F-003.md"), entityFile("F-003", "feature", "Seen"))
 	require.Eventually(t, func() bool { return title(p, "F-003") == "Seen" }, eventually, time.Millisecond)
 	assert.Equal(t, "", title(p, "F-002"))
+}
+
+// Each flush names the markdown files it refreshed, for the other indexes
+// that follow the vault (document search).
+func TestSyncNamesTheFiles(t *testing.T) {
+	_, dir, s := start(t)
+	write(t, filepath.Join(dir, "c.txt"), "not markdown")
+	write(t, filepath.Join(dir, "b.md"), "# B\n")
+	require.Eventually(t, func() bool {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		for _, x := range s.all {
+			if slices.Contains(x.Names, "b.md") {
+				assert.NotContains(t, x.Names, "c.txt")
+				return true
+			}
+		}
+		return false
+	}, eventually, time.Millisecond)
 }
 
 // A git checkout rewrites a thousand files at once: the index must end up

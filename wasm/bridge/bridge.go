@@ -8,6 +8,12 @@
 // server, and applies the file changes each answer carries (write, delete,
 // rename) through its own vault API.
 //
+// The document search index (search_docs, msrl_status, semantic
+// search_entities) is built in the background after load (msrl_status says
+// indexing meanwhile; searches wait for it) and follows the vault events and
+// the tools' own writes. It keeps no cache: the vault is the editor's, and a
+// binary file is no change to hand it.
+//
 // Every function takes and returns one JSON object:
 //
 //	load   {"files":[{"path","content"}], "token"?}        -> {"entities","problems"}
@@ -28,6 +34,7 @@ import (
 	"sync"
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/docsearch"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/httpapi"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/tools"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/vault/memfs"
@@ -72,7 +79,7 @@ func (b *Bridge) Call(ctx context.Context, fn string, input []byte) (out []byte,
 	case "load":
 		result, err = run(input, b.load)
 	case "events":
-		result, err = run(input, b.events)
+		result, err = run(input, func(in eventsIn) (any, error) { return b.events(ctx, in) })
 	case "call":
 		result, err = run(input, func(in callIn) (any, error) { return b.call(ctx, in) })
 	case "http":
@@ -129,6 +136,13 @@ func (b *Bridge) load(in loadIn) (any, error) {
 	}
 	fsys.TrackChanges()
 	env := &tools.Env{Project: project}
+	if opt, err := docsearch.ConfigOption(fsys); err == nil {
+		env.Docs = docsearch.New(fsys, opt, docsearch.WithCache(""))
+		// The editor is the watcher: it feeds its vault events. A failed
+		// build shows in msrl_status.
+		env.Docs.SetWatching(true)
+		go func() { _ = env.Docs.Rebuild(context.Background()) }()
+	} // else search_docs reports the broken setting on every call
 	b.mu.Lock()
 	b.fs, b.env = fsys, env
 	b.api = httpapi.New(b.registry, env, httpapi.WithToken(in.Token))
@@ -154,11 +168,13 @@ type event struct {
 	Content string `json:"content"`
 }
 
-// events applies the host's vault events and refreshes the index. Every
-// event is checked before any is applied.
-func (b *Bridge) events(in struct {
+type eventsIn struct {
 	Events []event `json:"events"`
-}) (any, error) {
+}
+
+// events applies the host's vault events and refreshes the indexes (entities
+// and document search). Every event is checked before any is applied.
+func (b *Bridge) events(ctx context.Context, in eventsIn) (any, error) {
 	for i, ev := range in.Events {
 		if _, err := vaultPath(ev.Path); err != nil {
 			return nil, err
@@ -174,11 +190,13 @@ func (b *Bridge) events(in struct {
 		}
 	}
 	b.mu.RLock()
-	fsys, project := b.fs, b.env.Project
+	fsys, env := b.fs, b.env
 	b.mu.RUnlock()
 	var touched []string
+	docEvents := make([]docsearch.Event, 0, len(in.Events))
 	for _, ev := range in.Events {
 		p, _ := vaultPath(ev.Path)
+		de := docsearch.Event{Op: docsearch.Op(ev.Type), Path: p}
 		switch ev.Type {
 		case "create", "modify":
 			fsys.Put(p, []byte(ev.Content))
@@ -188,11 +206,20 @@ func (b *Bridge) events(in struct {
 			from, _ := vaultPath(ev.From)
 			fsys.Move(from, p)
 			touched = append(touched, from)
+			de.OldPath = from
 		}
 		touched = append(touched, p)
+		docEvents = append(docEvents, de)
 	}
-	if err := project.RefreshFiles(touched); err != nil {
+	if err := env.Project.RefreshFiles(touched); err != nil {
 		return nil, err
+	}
+	if env.Docs != nil {
+		for _, de := range docEvents {
+			// A file that fails to index shows in msrl_status; the vault
+			// stands as the editor has it.
+			_ = env.Docs.Apply(ctx, de)
+		}
 	}
 	return map[string]any{"applied": len(in.Events)}, nil
 }
@@ -210,7 +237,7 @@ func (b *Bridge) call(ctx context.Context, in callIn) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return callOut{result: out, changes: changes(fsys)}, nil
+	return callOut{result: out, changes: changes(ctx, env, fsys)}, nil
 }
 
 // callOut is call's answer. It writes the tool's JSON result as it is:
@@ -245,7 +272,7 @@ type httpIn struct {
 // server runs, with an in-memory response writer.
 func (b *Bridge) http(ctx context.Context, in httpIn) (any, error) {
 	b.mu.RLock()
-	api, fsys := b.api, b.fs
+	api, fsys, env := b.api, b.fs, b.env
 	b.mu.RUnlock()
 	if in.Method == "" {
 		in.Method = http.MethodGet
@@ -272,14 +299,28 @@ func (b *Bridge) http(ctx context.Context, in httpIn) (any, error) {
 	for k := range w.header {
 		headers[k] = w.header.Get(k)
 	}
-	return map[string]any{"status": w.status(), "headers": headers, "body": w.body.String(), "changes": changes(fsys)}, nil
+	return map[string]any{"status": w.status(), "headers": headers, "body": w.body.String(), "changes": changes(ctx, env, fsys)}, nil
 }
 
-// changes hands over the files written since the last answer, never null.
-func changes(fsys *memfs.FS) []memfs.Change {
+// changes hands over the files written since the last answer, never null,
+// and brings the document search index up to date with them (the editor's
+// echo of these writes as vault events then changes nothing).
+func changes(ctx context.Context, env *tools.Env, fsys *memfs.FS) []memfs.Change {
 	c := fsys.TakeChanges()
 	if c == nil {
 		c = []memfs.Change{}
+	}
+	if env.Docs != nil {
+		for _, ch := range c {
+			switch ch.Op {
+			case "rename":
+				_ = env.Docs.Rename(ctx, ch.From, ch.Path)
+			case "delete":
+				env.Docs.Remove(ch.Path)
+			default:
+				_ = env.Docs.Update(ctx, ch.Path)
+			}
+		}
 	}
 	return c
 }

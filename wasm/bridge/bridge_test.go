@@ -127,6 +127,67 @@ func TestVaultEvents(t *testing.T) {
 	assert.Equal(t, "not_found", title(), "the good event before a bad one was not applied")
 }
 
+// search_docs in the bridge (memfs) follows the editor's vault events and
+// the tools' own writes; msrl_status shows the editor as the watcher.
+func TestSearchDocsFollowsVaultEvents(t *testing.T) {
+	h := newHost(t, map[string]string{"Notes/Kitchen.md": "# Kitchen\nWe bake apple pie on Sundays.\n"})
+	type hit struct {
+		DocURI  string `json:"doc_uri"`
+		Excerpt string `json:"excerpt"`
+	}
+	search := func(query string) []hit {
+		got := h.mustCall("call", map[string]any{"name": "search_docs", "arguments": map[string]any{"query": query}})
+		var out struct{ Results []hit }
+		require.NoError(t, json.Unmarshal(got["result"], &out))
+		return out.Results
+	}
+	status := func() (out struct {
+		State string
+		Stats struct {
+			DocCount int `json:"doc_count"`
+		}
+		Watcher struct {
+			Active    bool
+			LastEvent *string `json:"last_event"`
+		}
+	}) {
+		got := h.mustCall("call", map[string]any{"name": "msrl_status"})
+		require.NoError(t, json.Unmarshal(got["result"], &out))
+		return out
+	}
+	require.NotEmpty(t, search("apple pie"))
+	assert.Equal(t, "Notes/Kitchen.md", search("apple pie")[0].DocURI)
+	st := status()
+	assert.Equal(t, "ready", st.State)
+	assert.True(t, st.Watcher.Active)
+	assert.Nil(t, st.Watcher.LastEvent)
+
+	h.mustCall("events", map[string]any{"events": []map[string]string{
+		{"type": "modify", "path": "Notes/Kitchen.md", "content": "# Kitchen\nWe grill zucchini casserole on Mondays.\n"},
+		{"type": "create", "path": "Garden.md", "content": "# Garden\nTomatoes need sun.\n"},
+	}})
+	assert.Equal(t, "Notes/Kitchen.md", search("zucchini casserole")[0].DocURI)
+	assert.Equal(t, "Garden.md", search("tomatoes sun")[0].DocURI)
+	for _, r := range search("apple pie") {
+		assert.NotContains(t, r.Excerpt, "apple", "the old text is gone")
+	}
+	st = status()
+	assert.Equal(t, 2, st.Stats.DocCount)
+	assert.NotNil(t, st.Watcher.LastEvent)
+
+	h.mustCall("events", map[string]any{"events": []map[string]string{{"type": "rename", "from": "Garden.md", "path": "Outside/Garden.md"}}})
+	assert.Equal(t, "Outside/Garden.md", search("tomatoes sun")[0].DocURI)
+	h.mustCall("events", map[string]any{"events": []map[string]string{{"type": "delete", "path": "Outside/Garden.md"}}})
+	for _, r := range search("tomatoes sun") {
+		assert.NotContains(t, r.DocURI, "Garden")
+	}
+
+	// A tool's own write is searchable at once, before the editor echoes it.
+	h.mustCall("call", map[string]any{"name": "create_entity", "arguments": map[string]any{"type": "milestone",
+		"data": map[string]any{"title": "Beta", "content": "Ship the quokka importer."}}})
+	assert.Contains(t, search("quokka importer")[0].DocURI, "M-001")
+}
+
 func TestHTTPThroughTheSameHandler(t *testing.T) {
 	h := newHost(t, map[string]string{})
 	auth := map[string]string{"Authorization": "Bearer tok", "Host": "127.0.0.1:12312"}
