@@ -61,6 +61,3 @@ func (cs *changeset) liveDescendants(id ID) []ID {
 	}
 	return out
 }
-
-// String returns the id as text.
-func (id ID) String() string { return string(id) }

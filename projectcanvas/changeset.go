@@ -151,31 +151,6 @@ func (cs *changeset) add(d *draft) {
 	cs.order = append(cs.order, d.e.ID)
 }
 
-// nextID allocates the next id of type t: one past the highest of the
-// sequence file and the index, so archived and deleted ids are never reused,
-// nor the ids of files the index could not load (see scanID).
-func (cs *changeset) nextID(t Type) (ID, error) {
-	if cs.seq == nil {
-		data, err := cs.readAux(sequencePath)
-		if err != nil {
-			return "", err
-		}
-		cs.seq = cs.p.sequence(data)
-	}
-	cs.p.mu.RLock()
-	n := max(cs.seq[t], cs.p.idx.maxNum[t]) + 1
-	cs.p.mu.RUnlock()
-	for cs.lookup(NewID(t, n)) != nil {
-		n++
-	}
-	if n > MaxIDNumber {
-		return "", Errorf(CodeInvalidArgument, "every %s id up to %s is taken", t, NewID(t, MaxIDNumber))
-	}
-	cs.seq[t] = n
-	cs.seqDirty = true
-	return NewID(t, n), nil
-}
-
 // readAux returns the staged content of a bookkeeping file, nil if absent.
 func (cs *changeset) readAux(name string) ([]byte, error) {
 	if a, ok := cs.aux[name]; ok {

@@ -94,22 +94,6 @@ func (x *index) unlinkChild(parent, child ID) {
 	}
 }
 
-// CompareIDs orders ids by type prefix, then by number, so T-1000 sorts
-// after T-999. Use it with slices.SortFunc.
-func CompareIDs(a, b ID) int { return compareIDs(a, b) }
-
-func compareIDs(a, b ID) int {
-	pa, na, _ := strings.Cut(string(a), "-")
-	pb, nb, _ := strings.Cut(string(b), "-")
-	if c := strings.Compare(pa, pb); c != 0 {
-		return c
-	}
-	if len(na) != len(nb) {
-		return len(na) - len(nb)
-	}
-	return strings.Compare(na, nb)
-}
-
 // addFile puts one decoded file into the index, recording its problems
 // and the id it claims.
 func (x *index) addFile(name string, d decoded) {

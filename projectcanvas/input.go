@@ -210,37 +210,3 @@ func normalizeValue(spec FieldSpec, v any) (any, error) {
 	}
 	return v, nil
 }
-
-// parseIDs checks a list of id references: well formed, existing, of an
-// allowed type, not the entity itself, no repeats.
-func (cs *changeset) parseIDs(self *Entity, r Relation, raw []string) ([]ID, error) {
-	field := r.Field()
-	if err := checkListLen(field, len(raw)); err != nil {
-		return nil, err
-	}
-	out := make([]ID, 0, len(raw))
-	seen := make(map[ID]bool, len(raw))
-	for _, s := range raw {
-		id, t, _, err := ParseID(linkTarget(s))
-		if err != nil {
-			return nil, badField(field, "%s", err.(*Error).Message)
-		}
-		if id == self.ID {
-			if r == DependsOn || r == Blocks {
-				return nil, Errorf(CodeCycle, "%s cannot depend on itself", id).With("field", field).With("cycle", []ID{id, id})
-			}
-			return nil, badField(field, "%s cannot refer to itself", id)
-		}
-		if cs.lookup(id) == nil {
-			return nil, Errorf(CodeNotFound, "%s: no entity with id %s", field, id).With("field", field).With("id", id)
-		}
-		if !r.allowed(self.Type, t) {
-			return nil, badField(field, "a %s cannot link to a %s (%s)", self.Type, t, r.rule())
-		}
-		if !seen[id] {
-			seen[id] = true
-			out = append(out, id)
-		}
-	}
-	return out, nil
-}

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"io/fs"
-	"maps"
 	"path"
 	"slices"
 	"strings"
@@ -46,23 +45,6 @@ type Project struct {
 	}
 	recMu     sync.Mutex // guards recovered
 	recovered []Recovery
-}
-
-// sequence parses the id sequence file, reusing the last parse while the
-// file is unchanged. A broken file counts as empty, and so does a counter
-// that is not a type or not between 0 and MaxIDNumber: ids then continue
-// from the index, which still counts every id a file holds.
-func (p *Project) sequence(data []byte) map[Type]int {
-	h := HashOf(data)
-	if p.seqCache.seq == nil || p.seqCache.hash != h {
-		seq := map[Type]int{}
-		if data != nil && json.Unmarshal(data, &seq) != nil {
-			seq = map[Type]int{}
-		}
-		maps.DeleteFunc(seq, func(t Type, n int) bool { return !t.Valid() || n < 0 || n > MaxIDNumber })
-		p.seqCache.hash, p.seqCache.seq = h, seq
-	}
-	return maps.Clone(p.seqCache.seq)
 }
 
 // Option configures a Project.

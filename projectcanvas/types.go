@@ -1,7 +1,6 @@
 package projectcanvas
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/projectcanvas/projectcanvas/graph"
@@ -70,67 +69,3 @@ func (t Type) Hierarchical() bool { return graph.Hierarchical(string(t)) }
 // ParentType is the type a parent must have: story for a task, milestone for
 // a story, and "" for every other type.
 func (t Type) ParentType() Type { return Type(graph.ParentType(string(t))) }
-
-// ID identifies an entity: a type prefix and a sequence number, as in T-004
-// or DEC-012. Numbers are zero-padded to three digits and grow past 999.
-type ID string
-
-// NewID formats the id of the n-th entity of type t.
-func NewID(t Type, n int) ID { return ID(fmt.Sprintf("%s-%03d", t.Prefix(), n)) }
-
-// ParseID validates s as an id and returns it in canonical form (upper-case
-// prefix). It also tells the type and the number.
-func ParseID(s string) (ID, Type, int, error) {
-	s = strings.TrimSpace(s)
-	prefix, num, ok := strings.Cut(s, "-")
-	t := typeOfPrefix(prefix)
-	// Three digits at least; past three no leading zero, or T-0004 would be
-	// a second T-004.
-	n, digits := 0, true
-	for i := 0; i < len(num); i++ {
-		c := num[i]
-		digits = digits && c >= '0' && c <= '9'
-		n = n*10 + int(c-'0')
-	}
-	if !ok || t == "" || !digits || len(num) < 3 || len(num) > 3 && num[0] == '0' || len(num) > 9 {
-		return "", "", 0, Errorf(CodeInvalidArgument, "%q is not an entity id (like M-001, S-001, T-001, DEC-001, DOC-001 or F-001)", s)
-	}
-	if prefix != t.Prefix() {
-		s = t.Prefix() + "-" + num
-	}
-	return ID(s), t, n, nil
-}
-
-// typeOfPrefix maps an id prefix, in any case, to its type.
-func typeOfPrefix(p string) Type {
-	switch {
-	case strings.EqualFold(p, "T"):
-		return Task
-	case strings.EqualFold(p, "S"):
-		return Story
-	case strings.EqualFold(p, "M"):
-		return Milestone
-	case strings.EqualFold(p, "F"):
-		return Feature
-	case strings.EqualFold(p, "DEC"):
-		return Decision
-	case strings.EqualFold(p, "DOC"):
-		return Document
-	}
-	return ""
-}
-
-// Type is the type the id's prefix names, or "" for a malformed id.
-func (id ID) Type() Type {
-	_, t, _, err := ParseID(string(id))
-	if err != nil {
-		return ""
-	}
-	return t
-}
-
-// Number is the id's sequence number, or 0 for a malformed id.
-func (id ID) Number() int {
-	_, _, n, _ := ParseID(string(id))
-	return n
-}

@@ -2,8 +2,6 @@ package projectcanvas
 
 import (
 	"slices"
-
-	"github.com/projectcanvas/projectcanvas/graph"
 )
 
 // setStatus moves a draft to a new status, enforcing the transition rules.
@@ -104,41 +102,6 @@ func joinIDs(ids []ID, most int) string {
 		}
 		if i > 0 {
 			s += ", "
-		}
-		s += string(id)
-	}
-	return s
-}
-
-// checkCycles fails when the depends_on links changed since the last check
-// form a cycle, naming the cycle. Each operation checks its own changes,
-// so in a batch the operation that closes a cycle is the one refused.
-func (cs *changeset) checkCycles() error {
-	changed := cs.depChanged
-	cs.depChanged = nil
-	for _, id := range changed {
-		if cycle := cs.findCycle(id); cycle != nil {
-			return Errorf(CodeCycle, "dependency cycle: %s", joinPath(cycle)).With("cycle", cycle)
-		}
-	}
-	return nil
-}
-
-// findCycle returns a depends_on cycle through start, or nil.
-func (cs *changeset) findCycle(start ID) []ID {
-	return graph.CycleThrough(start, func(id ID) []ID {
-		if e := cs.lookup(id); e != nil {
-			return e.Links[DependsOn]
-		}
-		return nil
-	})
-}
-
-func joinPath(ids []ID) string {
-	s := ""
-	for i, id := range ids {
-		if i > 0 {
-			s += " -> "
 		}
 		s += string(id)
 	}

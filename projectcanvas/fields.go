@@ -1,7 +1,6 @@
 package projectcanvas
 
 import (
-	"slices"
 	"sort"
 	"strings"
 )
@@ -144,88 +143,6 @@ func (cs *changeset) setParent(d *draft, v any) error {
 		d.touch("parent")
 	}
 	return nil
-}
-
-// setLinks replaces relation r of the draft with ids and mirrors every
-// added and removed id on the other entity's inverse side.
-func (cs *changeset) setLinks(d *draft, r Relation, ids []ID) error {
-	old := slices.Clone(d.e.Links[r])
-	inNew, inOld := idSet(ids), idSet(old)
-	for _, id := range old {
-		if !inNew[id] {
-			other, err := cs.stage(id)
-			if err != nil {
-				if ErrorCode(err) != CodeNotFound {
-					return err
-				}
-			} else {
-				other.unlink(r.Inverse(), d.e.ID)
-			}
-		}
-	}
-	for _, id := range ids {
-		if inOld[id] {
-			continue
-		}
-		other, err := cs.stage(id)
-		if err != nil {
-			return err
-		}
-		other.link(r.Inverse(), d.e.ID)
-	}
-	if !slices.Equal(old, ids) {
-		d.e.Links[r] = ids
-		d.touch(r.Field())
-		if r == DependsOn || r == Blocks {
-			cs.depChanged = append(cs.depChanged, d.e.ID)
-		}
-	}
-	return nil
-}
-
-// addLinks and removeLinks change a relation by difference.
-func (cs *changeset) addLinks(d *draft, r Relation, raw []string) error {
-	ids, err := cs.parseIDs(d.e, r, raw)
-	if err != nil {
-		return err
-	}
-	merged := slices.Clone(d.e.Links[r])
-	have := idSet(merged)
-	for _, id := range ids {
-		if !have[id] {
-			have[id] = true
-			merged = append(merged, id)
-		}
-	}
-	if err := checkListLen(r.Field(), len(merged)); err != nil {
-		return err
-	}
-	return cs.setLinks(d, r, merged)
-}
-
-func (cs *changeset) removeLinks(d *draft, r Relation, raw []string) error {
-	if err := checkListLen(r.Field(), len(raw)); err != nil {
-		return err
-	}
-	drop := make(map[ID]bool, len(raw))
-	for _, s := range raw {
-		id, _, _, err := ParseID(linkTarget(s))
-		if err != nil {
-			return badField(r.Field(), "%s", err.(*Error).Message)
-		}
-		drop[id] = true
-	}
-	kept := slices.DeleteFunc(slices.Clone(d.e.Links[r]), func(x ID) bool { return drop[x] })
-	return cs.setLinks(d, r, kept)
-}
-
-// idSet returns the ids as a set, for membership tests in long lists.
-func idSet(ids []ID) map[ID]bool {
-	set := make(map[ID]bool, len(ids))
-	for _, id := range ids {
-		set[id] = true
-	}
-	return set
 }
 
 // setArchived moves the entity's file under archive/ or back.

@@ -1,7 +1,6 @@
 package projectcanvas
 
 import (
-	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -200,29 +199,6 @@ func (tx *Tx) Create(t Type, data map[string]any) (*Entity, error) {
 		return nil, err
 	}
 	return e, nil
-}
-
-// editLinks applies add_to or remove_from: relation field -> ids.
-func (cs *changeset) editLinks(d *draft, edits map[string][]string, edit func(*draft, Relation, []string) error) error {
-	fields := make([]string, 0, len(edits))
-	for f := range edits {
-		fields = append(fields, f)
-	}
-	slices.Sort(fields)
-	for _, f := range fields {
-		r, ok := relationByField(f)
-		if !ok {
-			names := make([]string, len(Relations))
-			for i, r := range Relations {
-				names[i] = r.Field()
-			}
-			return badField(f, "is not a relation field (want one of %s)", strings.Join(names, ", "))
-		}
-		if err := edit(d, r, edits[f]); err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // Update stages a change of one entity.
