@@ -36,9 +36,13 @@ test-wasm:
 
 # The built binary and .wasm driven from Node: the MCP TypeScript client
 # over stdio and streamable HTTP, and the WASM global.
-test-e2e: build wasm
-	@test -d node_modules/@modelcontextprotocol/sdk || (echo 'run `npm ci` first (installs the MCP client and ajv)'; exit 1)
+test-e2e: build wasm node_modules/.package-lock.json
 	PROJECTCANVAS_BIN=$(BIN) PROJECTCANVAS_WASM=$(WASM) node --test test/e2e/
+
+# The test client (the official MCP TypeScript SDK, ajv), installed from the
+# lockfile when it is missing or older than the lockfile.
+node_modules/.package-lock.json: package-lock.json
+	npm ci --no-audit --no-fund
 
 # The crash test at scale: CRASH_KILLS kills of the CLI per operation
 # (make test runs 34 each), CRASH_EDITS hand edits racing the tools (make
