@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/canvas"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/vault/osfs"
 )
@@ -117,9 +118,11 @@ func TestFeaturesSetCommands(t *testing.T) {
 	require.Equal(t, exitOK, runCLI(t, nil, "", "--vault", dir, "canvas", "features").code)
 	fsys, err := osfs.New(dir)
 	require.NoError(t, err)
+	p, err := pc.Open(fsys)
+	require.NoError(t, err)
 	// A note of the user's, far from the grid, as the editor writes it.
 	note := `{"id":"n1","type":"text","text":"ship «it» <soon>\nnow","x":-5000,"y":-5000,"width":250,"height":60,"color":"2","plugin":{"a":[1,2.50]}}`
-	_, err = canvas.Update(fsys, "Features.canvas", func(c *canvas.Canvas) error {
+	_, err = canvas.Update(p, "Features.canvas", func(c *canvas.Canvas) error {
 		if c.Node("n1") != nil {
 			return nil
 		}

@@ -67,7 +67,7 @@ func moveFeatureNode(p *pc.Project, path string, id pc.ID) (bool, error) {
 		return false, err
 	}
 	moved := false
-	_, err = canvas.Update(p.FS(), path, func(c *canvas.Canvas) error {
+	_, err = canvas.Update(p, path, func(c *canvas.Canvas) error {
 		n := canvas.EntityNodes(c, []*pc.Entity{f})[id]
 		if n == nil {
 			moved = false // gone meanwhile: nothing to move

@@ -54,35 +54,56 @@ func Read(fsys pc.FS, name string) (*Canvas, pc.Hash, error) {
 	return c, pc.HashOf(data), nil
 }
 
-// Update reads the canvas at name, lets change edit it, and writes it back
-// only if the file still holds what was read. If someone (the editor)
-// changed the file meanwhile, it reads it again and calls change again on
-// the new content, a few times before giving up with a conflict. change must
-// therefore derive its edits from the canvas it is given. Nothing is
-// written when the canvas comes out as it went in.
-func Update(fsys pc.FS, name string, change func(c *Canvas) error) (*Canvas, error) {
-	unlock, err := fsys.Lock()
-	if err != nil {
-		return nil, pc.Errorf(pc.CodeInternal, "locking the vault: %v", err)
+// Edit reads the canvas at name as the transaction sees it, lets change
+// edit it, and stages the result in the transaction (Tx.WriteFile): it is
+// written with the transaction's entities, all or none, and only if the
+// file still holds what was read. This is the one way a canvas is written.
+// A canvas that does not exist yet starts empty and is created; one that is
+// not JSON Canvas fails with invalid_argument and stages nothing. Nothing is
+// staged when the canvas comes out as it went in, so a canvas another
+// program laid out differently is not rewritten for nothing.
+func Edit(tx *pc.Tx, name string, change func(c *Canvas) error) (*Canvas, error) {
+	data, err := tx.ReadFile(name)
+	exists := err == nil
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, err
 	}
-	defer unlock()
+	c := &Canvas{}
+	if exists {
+		if c, err = Parse(data); err != nil {
+			return nil, pc.AsError(err).With("path", name)
+		}
+	}
+	before := c.Bytes()
+	if err := change(c); err != nil {
+		return nil, err
+	}
+	after := c.Bytes()
+	if exists && bytes.Equal(before, after) {
+		return c, nil
+	}
+	return c, tx.WriteFile(name, after)
+}
+
+// Update edits the canvas at name in a transaction of its own (see Edit).
+// If someone (the editor) changed the file between the read and the write,
+// the transaction fails with a conflict and writes nothing; Update then
+// reads the canvas again and calls change again on the new content, a few
+// times before giving up with the conflict. change must therefore derive
+// its edits from the canvas it is given.
+func Update(p *pc.Project, name string, change func(c *Canvas) error) (*Canvas, error) {
 	for attempt := 0; ; attempt++ {
-		c, hash, err := Read(fsys, name)
-		if err != nil {
-			return nil, err
-		}
-		before := c.Bytes()
-		if err := change(c); err != nil {
-			return nil, err
-		}
-		after := c.Bytes()
-		if hash != "" && bytes.Equal(before, after) {
-			return c, nil
-		}
-		err = fsys.WriteFile(name, after, hash)
+		var c *Canvas
+		_, err := p.Write(func(tx *pc.Tx) (err error) {
+			c, err = Edit(tx, name, change)
+			return err
+		})
 		if pc.ErrorCode(err) == pc.CodeConflict && attempt < 3 {
 			continue
 		}
-		return c, err
+		if err != nil {
+			return nil, err
+		}
+		return c, nil
 	}
 }
