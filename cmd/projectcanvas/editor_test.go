@@ -183,6 +183,22 @@ func TestFeaturesSetCommands(t *testing.T) {
 	}
 }
 
+// A features canvas that is not JSON Canvas does not stop set-phase: the
+// file changes, the canvas is left as it was and canvas_error says why.
+func TestFeaturesSetLeavesABrokenCanvasAlone(t *testing.T) {
+	dir := editorVault(t)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "Features.canvas"), []byte("{broken"), 0o644))
+	r := runCLI(t, nil, "", "--vault", dir, "features", "set-phase", "F-001", "2")
+	require.Equal(t, exitOK, r.code, r.stdout+r.stderr)
+	var out map[string]any
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &out))
+	assert.Equal(t, false, out["node_moved"])
+	assert.Contains(t, out["canvas_error"], "JSON Canvas")
+	assert.Equal(t, []any{"phase"}, out["updated_fields"])
+	assert.Contains(t, readFile(t, dir, "Projects/features/F-001 Single sign-on.md"), "phase: \"2\"")
+	assert.Equal(t, "{broken", readFile(t, dir, "Features.canvas"))
+}
+
 func readFile(t *testing.T, dir, name string) string {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(name)))

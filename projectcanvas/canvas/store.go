@@ -107,3 +107,49 @@ func Update(p *pc.Project, name string, change func(c *Canvas) error) (*Canvas, 
 		return c, nil
 	}
 }
+
+// WriteWith runs stage, which changes entities, and then edit, which
+// changes a canvas with Edit from the entities as stage left them (Tx.Get),
+// in one transaction of p: the entities and the canvas are written
+// together, all or none, journaled, so a crash leaves both as before or both
+// as after. edit returns the path of the canvas it edited ("" for none).
+//
+// A canvas never fails the entity write. If edit fails (a canvas that is
+// not JSON Canvas, say), what it staged is dropped, the entities are written
+// and its error is returned as canvasErr. The canvas write is conditional on
+// the content read: if the editor saved the canvas in between, the commit
+// fails with a conflict and writes nothing, and the whole transaction runs
+// again once, reading the canvas afresh. If the canvas changed again, or its
+// write failed otherwise, the transaction runs once more without edit and
+// canvasErr says why. stage and edit must therefore start from scratch each
+// time they are called. err is the failure of the transaction itself.
+func WriteWith(p *pc.Project, stage func(tx *pc.Tx) error, edit func(tx *pc.Tx) (path string, err error)) (canvasErr, err error) {
+	var skip error
+	for attempt := 0; ; attempt++ {
+		var path string
+		_, err = p.Write(func(tx *pc.Tx) error {
+			if err := stage(tx); err != nil {
+				return err
+			}
+			path, canvasErr = "", skip
+			if skip == nil {
+				canvasErr = tx.Try(func() (err error) {
+					path, err = edit(tx)
+					return err
+				})
+			}
+			return nil
+		})
+		if e := pc.AsError(err); path == "" || e == nil || e.Details["path"] != path {
+			return canvasErr, err
+		}
+		switch {
+		case pc.ErrorCode(err) == pc.CodeConflict && attempt == 0:
+			// Read the canvas again and retry with it.
+		case pc.ErrorCode(err) == pc.CodeConflict:
+			skip = pc.Errorf(pc.CodeConflict, "the canvas %s changed on disk while it was written, twice; it was left as saved (run the canvas command again)", path).With("path", path)
+		default:
+			skip = err
+		}
+	}
+}
