@@ -15,11 +15,12 @@ import (
 
 // featuresSet runs `features set-phase ID PHASE` and `features set-tier ID
 // TIER` (set-feature-phase, set-feature-tier): the feature's file changes
-// through update_entity, so the value is checked as any update's is, and
+// as in update_entity, so the value is checked as any update's is, and
 // when the features canvas (--canvas, default Features.canvas) shows the
-// feature, its node moves into the cell of its new tier and phase. A
-// features canvas that does not exist, or does not show the feature, is
-// left alone.
+// feature, its node moves into the cell of its new tier and phase, in the
+// same transaction (canvas.WriteWith). A features canvas that does not
+// exist, or does not show the feature, is left alone; one that cannot be
+// changed is reported as canvas_error and the file still changes.
 func featuresSet(ctx context.Context, field string, args []string, stdout, stderr io.Writer, registry *tools.Registry, vaultDir string) int {
 	use := usageError{"usage: projectcanvas features set-" + field + " ID " + map[string]string{"phase": "PHASE", "tier": "TIER"}[field] + " [--canvas PATH]"}
 	fs := newFlags("features set-" + field)
