@@ -32,8 +32,9 @@ type changeset struct {
 	// seqDirty says they changed and must be written at commit.
 	seq      map[Type]int
 	seqDirty bool
-	// aux holds the project's own files under .projectcanvas that the
-	// changeset reads and rewrites (id counters, batch client ids).
+	// aux holds the files other than entities that the changeset reads
+	// and rewrites: the project's own under .projectcanvas (id counters,
+	// batch client ids) and vault files such as canvases (Tx.WriteFile).
 	aux map[string]*auxFile
 	sp  *savepoint
 	// depChanged lists entities whose depends_on or blocks changed since
@@ -44,10 +45,16 @@ type changeset struct {
 	cascaded []ID
 }
 
-// auxFile is a project bookkeeping file staged in a changeset.
+// auxFile is a file other than an entity's staged in a changeset. new is
+// nil until something is staged; the write is conditional on hash.
 type auxFile struct {
 	old, new []byte
 	hash     Hash // of old; "" when the file did not exist
+}
+
+// changed says whether the staged content must be written.
+func (a *auxFile) changed() bool {
+	return a.new != nil && (a.hash == "" || !bytes.Equal(a.new, a.old))
 }
 
 // savepoint records the state of a changeset so that a failed operation can
@@ -151,33 +158,47 @@ func (cs *changeset) add(d *draft) {
 	cs.order = append(cs.order, d.e.ID)
 }
 
-// readAux returns the staged content of a bookkeeping file, nil if absent.
+// readAux returns the staged content of a file other than an entity's,
+// nil if absent.
 func (cs *changeset) readAux(name string) ([]byte, error) {
+	data, _, err := cs.readFile(name)
+	return data, err
+}
+
+// readFile returns the staged content of a file other than an entity's:
+// what the changeset staged for it, else what it held when first read.
+func (cs *changeset) readFile(name string) (data []byte, exists bool, err error) {
 	if a, ok := cs.aux[name]; ok {
 		if a.new != nil {
-			return a.new, nil
+			return a.new, true, nil
 		}
-		return a.old, nil
+		return a.old, a.hash != "", nil
 	}
-	data, err := cs.p.fs.ReadFile(name)
+	data, err = cs.p.fs.ReadFile(name)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return nil, err
+		return nil, false, err
 	}
 	a := &auxFile{old: data}
-	if data != nil {
+	if err == nil {
+		if a.old == nil {
+			a.old = []byte{} // empty, not absent: undo puts it back
+		}
 		a.hash = HashOf(data)
 	}
 	if cs.aux == nil {
 		cs.aux = map[string]*auxFile{}
 	}
 	cs.aux[name] = a
-	return data, nil
+	return a.old, a.hash != "", nil
 }
 
-// writeAux stages new content for a bookkeeping file read with readAux.
+// writeAux stages new content for a file read with readFile (or readAux).
 func (cs *changeset) writeAux(name string, data []byte) {
 	if _, ok := cs.aux[name]; !ok {
-		_, _ = cs.readAux(name)
+		_, _, _ = cs.readFile(name)
+	}
+	if data == nil {
+		data = []byte{} // nil means "nothing staged"
 	}
 	cs.aux[name].new = data
 }
@@ -348,7 +369,7 @@ func (cs *changeset) commit() ([]*Entity, error) {
 	var plan []write
 	names := slices.Sorted(maps.Keys(cs.aux))
 	for _, name := range names {
-		if a := cs.aux[name]; a.new != nil && !bytes.Equal(a.new, a.old) {
+		if a := cs.aux[name]; a.changed() {
 			plan = append(plan, write{name: name, data: a.new, want: a.hash, undo: a.old})
 		}
 	}

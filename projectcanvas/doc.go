@@ -59,13 +59,17 @@
 //   - A transaction that fails, in validation or in the middle of writing
 //     its files, leaves every file as it was; so does one whose process
 //     is killed (see Crash safety).
+//   - Files that are not entities (a canvas showing them) change in the
+//     same transaction: Tx.ReadFile reads one, Tx.WriteFile stages its new
+//     content, written with the entities, all or none, only if the file
+//     still holds what was read.
 //
 // # Crash safety
 //
 // A transaction that changes more than one file (an atomic batch, an
 // update whose relations touch other entities, an archive or restore, a
-// create with its id counter, cleanup) follows a journal protocol, under
-// the vault lock:
+// create with its id counter and its node on a canvas, cleanup) follows a
+// journal protocol, under the vault lock:
 //
 //  1. Before the first file changes, the intent is written to JournalPath
 //     (.projectcanvas/journal.json), atomically and durably: for every file

@@ -154,5 +154,6 @@ func (cs *changeset) setArchived(d *draft, archived bool) {
 	d.touch("archived")
 	if d.newPath != "" { // a create sets the path once all its fields are in
 		d.newPath = cs.p.archivePath(&Entity{Type: d.e.Type, Path: d.newPath}, archived)
+		d.e.Path = d.newPath // where the file will be, for the rest of the transaction
 	}
 }

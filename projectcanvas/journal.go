@@ -158,7 +158,7 @@ func (p *Project) abandon(done []journalOp, journaled bool, jhash Hash, name str
 	if c := ErrorCode(err); c == CodeConflict || c == CodeInvalidArgument {
 		return err
 	}
-	return Errorf(CodeInternal, "writing %s failed; nothing was changed: %v", name, err)
+	return Errorf(CodeInternal, "writing %s failed; nothing was changed: %v", name, err).With("path", name)
 }
 
 func joinPaths(paths []string) string {

@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/canvas"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/vault/memfs"
 )
 
@@ -95,15 +96,60 @@ func crashScenarios() []crashScenario {
 			_, err := p.Create(pc.Milestone, map[string]any{"title": "Gamma"})
 			return err
 		}},
+		{"creates with their nodes on an existing canvas", func(p *pc.Project) error {
+			_, err := p.Write(func(tx *pc.Tx) error {
+				s, err := tx.Create(pc.Story, map[string]any{"title": "Canvas", "parent": "M-001"})
+				if err != nil {
+					return err
+				}
+				created := []*pc.Entity{s}
+				for i := range 3 {
+					e, err := tx.Create(pc.Task, map[string]any{"title": fmt.Sprintf("node %d", i), "parent": string(s.ID)})
+					if err != nil {
+						return err
+					}
+					created = append(created, e)
+				}
+				parentOf := func(e *pc.Entity) *pc.Entity { parent, _ := tx.Get(e.Parent); return parent }
+				_, err = canvas.AddEntities(tx, crashCanvas, created, parentOf)
+				return err
+			})
+			return err
+		}},
+		{"create with its node on a new canvas", func(p *pc.Project) error {
+			_, err := p.Write(func(tx *pc.Tx) error {
+				e, err := tx.Create(pc.Milestone, map[string]any{"title": "Board"})
+				if err != nil {
+					return err
+				}
+				_, err = canvas.AddEntities(tx, "boards/New.canvas", []*pc.Entity{e}, func(*pc.Entity) *pc.Entity { return nil })
+				return err
+			})
+			return err
+		}},
+		{"populate and lay out the canvas", func(p *pc.Project) error {
+			_, err := canvas.Update(p, crashCanvas, func(c *canvas.Canvas) error {
+				canvas.Populate(c, p.All(), canvas.PopulateOptions{}, nil)
+				canvas.Arrange(c, p.All())
+				return nil
+			})
+			return err
+		}},
 	}
 }
 
+// crashCanvas is the canvas of the crash scenarios' vault.
+const crashCanvas = "Projects.canvas"
+
 // crashBase is the vault every scenario starts from: seeded, with T-002
-// archived so that it can be restored.
+// archived so that it can be restored, and a canvas holding a note of the
+// user's.
 func crashBase(t *testing.T) map[string]string {
 	p, fsys := seeded(t)
 	_, err := p.Update("T-002", pc.Change{Archived: new(true)})
 	require.NoError(t, err)
+	note := "{\n\t\"nodes\":[\n\t\t{\"id\":\"note\",\"type\":\"text\",\"text\":\"mine\",\"x\":0,\"y\":0,\"width\":250,\"height\":60}\n\t],\n\t\"edges\":[]\n}"
+	require.NoError(t, fsys.WriteFile(crashCanvas, []byte(note), ""))
 	return fsys.Files()
 }
 

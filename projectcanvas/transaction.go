@@ -1,6 +1,8 @@
 package projectcanvas
 
 import (
+	"io/fs"
+	"path"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -174,6 +176,7 @@ func (tx *Tx) Create(t Type, data map[string]any) (*Entity, error) {
 	}
 	e.Title = strings.TrimSpace(e.Title)
 	d.newPath = cs.p.newFilePath(e)
+	e.Path = d.newPath
 	if raw, ok := data["status"]; ok && raw != nil {
 		s, err := asString("status", raw)
 		if err != nil {
@@ -321,6 +324,61 @@ func (tx *Tx) WriteAux(name string, data []byte) error {
 		return err
 	}
 	tx.cs.writeAux(name, data)
+	return nil
+}
+
+// ReadFile returns the content of a vault file that is not an entity (a
+// canvas, say) as this transaction sees it: what the transaction staged
+// for it with WriteFile, else what the file held when the transaction first
+// read it. A file that does not exist gives an error satisfying
+// errors.Is(err, fs.ErrNotExist). Markdown files (entities: use Get, Create
+// and Update), the project's bookkeeping under .projectcanvas (ReadAux) and
+// paths that leave the vault are refused with invalid_argument.
+func (tx *Tx) ReadFile(name string) ([]byte, error) {
+	if err := checkVaultFile(name); err != nil {
+		return nil, err
+	}
+	data, exists, err := tx.cs.readFile(name)
+	if err == nil && !exists {
+		err = &fs.PathError{Op: "read", Path: name, Err: fs.ErrNotExist}
+	}
+	return data, err
+}
+
+// WriteFile stages new content for a vault file that is not an entity, on
+// the same terms as ReadFile. It is written with the transaction's entities,
+// all or none, journaled like them, and only if the file still holds what
+// the transaction read (it is read now if it was not read before): if
+// someone changed it meanwhile, the whole write fails with a conflict.
+// A file written as it was read is not written.
+func (tx *Tx) WriteFile(name string, data []byte) error {
+	if err := checkVaultFile(name); err != nil {
+		return err
+	}
+	if _, _, err := tx.cs.readFile(name); err != nil {
+		return err
+	}
+	tx.cs.writeAux(name, data)
+	return nil
+}
+
+// checkVaultFile refuses the paths ReadFile and WriteFile do not take.
+func checkVaultFile(name string) error {
+	bad := func(why string) error {
+		return Errorf(CodeInvalidArgument, "path %q %s", name, why).With("path", name)
+	}
+	switch {
+	case name == "" || strings.ContainsAny(name, "\\\x00"):
+		return bad("is empty or holds a backslash or NUL")
+	case path.IsAbs(name) || len(name) > 1 && name[1] == ':' || path.Clean(name) != name:
+		return bad("is not a clean path relative to the vault")
+	case name == ".." || strings.HasPrefix(name, "../"):
+		return bad("is outside the vault")
+	case strings.EqualFold(path.Ext(name), ".md"):
+		return bad("is a markdown file; entities change through Create and Update")
+	case name == ".projectcanvas" || strings.HasPrefix(name, ".projectcanvas/"):
+		return bad("is the project's bookkeeping; use ReadAux and WriteAux")
+	}
 	return nil
 }
 

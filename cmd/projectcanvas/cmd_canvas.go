@@ -67,7 +67,7 @@ func featuresCanvas(stdout io.Writer, p *pc.Project, name string) int {
 		return toolFailure(stdout, err)
 	}
 	var res canvas.FeaturesArranged
-	if _, err := canvas.Update(p.FS(), path, func(c *canvas.Canvas) error {
+	if _, err := canvas.Update(p, path, func(c *canvas.Canvas) error {
 		res = canvas.ArrangeFeatures(c, p.All())
 		return nil
 	}); err != nil {

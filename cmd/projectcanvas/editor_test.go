@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/canvas"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/vault/osfs"
 )
@@ -117,9 +118,11 @@ func TestFeaturesSetCommands(t *testing.T) {
 	require.Equal(t, exitOK, runCLI(t, nil, "", "--vault", dir, "canvas", "features").code)
 	fsys, err := osfs.New(dir)
 	require.NoError(t, err)
+	p, err := pc.Open(fsys)
+	require.NoError(t, err)
 	// A note of the user's, far from the grid, as the editor writes it.
 	note := `{"id":"n1","type":"text","text":"ship «it» <soon>\nnow","x":-5000,"y":-5000,"width":250,"height":60,"color":"2","plugin":{"a":[1,2.50]}}`
-	_, err = canvas.Update(fsys, "Features.canvas", func(c *canvas.Canvas) error {
+	_, err = canvas.Update(p, "Features.canvas", func(c *canvas.Canvas) error {
 		if c.Node("n1") != nil {
 			return nil
 		}
@@ -178,6 +181,22 @@ func TestFeaturesSetCommands(t *testing.T) {
 	for _, args := range [][]string{{"set-phase", "F-001"}, {"set-tier"}, {"set-phase", "F-001", "1", "2"}} {
 		assert.Equal(t, exitUsage, runCLI(t, nil, "", append([]string{"--vault", dir, "features"}, args...)...).code, args)
 	}
+}
+
+// A features canvas that is not JSON Canvas does not stop set-phase: the
+// file changes, the canvas is left as it was and canvas_error says why.
+func TestFeaturesSetLeavesABrokenCanvasAlone(t *testing.T) {
+	dir := editorVault(t)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "Features.canvas"), []byte("{broken"), 0o644))
+	r := runCLI(t, nil, "", "--vault", dir, "features", "set-phase", "F-001", "2")
+	require.Equal(t, exitOK, r.code, r.stdout+r.stderr)
+	var out map[string]any
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &out))
+	assert.Equal(t, false, out["node_moved"])
+	assert.Contains(t, out["canvas_error"], "JSON Canvas")
+	assert.Equal(t, []any{"phase"}, out["updated_fields"])
+	assert.Contains(t, readFile(t, dir, "Projects/features/F-001 Single sign-on.md"), "phase: \"2\"")
+	assert.Equal(t, "{broken", readFile(t, dir, "Features.canvas"))
 }
 
 func readFile(t *testing.T, dir, name string) string {

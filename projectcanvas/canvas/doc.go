@@ -23,7 +23,12 @@
 //		"edges":[]
 //	}
 //
-// Store reads and writes a canvas of a vault conditionally: Update re-reads
-// a canvas that changed on disk since it was read and applies the change
-// again, so edits made in the editor meanwhile are never overwritten.
+// Store: a canvas is written only through a transaction of the project
+// (Edit stages it with Tx.WriteFile), so a canvas changed together with
+// entities is written with them, all or none, and journaled like them
+// (see the crash safety of package projectcanvas). The write is
+// conditional on the content read; Update runs one canvas edit as its own
+// transaction and, when the editor changed the file meanwhile, reads it
+// again and applies the change again, so edits made in the editor are
+// never overwritten.
 package canvas

@@ -27,7 +27,7 @@ func TestArrangeFeatures(t *testing.T) {
 	}
 	arrange := func() canvas.FeaturesArranged {
 		var res canvas.FeaturesArranged
-		_, err := canvas.Update(fsys, "Features.canvas", func(c *canvas.Canvas) error {
+		_, err := canvas.Update(p, "Features.canvas", func(c *canvas.Canvas) error {
 			res = canvas.ArrangeFeatures(c, p.All())
 			return nil
 		})

@@ -89,31 +89,25 @@ func FileExists(fsys pc.FS) func(string) bool {
 	}
 }
 
-// AddEntity adds the node of one entity to the canvas at name, unless it is
-// there already; see AddEntities. added is false when the node was there.
-func AddEntity(fsys pc.FS, name string, e *pc.Entity, parent *pc.Entity) (added bool, err error) {
-	ids, err := AddEntities(fsys, name, []*pc.Entity{e}, func(*pc.Entity) *pc.Entity { return parent })
-	return len(ids) > 0, err
-}
-
-// AddEntities adds the nodes of new entities to the canvas at name in one
-// write, creating the canvas when it does not exist yet. Each goes below its
-// parent's node when the parent is on the canvas (or was added just before
-// it), else below the content, never over another node; an entity already
-// on the canvas (by node id or file) is left alone, and so is one whose node
-// id is taken by a node showing something else. parentOf finds an entity's
-// parent (nil: none or unknown). It is the hook behind the add_to_canvas
-// option of create_entity and batch_update; added lists, in order, the
-// entities that got a node.
-func AddEntities(fsys pc.FS, name string, entities []*pc.Entity, parentOf func(*pc.Entity) *pc.Entity) (added []pc.ID, err error) {
+// AddEntities adds the nodes of new entities to the canvas at name in the
+// transaction (see Edit), creating the canvas when it does not exist yet.
+// Each goes below its parent's node when the parent is on the canvas (or
+// was added just before it), else below the content, never over another
+// node; an entity already on the canvas (by node id or file) is left alone,
+// and so is one whose node id is taken by a node showing something else.
+// parentOf finds an entity's parent (nil: none or unknown). It is the hook
+// behind the add_to_canvas option of create_entity and batch_update, which
+// call it after their entity operations, so that the entities and their
+// nodes are written together; added lists, in order, the entities that got
+// a node.
+func AddEntities(tx *pc.Tx, name string, entities []*pc.Entity, parentOf func(*pc.Entity) *pc.Entity) (added []pc.ID, err error) {
 	parents := make([]*pc.Entity, 0, len(entities))
 	for _, e := range entities {
 		if p := parentOf(e); p != nil {
 			parents = append(parents, p)
 		}
 	}
-	_, err = Update(fsys, name, func(c *Canvas) error {
-		added = nil // Update may call again on a canvas changed meanwhile
+	_, err = Edit(tx, name, func(c *Canvas) error {
 		nodes := EntityNodes(c, append(slices.Clone(entities), parents...))
 		for _, e := range entities {
 			if nodes[e.ID] != nil || c.Node(NodeID(e.ID)) != nil {

@@ -73,7 +73,7 @@ func TestPopulateThenArrange(t *testing.T) {
 	p := exampleProject(t, fsys)
 
 	var pop canvas.Populated
-	_, err = canvas.Update(fsys, "Projects.canvas", func(c *canvas.Canvas) error {
+	_, err = canvas.Update(p, "Projects.canvas", func(c *canvas.Canvas) error {
 		pop = canvas.Populate(c, p.All(), canvas.PopulateOptions{}, canvas.FileExists(fsys))
 		return nil
 	})
@@ -87,7 +87,7 @@ func TestPopulateThenArrange(t *testing.T) {
 	assertForeignKept(t, string(before), populated)
 
 	// Twice is once.
-	_, err = canvas.Update(fsys, "Projects.canvas", func(c *canvas.Canvas) error {
+	_, err = canvas.Update(p, "Projects.canvas", func(c *canvas.Canvas) error {
 		again := canvas.Populate(c, p.All(), canvas.PopulateOptions{}, nil)
 		assert.Empty(t, again.Added)
 		assert.Zero(t, again.EdgesAdded)
@@ -97,7 +97,7 @@ func TestPopulateThenArrange(t *testing.T) {
 	assert.Equal(t, populated, readCanvas(t, fsys, "Projects.canvas"))
 
 	var arranged canvas.Arranged
-	_, err = canvas.Update(fsys, "Projects.canvas", func(c *canvas.Canvas) error {
+	_, err = canvas.Update(p, "Projects.canvas", func(c *canvas.Canvas) error {
 		arranged = canvas.Arrange(c, p.All())
 		return nil
 	})
@@ -124,7 +124,7 @@ func TestPopulateThenArrange(t *testing.T) {
 	}
 
 	// Layout is deterministic: a second run moves nothing.
-	_, err = canvas.Update(fsys, "Projects.canvas", func(c *canvas.Canvas) error {
+	_, err = canvas.Update(p, "Projects.canvas", func(c *canvas.Canvas) error {
 		assert.Zero(t, canvas.Arrange(c, p.All()).Moved)
 		return nil
 	})
@@ -145,20 +145,33 @@ func assertForeignKept(t *testing.T, before, after string) {
 	}
 }
 
+// addEntities runs canvas.AddEntities in a transaction of its own.
+func addEntities(p *pc.Project, name string, entities []*pc.Entity, parentOf func(*pc.Entity) *pc.Entity) (added []pc.ID, err error) {
+	_, err = p.Write(func(tx *pc.Tx) (err error) {
+		added, err = canvas.AddEntities(tx, name, entities, parentOf)
+		return err
+	})
+	return added, err
+}
+
 func TestAddEntity(t *testing.T) {
 	fsys := memfs.New(nil)
 	p := exampleProject(t, fsys)
 	get := func(id string) *pc.Entity { e, err := p.Get(id); require.NoError(t, err); return e }
-	added, err := canvas.AddEntity(fsys, "Projects.canvas", get("S-001"), get("M-001"))
+	add := func(name string, e, parent *pc.Entity) (bool, error) {
+		ids, err := addEntities(p, name, []*pc.Entity{e}, func(*pc.Entity) *pc.Entity { return parent })
+		return len(ids) > 0, err
+	}
+	added, err := add("Projects.canvas", get("S-001"), get("M-001"))
 	require.NoError(t, err)
 	assert.True(t, added)
-	added, err = canvas.AddEntity(fsys, "Projects.canvas", get("T-001"), get("S-001"))
+	added, err = add("Projects.canvas", get("T-001"), get("S-001"))
 	require.NoError(t, err)
 	assert.True(t, added)
-	added, err = canvas.AddEntity(fsys, "Projects.canvas", get("T-002"), get("S-001"))
+	added, err = add("Projects.canvas", get("T-002"), get("S-001"))
 	require.NoError(t, err)
 	assert.True(t, added)
-	added, err = canvas.AddEntity(fsys, "Projects.canvas", get("T-001"), get("S-001"))
+	added, err = add("Projects.canvas", get("T-001"), get("S-001"))
 	require.NoError(t, err)
 	assert.False(t, added, "already there")
 	c, _, err := canvas.Read(fsys, "Projects.canvas")
@@ -169,10 +182,10 @@ func TestAddEntity(t *testing.T) {
 	assert.False(t, t1.Overlaps(t2))
 	assert.Greater(t, t2.Y, t1.Y)
 
-	_, err = canvas.AddEntity(fsys, "bad.canvas", get("T-001"), nil)
+	_, err = add("bad.canvas", get("T-001"), nil)
 	require.NoError(t, err)
 	require.NoError(t, fsys.WriteFile("bad.canvas", []byte("{oops"), pc.HashOf(mustRead(t, fsys, "bad.canvas"))))
-	_, err = canvas.AddEntity(fsys, "bad.canvas", get("T-002"), nil)
+	_, err = add("bad.canvas", get("T-002"), nil)
 	assert.Equal(t, pc.CodeInvalidArgument, pc.ErrorCode(err))
 	assert.Equal(t, "{oops", readCanvas(t, fsys, "bad.canvas"), "a broken canvas is left alone")
 }
@@ -200,7 +213,7 @@ func TestAddEntities(t *testing.T) {
 		return get(string(e.Parent))
 	}
 	batch := []*pc.Entity{get("M-001"), get("S-001"), get("T-001"), get("T-002"), get("M-001")}
-	added, err := canvas.AddEntities(fsys, "Board.canvas", batch, parentOf)
+	added, err := addEntities(p, "Board.canvas", batch, parentOf)
 	require.NoError(t, err)
 	assert.Equal(t, []pc.ID{"M-001", "S-001", "T-001"}, added, "T-002's node id is taken; M-001 twice is added once")
 	c, _, err := canvas.Read(fsys, "Board.canvas")
@@ -210,11 +223,11 @@ func TestAddEntities(t *testing.T) {
 	assert.Equal(t, s.Y+s.Height+60, t1.Y, "task below its story")
 	assert.Contains(t, readCanvas(t, fsys, "Board.canvas"), "\t\t"+foreign+",\n")
 
-	again, err := canvas.AddEntities(fsys, "Board.canvas", batch, parentOf)
+	again, err := addEntities(p, "Board.canvas", batch, parentOf)
 	require.NoError(t, err)
 	assert.Empty(t, again)
 
-	added, err = canvas.AddEntities(fsys, "new/Fresh.canvas", batch[:1], parentOf)
+	added, err = addEntities(p, "new/Fresh.canvas", batch[:1], parentOf)
 	require.NoError(t, err)
 	assert.Equal(t, []pc.ID{"M-001"}, added, "a canvas that does not exist yet is created")
 	assert.Contains(t, readCanvas(t, fsys, "new/Fresh.canvas"), `"id":"entity-M-001"`)

@@ -44,7 +44,7 @@ func TestPopulateAndArrangeProperties(t *testing.T) {
 		p, err := pc.Open(fsys)
 		require.NoError(t, err)
 		run := func(fn func(c *canvas.Canvas)) string {
-			_, err := canvas.Update(fsys, "Projects.canvas", func(c *canvas.Canvas) error { fn(c); return nil })
+			_, err := canvas.Update(p, "Projects.canvas", func(c *canvas.Canvas) error { fn(c); return nil })
 			require.NoError(t, err)
 			data, _ := fsys.ReadFile("Projects.canvas")
 			return string(data)

@@ -13,6 +13,14 @@ import (
 
 const userCanvas = "{\n\t\"nodes\":[\n\t\t{\"id\":\"note\",\"type\":\"text\",\"text\":\"mine\",\"x\":0,\"y\":0,\"width\":250,\"height\":60}\n\t],\n\t\"edges\":[]\n}"
 
+// project opens the vault of fsys, which a canvas is written through.
+func project(t *testing.T, fsys pc.FS) *pc.Project {
+	t.Helper()
+	p, err := pc.Open(fsys)
+	require.NoError(t, err)
+	return p
+}
+
 func addNode(id string) func(c *canvas.Canvas) error {
 	return func(c *canvas.Canvas) error {
 		if c.Node(id) != nil {
@@ -24,9 +32,9 @@ func addNode(id string) func(c *canvas.Canvas) error {
 
 func TestUpdateCreatesAndEdits(t *testing.T) {
 	fsys := memfs.New(nil)
-	_, err := canvas.Update(fsys, "Projects.canvas", addNode("a"))
+	_, err := canvas.Update(project(t, fsys), "Projects.canvas", addNode("a"))
 	require.NoError(t, err)
-	_, err = canvas.Update(fsys, "Projects.canvas", addNode("b"))
+	_, err = canvas.Update(project(t, fsys), "Projects.canvas", addNode("b"))
 	require.NoError(t, err)
 	c, _, err := canvas.Read(fsys, "Projects.canvas")
 	require.NoError(t, err)
@@ -36,7 +44,7 @@ func TestUpdateCreatesAndEdits(t *testing.T) {
 func TestUpdateRereadsACanvasEditedMeanwhile(t *testing.T) {
 	fsys := memfs.New(map[string]string{"Projects.canvas": userCanvas})
 	calls := 0
-	_, err := canvas.Update(fsys, "Projects.canvas", func(c *canvas.Canvas) error {
+	_, err := canvas.Update(project(t, fsys), "Projects.canvas", func(c *canvas.Canvas) error {
 		calls++
 		if calls == 1 { // the user moves their note in the editor meanwhile
 			moved, err := canvas.Parse([]byte(userCanvas))
@@ -57,7 +65,7 @@ func TestUpdateRereadsACanvasEditedMeanwhile(t *testing.T) {
 func TestUpdateGivesUpOnAFileThatKeepsChanging(t *testing.T) {
 	fsys := memfs.New(map[string]string{"Projects.canvas": userCanvas})
 	n := 0
-	_, err := canvas.Update(fsys, "Projects.canvas", func(c *canvas.Canvas) error {
+	_, err := canvas.Update(project(t, fsys), "Projects.canvas", func(c *canvas.Canvas) error {
 		n++
 		data, _ := fsys.ReadFile("Projects.canvas")
 		c2, _ := canvas.Parse(data)
@@ -73,7 +81,7 @@ func TestUpdateGivesUpOnAFileThatKeepsChanging(t *testing.T) {
 func TestUpdateLeavesABrokenCanvasAlone(t *testing.T) {
 	for _, bad := range []string{"{broken", `{"nodes":[{"id":1}]}`} {
 		fsys := memfs.New(map[string]string{"b.canvas": bad})
-		_, err := canvas.Update(fsys, "b.canvas", addNode("a"))
+		_, err := canvas.Update(project(t, fsys), "b.canvas", addNode("a"))
 		assert.Equal(t, pc.CodeInvalidArgument, pc.ErrorCode(err))
 		assert.Equal(t, bad, fsys.Files()["b.canvas"])
 	}
@@ -83,7 +91,7 @@ func TestUpdateWritesNothingWhenNothingChanges(t *testing.T) {
 	spaced := `{ "nodes": [ {"id":"note","type":"text","text":"mine","x":0,"y":0,"width":250,"height":60} ], "edges": [] }`
 	fsys := memfs.New(map[string]string{"Projects.canvas": spaced})
 	fsys.FailWrite = func(op, name string) error { t.Errorf("%s %s: nothing to write", op, name); return nil }
-	_, err := canvas.Update(fsys, "Projects.canvas", addNode("note"))
+	_, err := canvas.Update(project(t, fsys), "Projects.canvas", addNode("note"))
 	require.NoError(t, err)
 	assert.Equal(t, spaced, fsys.Files()["Projects.canvas"], "a file in another layout is not rewritten for nothing")
 }

@@ -90,37 +90,46 @@ func batchUpdate(ctx context.Context, env *Env, a batchArgs) (map[string]any, er
 	if len(a.Ops) > MaxBatch { // the schema says so too; this guards other callers
 		return nil, pc.Errorf(pc.CodeInvalidArgument, "a batch holds at most %d ops, got %d; split it", MaxBatch, len(a.Ops)).With("field", "ops")
 	}
-	b := &batch{ctx: ctx, env: env, opts: a.Options, refs: map[string]string{}, results: make([]opResult, len(a.Ops))}
-	run := func(tx *pc.Tx) error { return b.run(tx, a.Ops) }
+	b := &batch{ctx: ctx, env: env, opts: a.Options}
 	var err error
 	if a.Options.DryRun {
-		err = env.Project.Plan(run)
+		err = env.Project.Plan(func(tx *pc.Tx) error { return b.run(tx, a.Ops) })
 	} else {
-		_, err = env.Project.Write(run)
+		var hook canvasHook
+		opts := canvasOptions{CanvasSource: a.Options.CanvasSource, AddToCanvas: a.Options.AddToCanvas}
+		hook, err = writeWithCanvas(env, opts, func(tx *pc.Tx) ([]*pc.Entity, error) {
+			if err := b.run(tx, a.Ops); err != nil {
+				return nil, err
+			}
+			return b.created(tx), nil
+		})
+		if err == nil {
+			b.markCanvas(hook)
+		}
 	}
 	if ctxErr := ctx.Err(); ctxErr != nil && err != nil {
 		return nil, cancelled(ctxErr) // stopped: nothing was written
 	}
-	if err == nil && !a.Options.DryRun {
-		b.addToCanvas()
-	}
 	return b.report(err)
 }
 
-// addToCanvas puts the entities the batch created on the canvas, in one
-// canvas write after the batch is written, and marks each create op with
-// canvas_node_added. The entities are read as the batch left them (a later
-// op may have archived or moved one).
-func (b *batch) addToCanvas() {
-	var created []*pc.Entity
+// created returns the entities the batch's create ops made, as the batch
+// leaves them (a later op may have archived or moved one), for the canvas.
+func (b *batch) created(tx *pc.Tx) []*pc.Entity {
+	var out []*pc.Entity
 	for i := range b.results {
 		if r := &b.results[i]; r.Op == "create" && r.Success {
-			if e, err := b.env.Project.Get(r.ID); err == nil {
-				created = append(created, e)
+			if e, err := tx.Get(pc.ID(r.ID)); err == nil {
+				out = append(out, e)
 			}
 		}
 	}
-	hook := addToCanvas(b.env, created, b.opts.CanvasSource, b.opts.AddToCanvas)
+	return out
+}
+
+// markCanvas marks each create op that succeeded with canvas_node_added,
+// and the batch with canvas_error when the canvas could not be changed.
+func (b *batch) markCanvas(hook canvasHook) {
 	b.canvasErr = hook.err
 	for i := range b.results {
 		if r := &b.results[i]; r.Op == "create" && r.Success {
@@ -142,7 +151,10 @@ type batch struct {
 	canvasErr string
 }
 
+// run stages the ops in tx. It starts from scratch, so that a write that
+// failed on a conflict can run it again.
 func (b *batch) run(tx *pc.Tx, ops []batchOp) error {
+	b.refs, b.results, b.failed = map[string]string{}, make([]opResult, len(ops)), 0
 	if err := b.readLedger(tx); err != nil {
 		return err
 	}

@@ -57,7 +57,7 @@ func populateCanvas(_ context.Context, env *Env, a populateArgs) (*populateResul
 	}
 	p := env.Project
 	res := &populateResult{Canvas: path}
-	_, err = canvas.Update(p.FS(), path, func(c *canvas.Canvas) error {
+	_, err = canvas.Update(p, path, func(c *canvas.Canvas) error {
 		all := p.All()
 		res.Populated = canvas.Populate(c, all, canvas.PopulateOptions{Types: types}, canvas.FileExists(p.FS()))
 		if a.Layout {
@@ -88,7 +88,7 @@ func layoutCanvas(_ context.Context, env *Env, a layoutArgs) (*layoutResult, err
 		return nil, err
 	}
 	res := &layoutResult{Canvas: path}
-	_, err = canvas.Update(env.Project.FS(), path, func(c *canvas.Canvas) error {
+	_, err = canvas.Update(env.Project, path, func(c *canvas.Canvas) error {
 		res.Arranged = canvas.Arrange(c, env.Project.All())
 		return nil
 	})

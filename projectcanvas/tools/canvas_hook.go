@@ -12,45 +12,68 @@ type canvasHook struct {
 	err   string // canvas_error; "" when the canvas was written or left alone
 }
 
+// writeWithCanvas runs stage (the entity operations of create_entity,
+// handle_entity create or batch_update) and, when opts.AddToCanvas is set,
+// puts the entities stage returns on the canvas, in one transaction (see
+// canvas.WriteWith: all or none, journaled, a canvas saved meanwhile read
+// again, a canvas that cannot be changed reported as canvas_error without
+// failing the entities). stage must start from scratch each time it is
+// called.
+func writeWithCanvas(env *Env, opts canvasOptions, stage func(tx *pc.Tx) ([]*pc.Entity, error)) (canvasHook, error) {
+	var entities []*pc.Entity
+	var hook canvasHook
+	canvasErr, err := canvas.WriteWith(env.Project,
+		func(tx *pc.Tx) (err error) {
+			entities, err = stage(tx)
+			return err
+		},
+		func(tx *pc.Tx) (string, error) {
+			hook = canvasHook{}
+			return addToCanvas(env, tx, entities, opts, &hook)
+		})
+	if canvasErr != nil {
+		hook = canvasHook{err: pc.AsError(canvasErr).Message}
+	}
+	return hook, err
+}
+
 // addToCanvas is the add_to_canvas option of create_entity, handle_entity
-// create and batch_update (default true): it puts the nodes of the new
-// entities on canvasSource, or on the vault's canvas, each below its
-// parent's node, in one canvas write. A canvas that does not exist yet is
-// created, as the editor plugin does for its default canvas. The entities
-// are written already, so a canvas that cannot be changed (broken, a bad
-// path, a write that fails) does not undo them: the failure is reported as
-// canvas_error beside canvas_node_added instead. Archived entities are not
-// added.
-func addToCanvas(env *Env, entities []*pc.Entity, canvasSource string, add bool) canvasHook {
+// create and batch_update (default true): after the entity operations of
+// tx, it stages the nodes of the new entities, as they will be written, on
+// opts.CanvasSource or on the vault's canvas, each below its parent's node,
+// and records in hook which got one. A canvas that does not exist yet is
+// created, as the editor plugin does for its default canvas. Archived
+// entities are not added. It returns the canvas it edited, "" for none.
+func addToCanvas(env *Env, tx *pc.Tx, entities []*pc.Entity, opts canvasOptions, hook *canvasHook) (string, error) {
 	live := make([]*pc.Entity, 0, len(entities))
 	for _, e := range entities {
 		if e != nil && !e.Archived {
 			live = append(live, e)
 		}
 	}
-	if !add || len(live) == 0 {
-		return canvasHook{}
+	if !opts.AddToCanvas || len(live) == 0 {
+		return "", nil
 	}
-	path, err := canvasPath(env, canvasSource)
+	path, err := canvasPath(env, opts.CanvasSource)
 	if err != nil {
-		return canvasHook{err: pc.AsError(err).Message}
+		return "", err
 	}
 	parentOf := func(e *pc.Entity) *pc.Entity {
 		if e.Parent == "" {
 			return nil
 		}
-		parent, _ := env.Project.Get(string(e.Parent))
+		parent, _ := tx.Get(e.Parent)
 		return parent
 	}
-	added, err := canvas.AddEntities(env.Project.FS(), path, live, parentOf)
+	added, err := canvas.AddEntities(tx, path, live, parentOf)
 	if err != nil {
-		return canvasHook{err: pc.AsError(err).Message}
+		return "", err
 	}
-	out := canvasHook{added: make(map[pc.ID]bool, len(added))}
+	hook.added = make(map[pc.ID]bool, len(added))
 	for _, id := range added {
-		out.added[id] = true
+		hook.added[id] = true
 	}
-	return out
+	return path, nil
 }
 
 // report sets canvas_node_added for e, and canvas_error when the canvas

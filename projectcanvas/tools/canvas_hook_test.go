@@ -4,12 +4,15 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/canvas"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/tools"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/vault/memfs"
 )
 
 // canvasNodes reads a canvas of the harness's vault and returns its node ids.
@@ -141,4 +144,88 @@ func TestBatchAddsCreatedEntitiesToCanvas(t *testing.T) {
 	assert.Contains(t, out["canvas_error"], "disk full")
 	_, err = h.env.Project.Get(out["id"].(string))
 	require.NoError(t, err, "a failed canvas write does not undo the entity")
+}
+
+// editorFS is a vault whose canvas the editor saves right after each of
+// the first saves reads of it: the read the tool's write is conditional on
+// is stale by the time it writes.
+type editorFS struct {
+	*memfs.FS
+	canvas string
+	saves  int
+}
+
+func (e *editorFS) ReadFile(name string) ([]byte, error) {
+	data, err := e.FS.ReadFile(name)
+	if name == e.canvas && err == nil && e.saves > 0 {
+		e.saves--
+		c, perr := canvas.Parse(data)
+		if perr != nil {
+			return nil, perr
+		}
+		c.Node("note").X += 100 // the user drags their note
+		if werr := e.FS.WriteFile(name, c.Bytes(), pc.HashOf(data)); werr != nil {
+			return nil, werr
+		}
+	}
+	return data, err
+}
+
+// editorHarness is a harness over an editorFS whose canvas holds a note.
+func editorHarness(t *testing.T) (*harness, *editorFS) {
+	fsys := memfs.New(map[string]string{"Projects.canvas": "{\n\t\"nodes\":[\n\t\t{\"id\":\"note\",\"type\":\"text\",\"text\":\"mine\",\"x\":0,\"y\":0,\"width\":250,\"height\":60}\n\t],\n\t\"edges\":[]\n}"})
+	efs := &editorFS{FS: fsys, canvas: "Projects.canvas"}
+	p, err := pc.Open(efs, pc.WithClock(func() time.Time { return time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC) }))
+	require.NoError(t, err)
+	return &harness{t: t, reg: testRegistry, env: &tools.Env{Project: p}, fs: fsys}, efs
+}
+
+// A canvas the editor saved between the read and the write is never
+// overwritten: the write fails as a whole and runs again on the canvas as
+// saved, so the entity and its node are written together and the user's
+// edit is kept. If the canvas changes again, the entity is written without
+// its node and canvas_error says so.
+func TestCanvasSavedMeanwhileIsReadAgain(t *testing.T) {
+	h, efs := editorHarness(t)
+	efs.saves = 1
+	out := h.ok("create_entity", `{"type":"milestone","data":{"title":"Beta"}}`)
+	assert.Equal(t, "M-001", out["id"])
+	assert.Equal(t, true, out["canvas_node_added"])
+	assert.NotContains(t, out, "canvas_error")
+	c, _, err := canvas.Read(h.fs, "Projects.canvas")
+	require.NoError(t, err)
+	assert.Equal(t, 100.0, c.Node("note").X, "the editor's save is kept")
+	assert.NotNil(t, c.Node("entity-M-001"))
+
+	efs.saves = 2
+	out = h.ok("create_entity", `{"type":"milestone","data":{"title":"Gamma"}}`)
+	assert.Equal(t, "M-002", out["id"], "the failed attempts used no id")
+	assert.Equal(t, false, out["canvas_node_added"])
+	assert.Contains(t, out["canvas_error"], "changed on disk")
+	c, _, err = canvas.Read(h.fs, "Projects.canvas")
+	require.NoError(t, err)
+	assert.Equal(t, 300.0, c.Node("note").X, "both saves kept")
+	assert.Nil(t, c.Node("entity-M-002"))
+	assert.Len(t, h.env.Project.All(), 2, "each entity written once")
+}
+
+// A batch run again after a conflict starts afresh: client_id references
+// resolve, each op is reported once, and every entity is created once.
+func TestBatchRunsAgainAfterACanvasConflict(t *testing.T) {
+	h, efs := editorHarness(t)
+	efs.saves = 1
+	out := h.ok("batch_update", `{"ops":[
+		{"op":"create","client_id":"m","type":"milestone","data":{"title":"Beta"}},
+		{"op":"create","client_id":"s","type":"story","data":{"title":"Login","parent":"{{m}}"}},
+		{"op":"update","id":"{{m}}","data":{"owner":"Ana"}}
+	],"options":{"atomic":true}}`)
+	results := out["results"].([]any)
+	require.Len(t, results, 3)
+	for i, r := range results {
+		assert.Equal(t, true, r.(map[string]any)["success"], "op %d", i)
+	}
+	assert.Equal(t, "S-001", results[1].(map[string]any)["id"])
+	assert.Equal(t, true, results[1].(map[string]any)["canvas_node_added"])
+	assert.Len(t, h.env.Project.All(), 2)
+	assert.Equal(t, []string{"note", "entity-M-001", "entity-S-001"}, h.canvasNodes("Projects.canvas"))
 }

@@ -62,13 +62,18 @@ func createEntity(_ context.Context, env *Env, a createArgs) (map[string]any, er
 }
 
 // doCreate is create_entity's work and result, shared by every tool that
-// creates one entity: the entity, then its node on the canvas.
+// creates one entity: the entity and its node on the canvas, written
+// together.
 func doCreate(env *Env, typ string, data map[string]any, opts canvasOptions) (map[string]any, error) {
 	t, err := pc.ParseType(typ)
 	if err != nil {
 		return nil, err
 	}
-	e, err := env.Project.Create(t, data)
+	var e *pc.Entity
+	hook, err := writeWithCanvas(env, opts, func(tx *pc.Tx) (_ []*pc.Entity, err error) {
+		e, err = tx.Create(t, data)
+		return []*pc.Entity{e}, err
+	})
 	if err != nil {
 		return nil, err
 	}
@@ -81,7 +86,7 @@ func doCreate(env *Env, typ string, data map[string]any, opts canvasOptions) (ma
 		"entity":               entity,
 		"dependencies_created": len(e.Links[pc.DependsOn]),
 	}
-	addToCanvas(env, []*pc.Entity{e}, opts.CanvasSource, opts.AddToCanvas).report(out, e)
+	hook.report(out, e)
 	return out, nil
 }
 
