@@ -45,7 +45,8 @@ var Functions = []string{"load", "events", "call", "http", "tools"}
 
 // Bridge is one vault held for a host. Its methods are safe for concurrent use.
 type Bridge struct {
-	registry *tools.Registry
+	registry  *tools.Registry
+	transport pc.Transport // the host's outbound HTTP; nil when it has none
 
 	mu  sync.RWMutex // guards the fields below; load replaces them
 	fs  *memfs.FS
@@ -53,9 +54,19 @@ type Bridge struct {
 	api http.Handler
 }
 
+// Option configures a Bridge.
+type Option func(*Bridge)
+
+// WithTransport sends the core's outbound HTTP (an embeddings endpoint)
+// through the host: the WebAssembly build hands it to the editor.
+func WithTransport(t pc.Transport) Option { return func(b *Bridge) { b.transport = t } }
+
 // New returns a bridge with an empty vault.
-func New() *Bridge {
+func New(opts ...Option) *Bridge {
 	b := &Bridge{registry: tools.New()}
+	for _, opt := range opts {
+		opt(b)
+	}
 	if _, err := b.load(loadIn{}); err != nil {
 		panic(err) // an empty vault always opens
 	}
@@ -135,8 +146,8 @@ func (b *Bridge) load(in loadIn) (any, error) {
 		return nil, err
 	}
 	fsys.TrackChanges()
-	env := &tools.Env{Project: project}
-	if opt, err := docsearch.ConfigOption(fsys); err == nil {
+	env := &tools.Env{Project: project, Transport: b.transport}
+	if opt, err := docsearch.ConfigOption(fsys, b.transport); err == nil {
 		env.Docs = docsearch.New(fsys, opt, docsearch.WithCache(""))
 		// The editor is the watcher: it feeds its vault events. A failed
 		// build shows in msrl_status.
