@@ -11,7 +11,7 @@ ADDR     ?= 127.0.0.1:12312
 GOROOT_WASM = $(shell $(GO) env GOROOT)/lib/wasm
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: build wasm test test-go test-wasm test-e2e run bench bench-wasm bench-search eval-search lint clean crash
+.PHONY: build wasm wasm-size test test-go test-wasm test-e2e run bench bench-wasm bench-search eval-search lint clean crash
 
 build:
 	$(GO) build -o $(BIN) ./cmd/projectcanvas
@@ -20,6 +20,12 @@ build:
 wasm:
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o $(WASM) ./wasm
 	@printf 'wasm: %s bytes raw, %s bytes gzip -9\n' "$$(wc -c < $(WASM))" "$$(gzip -9 -c $(WASM) | wc -c)"
+
+# What each package adds to the WebAssembly's code (a build with symbols;
+# the limits are checked by wasm/bridge's TestWASMSize).
+wasm-size: wasm
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -o $(SCRATCH)/projectcanvas-symbols.wasm ./wasm
+	$(GO) run ./internal/wasmsize -top 40 -funcs 15 $(SCRATCH)/projectcanvas-symbols.wasm
 
 # Every test.
 test: test-go test-wasm test-e2e
