@@ -117,7 +117,7 @@ func (r *Registry) Dispatch(ctx context.Context, env *Env, name string, args []b
 	if err != nil {
 		return nil, err
 	}
-	data, err := json.Marshal(result)
+	data, err := appendJSON(nil, result)
 	if err != nil {
 		return nil, pc.Errorf(pc.CodeInternal, "tool %s: encoding the result: %v", name, err)
 	}
