@@ -3,6 +3,7 @@ package canvas
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 )
 
 // fieldSpec describes one key the package understands on a node or an edge:
@@ -27,7 +28,7 @@ func decodeFields[T any](v *T, o object, specs []fieldSpec[T]) error {
 			continue
 		}
 		if s.str != nil {
-			if err := json.Unmarshal(raw, s.str(v)); err != nil {
+			if err := decodeString(raw, s.str(v)); err != nil {
 				return fmt.Errorf("%q must be a string", s.key)
 			}
 			if s.required && *s.str(v) == "" {
@@ -40,11 +41,36 @@ func decodeFields[T any](v *T, o object, specs []fieldSpec[T]) error {
 			}
 			continue
 		}
-		if err := json.Unmarshal(raw, s.num(v)); err != nil {
+		if err := decodeNumber(raw, s.num(v)); err != nil {
 			return fmt.Errorf("%q must be a number", s.key)
 		}
 	}
 	return nil
+}
+
+// decodeString is json.Unmarshal into a string for a valid value (null
+// leaves it as it is); plain strings skip the reflection.
+func decodeString(raw []byte, dst *string) error {
+	if raw[0] == '"' {
+		s, err := unquote(raw)
+		if err == nil {
+			*dst = s
+		}
+		return err
+	}
+	return json.Unmarshal(raw, dst)
+}
+
+// decodeNumber is json.Unmarshal into a float64 for a valid value.
+func decodeNumber(raw []byte, dst *float64) error {
+	if c := raw[0]; c == '-' || c >= '0' && c <= '9' {
+		f, err := strconv.ParseFloat(string(raw), 64)
+		if err == nil {
+			*dst = f
+		}
+		return err
+	}
+	return json.Unmarshal(raw, dst)
 }
 
 // encodeFields writes v as a compact JSON object. Keys keep the order they

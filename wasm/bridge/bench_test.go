@@ -3,10 +3,15 @@ package bridge_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
+
+	"github.com/projectcanvas/projectcanvas/internal/layoutsample"
 
 	"github.com/projectcanvas/projectcanvas/wasm/bridge"
 )
@@ -41,6 +46,80 @@ func BenchmarkBridgeCall(b *testing.B) {
 		b.Fatal(err)
 	}
 	in := []byte(`{"name":"get_entity","arguments":{"id":"T-004"}}`)
+	for b.Loop() {
+		if _, err := br.Call(context.Background(), "call", in); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// loadBench loads files into a new bridge and waits for the document index.
+func loadBench(b *testing.B, files map[string]string) *bridge.Bridge {
+	b.Helper()
+	list := make([]map[string]string, 0, len(files))
+	for p, c := range files {
+		list = append(list, map[string]string{"path": p, "content": c})
+	}
+	br := bridge.New()
+	load, _ := json.Marshal(map[string]any{"files": list})
+	out, err := br.Call(context.Background(), "load", load)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var loaded struct {
+		Problems []any `json:"problems"`
+	}
+	if err := json.Unmarshal(out, &loaded); err != nil || len(loaded.Problems) > 0 {
+		b.Fatalf("load: %v %s", err, out[:min(len(out), 500)])
+	}
+	if _, err := br.Call(context.Background(), "call", []byte(`{"name":"msrl_status","arguments":{}}`)); err != nil {
+		b.Fatal(err)
+	}
+	return br
+}
+
+// layoutVault is the layout benchmark's graph (layoutsample: 10 milestones x
+// 10 stories x 10 tasks, 300 dependencies, 1,110 nodes) as vault files.
+func layoutVault() map[string]string {
+	in := layoutsample.Nested(10, 10, 10, 300, 1)
+	files := map[string]string{".projectcanvas/config.json": `{"projects_folder": "Projects", "canvas": "Projects.canvas"}`}
+	// The vault's ids have no leading zeros beyond three digits (T-1000).
+	id := func(s string) string {
+		prefix, num, _ := strings.Cut(s, "-")
+		n, _ := strconv.Atoi(num)
+		return fmt.Sprintf("%s-%03d", prefix, n)
+	}
+	for _, n := range in.Nodes {
+		var fm strings.Builder
+		fmt.Fprintf(&fm, "---\nid: %s\ntype: %s\ntitle: %s %s\n", id(n.ID), n.Type, n.Type, id(n.ID))
+		if n.Parent != "" {
+			fmt.Fprintf(&fm, "parent: %s\n", id(n.Parent))
+		}
+		if n.Workstream != "" {
+			fmt.Fprintf(&fm, "workstream: %s\n", n.Workstream)
+		}
+		if len(n.DependsOn) > 0 {
+			deps := make([]string, len(n.DependsOn))
+			for i, d := range n.DependsOn {
+				deps[i] = id(d)
+			}
+			fmt.Fprintf(&fm, "depends_on: [%s]\n", strings.Join(deps, ", "))
+		}
+		fm.WriteString("---\n")
+		files["Projects/"+n.Type+"s/"+id(n.ID)+".md"] = fm.String()
+	}
+	return files
+}
+
+// BenchmarkBridgeLayout is layout_canvas through the bridge on the layout
+// benchmark's graph, its canvas populated first (target in WebAssembly
+// under Node: 30 ms).
+func BenchmarkBridgeLayout(b *testing.B) {
+	br := loadBench(b, layoutVault())
+	if _, err := br.Call(context.Background(), "call", []byte(`{"name":"populate_canvas","arguments":{}}`)); err != nil {
+		b.Fatal(err)
+	}
+	in := []byte(`{"name":"layout_canvas","arguments":{}}`)
 	for b.Loop() {
 		if _, err := br.Call(context.Background(), "call", in); err != nil {
 			b.Fatal(err)
