@@ -86,24 +86,25 @@ func encodeFields[T any](b []byte, v, orig *T, raw object, specs []fieldSpec[T])
 		}
 		first = false
 	}
-	written := make(map[string]bool, len(specs))
-	spec := func(key string) *fieldSpec[T] {
+	var written uint64 // bit i: specs[i] written (a node has 11 specs)
+	spec := func(key string) int {
 		for i := range specs {
 			if specs[i].key == key {
-				return &specs[i]
+				return i
 			}
 		}
-		return nil
+		return -1
 	}
 	for _, m := range raw {
-		s := spec(m.key)
-		if s == nil { // a key of another plugin
+		i := spec(m.key)
+		if i < 0 { // a key of another plugin
 			sep()
 			b = appendString(b, m.key)
 			b = append(append(b, ':'), m.value...)
 			continue
 		}
-		written[s.key] = true
+		s := &specs[i]
+		written |= 1 << i
 		switch {
 		case orig != nil && s.same(v, orig):
 			sep()
@@ -116,7 +117,7 @@ func encodeFields[T any](b []byte, v, orig *T, raw object, specs []fieldSpec[T])
 	}
 	for i := range specs {
 		s := &specs[i]
-		if !written[s.key] && s.set(v) {
+		if written&(1<<i) == 0 && s.set(v) {
 			sep()
 			b = s.appendKV(b, v)
 		}

@@ -128,7 +128,8 @@ func skipValue(data []byte, i int) int {
 }
 
 // compact returns a valid JSON value without insignificant space: itself
-// when it has none.
+// when it has none, else a copy without it (the input being valid, the
+// space outside strings is all there is to drop).
 func compact(v []byte) ([]byte, error) {
 	inString := false
 	for i := 0; i < len(v); i++ {
@@ -138,14 +139,33 @@ func compact(v []byte) ([]byte, error) {
 		case c == '"':
 			inString = !inString
 		case !inString && (c == ' ' || c == '\t' || c == '\n' || c == '\r'):
-			var buf bytes.Buffer
-			if err := json.Compact(&buf, v); err != nil {
-				return nil, err
-			}
-			return buf.Bytes(), nil
+			return dropSpace(v, i), nil
 		}
 	}
 	return slices.Clip(v), nil
+}
+
+// dropSpace copies valid JSON v without the space outside strings, from
+// v[at], the first such space.
+func dropSpace(v []byte, at int) []byte {
+	out := make([]byte, at, len(v))
+	copy(out, v[:at])
+	inString := false
+	for i := at; i < len(v); i++ {
+		c := v[i]
+		switch {
+		case inString && c == '\\':
+			out = append(out, c, v[i+1])
+			i++
+			continue
+		case c == '"':
+			inString = !inString
+		case !inString && (c == ' ' || c == '\t' || c == '\n' || c == '\r'):
+			continue
+		}
+		out = append(out, c)
+	}
+	return out
 }
 
 // unquote reads a valid JSON string.

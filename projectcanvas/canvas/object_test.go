@@ -51,3 +51,10 @@ func FuzzParseObject(f *testing.F) {
 		}
 	})
 }
+
+// encodeFields keeps the specs it wrote in a 64-bit mask.
+func TestFieldSpecsFitTheMask(t *testing.T) {
+	if len(nodeFields) > 64 || len(edgeFields) > 64 {
+		t.Fatal("more than 64 field specs: widen encodeFields' written mask")
+	}
+}
