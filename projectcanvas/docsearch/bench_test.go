@@ -7,7 +7,7 @@ import (
 	"time"
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
-	"github.com/projectcanvas/projectcanvas/projectcanvas/docsearch/internal/benchcorpus"
+	"github.com/projectcanvas/projectcanvas/internal/benchcorpus"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/vault/memfs"
 )
 

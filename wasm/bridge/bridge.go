@@ -260,9 +260,12 @@ type callOut struct {
 }
 
 func (c callOut) MarshalJSON() ([]byte, error) {
-	changes, err := json.Marshal(c.changes)
-	if err != nil {
-		return nil, err
+	changes := []byte("[]") // most calls change nothing
+	if len(c.changes) > 0 {
+		var err error
+		if changes, err = json.Marshal(c.changes); err != nil {
+			return nil, err
+		}
 	}
 	out := make([]byte, 0, len(c.result)+len(changes)+24)
 	out = append(out, `{"result":`...)

@@ -21,7 +21,7 @@ import (
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/docsearch"
-	"github.com/projectcanvas/projectcanvas/projectcanvas/docsearch/internal/benchcorpus"
+	"github.com/projectcanvas/projectcanvas/internal/benchcorpus"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/vault/memfs"
 )
 
