@@ -40,19 +40,27 @@ func splitObject(data []byte) (object, error) {
 	if data[i] != '{' {
 		return nil, fmt.Errorf("want an object")
 	}
-	var obj object
-	seen := map[string]bool{}
+	obj := make(object, 0, 8)
+	var seen map[string]bool // past a few keys; a short scan does before
 	i = skipSpace(data, i+1)
 	for data[i] != '}' {
 		end := skipValue(data, i)
-		key, err := unquote(data[i:end])
+		key, err := unquoteKey(data[i:end])
 		if err != nil {
 			return nil, err
 		}
-		if seen[key] {
+		if seen == nil && len(obj) >= 16 {
+			seen = make(map[string]bool, 2*len(obj))
+			for _, m := range obj {
+				seen[m.key] = true
+			}
+		}
+		if seen != nil && seen[key] || seen == nil && slices.ContainsFunc(obj, func(m member) bool { return m.key == key }) {
 			return nil, fmt.Errorf("key %q appears twice", key)
 		}
-		seen[key] = true
+		if seen != nil {
+			seen[key] = true
+		}
 		i = skipSpace(data, skipSpace(data, end)+1) // past ':'
 		end = skipValue(data, i)
 		value, err := compact(data[i:end])
@@ -166,6 +174,27 @@ func dropSpace(v []byte, at int) []byte {
 		out = append(out, c)
 	}
 	return out
+}
+
+// knownKeys are the keys of every node and edge, shared rather than
+// allocated once per node.
+var knownKeys = func() map[string]string {
+	m := map[string]string{"nodes": "nodes", "edges": "edges"}
+	for _, s := range nodeFields {
+		m[s.key] = s.key
+	}
+	for _, s := range edgeFields {
+		m[s.key] = s.key
+	}
+	return m
+}()
+
+// unquoteKey is unquote for an object key.
+func unquoteKey(v []byte) (string, error) {
+	if k, ok := knownKeys[string(v[1:len(v)-1])]; ok && bytes.IndexByte(v, '\\') < 0 {
+		return k, nil
+	}
+	return unquote(v)
 }
 
 // unquote reads a valid JSON string.
