@@ -137,13 +137,12 @@ func (t jsTransport) Do(ctx context.Context, r *pc.OutboundRequest) (*pc.Outboun
 		done <- answer{err: errors.New(msg)}
 		return nil
 	})
-	call := js.FuncOf(func(js.Value, []js.Value) any { return send.Invoke(req) })
-	// Through a resolved promise, so that a transport throwing at once
-	// rejects rather than escaping.
+	// Called by a promise job, bound to req, so that a transport that
+	// throws at once rejects rather than panicking here.
+	call := send.Call("bind", js.Null(), req)
 	js.Global().Get("Promise").Call("resolve").Call("then", call).Call("then", onOK, onErr)
 	select {
 	case a := <-done:
-		call.Release()
 		onOK.Release()
 		onErr.Release()
 		return a.resp, a.err
