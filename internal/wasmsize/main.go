@@ -102,17 +102,22 @@ func newAttributor(pkg string) (*attributor, error) {
 	}
 	a := &attributor{path: map[string]string{}}
 	for _, p := range strings.Fields(string(out)) {
-		m := strings.Map(func(r rune) rune {
-			if r == '.' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' {
-				return r
-			}
-			return '_'
-		}, p)
-		a.path[m] = p
-		a.mangled = append(a.mangled, m)
+		a.add(p)
 	}
-	slices.SortFunc(a.mangled, func(x, y string) int { return cmp.Compare(len(y), len(x)) })
 	return a, nil
+}
+
+// add records an import path under its mangled name.
+func (a *attributor) add(p string) {
+	m := strings.Map(func(r rune) rune {
+		if r == '.' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' {
+			return r
+		}
+		return '_'
+	}, p)
+	a.path[m] = p
+	a.mangled = append(a.mangled, m)
+	slices.SortFunc(a.mangled, func(x, y string) int { return cmp.Compare(len(y), len(x)) })
 }
 
 func (a *attributor) pkgOf(sym string) string {
