@@ -8,11 +8,18 @@
 //
 //	const out = JSON.parse(await projectcanvas.call(JSON.stringify({name: "get_entity", arguments: {id: "T-001"}})));
 //	for (const c of out.changes) { ... apply c.op "write" | "delete" | "rename" ... }
+//
+// Outbound HTTP (an embeddings endpoint) goes through the host (DESIGN.md
+// §7): the host sets projectcanvas.transport to an async function taking
+// {method, url, headers, body} (body a string) and resolving to {status,
+// body}, e.g. around Obsidian's requestUrl. Without it such calls fail with
+// an error saying so.
 package main
 
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"syscall/js"
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
@@ -20,8 +27,8 @@ import (
 )
 
 func main() {
-	b := bridge.New()
 	api := js.Global().Get("Object").New()
+	b := bridge.New(bridge.WithTransport(jsTransport{api}))
 	for _, name := range bridge.Functions {
 		api.Set(name, js.FuncOf(func(_ js.Value, args []js.Value) any {
 			input := "{}"
@@ -84,4 +91,62 @@ func jsError(err error) js.Value {
 	details, _ := json.Marshal(e.Details)
 	jsErr.Set("details", js.Global().Get("JSON").Call("parse", string(details)))
 	return jsErr
+}
+
+// jsTransport sends a request through the host's projectcanvas.transport,
+// read at each call so that the host may set it after loading.
+type jsTransport struct{ api js.Value }
+
+func (t jsTransport) Do(ctx context.Context, r *pc.OutboundRequest) (*pc.OutboundResponse, error) {
+	send := t.api.Get("transport")
+	if send.Type() != js.TypeFunction {
+		return nil, errors.New("the host set no projectcanvas.transport")
+	}
+	headers := js.Global().Get("Object").New()
+	for k, v := range r.Header {
+		headers.Set(k, v)
+	}
+	req := js.Global().Get("Object").New()
+	req.Set("method", r.Method)
+	req.Set("url", r.URL)
+	req.Set("headers", headers)
+	req.Set("body", string(r.Body))
+	type answer struct {
+		resp *pc.OutboundResponse
+		err  error
+	}
+	done := make(chan answer, 1)
+	onOK := js.FuncOf(func(_ js.Value, args []js.Value) any {
+		v := args[0]
+		if v.Type() != js.TypeObject || v.Get("status").Type() != js.TypeNumber {
+			done <- answer{err: errors.New("projectcanvas.transport resolved to no {status, body}")}
+			return nil
+		}
+		body := v.Get("body")
+		if body.Type() != js.TypeString {
+			body = js.ValueOf("")
+		}
+		done <- answer{resp: &pc.OutboundResponse{Status: v.Get("status").Int(), Body: []byte(body.String())}}
+		return nil
+	})
+	onErr := js.FuncOf(func(_ js.Value, args []js.Value) any {
+		msg := "projectcanvas.transport failed"
+		if len(args) > 0 && args[0].Truthy() {
+			msg += ": " + js.Global().Call("String", args[0]).String()
+		}
+		done <- answer{err: errors.New(msg)}
+		return nil
+	})
+	// Called by a promise job, bound to req, so that a transport that
+	// throws at once rejects rather than panicking here.
+	call := send.Call("bind", js.Null(), req)
+	js.Global().Get("Promise").Call("resolve").Call("then", call).Call("then", onOK, onErr)
+	select {
+	case a := <-done:
+		onOK.Release()
+		onErr.Release()
+		return a.resp, a.err
+	case <-ctx.Done():
+		return nil, ctx.Err() // the callbacks stay alive for the late answer
+	}
 }

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/httpclient"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/tools"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/vault/osfs"
 )
@@ -122,7 +123,7 @@ func openEnv(dir string) (*tools.Env, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &tools.Env{Project: p}, nil
+	return &tools.Env{Project: p, Transport: httpclient.New()}, nil
 }
 
 func fail(stderr io.Writer, err error) int {

@@ -8,6 +8,7 @@ import (
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/docsearch"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/httpclient"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/tools"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/vault/osfs"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/watch"
@@ -29,8 +30,8 @@ func (c *cli) openLive(ctx context.Context) (env *tools.Env, root string, stop f
 		return nil, "", nil, err
 	}
 	printRecovered(c.stderr, p.Recovered())
-	env = &tools.Env{Project: p}
-	if opt, err := docsearch.ConfigOption(fsys); err != nil {
+	env = &tools.Env{Project: p, Transport: httpclient.New()}
+	if opt, err := docsearch.ConfigOption(fsys, env.Transport); err != nil {
 		// search_docs will report the broken setting; everything else works.
 		fmt.Fprintln(c.stderr, "projectcanvas: document search is off:", err)
 	} else {

@@ -72,9 +72,14 @@ func invalid(format string, args ...any) *pc.Error {
 	return pc.Errorf(pc.CodeInvalidArgument, "not a JSON Canvas file: "+format, args...)
 }
 
+// array splits a member's value (valid and compact, from parseObject) into
+// its items.
 func array(raw json.RawMessage, key string) ([]json.RawMessage, error) {
-	var items []json.RawMessage
-	if err := json.Unmarshal(raw, &items); err != nil || raw[0] != '[' {
+	if raw[0] != '[' {
+		return nil, invalid("%q must be a list", key)
+	}
+	items, err := splitArray(raw)
+	if err != nil {
 		return nil, invalid("%q must be a list", key)
 	}
 	return items, nil

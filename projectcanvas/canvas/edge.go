@@ -47,7 +47,7 @@ var edgeFields = []fieldSpec[Edge]{
 }
 
 func parseEdge(data []byte) (*Edge, error) {
-	o, err := parseObject(data)
+	o, err := splitObject(data) // an item of a list parseObject read
 	if err != nil {
 		return nil, err
 	}

@@ -3,6 +3,7 @@ package canvas
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 )
 
 // fieldSpec describes one key the package understands on a node or an edge:
@@ -27,7 +28,7 @@ func decodeFields[T any](v *T, o object, specs []fieldSpec[T]) error {
 			continue
 		}
 		if s.str != nil {
-			if err := json.Unmarshal(raw, s.str(v)); err != nil {
+			if err := decodeString(raw, s.str(v)); err != nil {
 				return fmt.Errorf("%q must be a string", s.key)
 			}
 			if s.required && *s.str(v) == "" {
@@ -40,11 +41,36 @@ func decodeFields[T any](v *T, o object, specs []fieldSpec[T]) error {
 			}
 			continue
 		}
-		if err := json.Unmarshal(raw, s.num(v)); err != nil {
+		if err := decodeNumber(raw, s.num(v)); err != nil {
 			return fmt.Errorf("%q must be a number", s.key)
 		}
 	}
 	return nil
+}
+
+// decodeString is json.Unmarshal into a string for a valid value (null
+// leaves it as it is); plain strings skip the reflection.
+func decodeString(raw []byte, dst *string) error {
+	if raw[0] == '"' {
+		s, err := unquote(raw)
+		if err == nil {
+			*dst = s
+		}
+		return err
+	}
+	return json.Unmarshal(raw, dst)
+}
+
+// decodeNumber is json.Unmarshal into a float64 for a valid value.
+func decodeNumber(raw []byte, dst *float64) error {
+	if c := raw[0]; c == '-' || c >= '0' && c <= '9' {
+		f, err := strconv.ParseFloat(string(raw), 64)
+		if err == nil {
+			*dst = f
+		}
+		return err
+	}
+	return json.Unmarshal(raw, dst)
 }
 
 // encodeFields writes v as a compact JSON object. Keys keep the order they
@@ -60,24 +86,25 @@ func encodeFields[T any](b []byte, v, orig *T, raw object, specs []fieldSpec[T])
 		}
 		first = false
 	}
-	written := make(map[string]bool, len(specs))
-	spec := func(key string) *fieldSpec[T] {
+	var written uint64 // bit i: specs[i] written (a node has 11 specs)
+	spec := func(key string) int {
 		for i := range specs {
 			if specs[i].key == key {
-				return &specs[i]
+				return i
 			}
 		}
-		return nil
+		return -1
 	}
 	for _, m := range raw {
-		s := spec(m.key)
-		if s == nil { // a key of another plugin
+		i := spec(m.key)
+		if i < 0 { // a key of another plugin
 			sep()
 			b = appendString(b, m.key)
 			b = append(append(b, ':'), m.value...)
 			continue
 		}
-		written[s.key] = true
+		s := &specs[i]
+		written |= 1 << i
 		switch {
 		case orig != nil && s.same(v, orig):
 			sep()
@@ -90,7 +117,7 @@ func encodeFields[T any](b []byte, v, orig *T, raw object, specs []fieldSpec[T])
 	}
 	for i := range specs {
 		s := &specs[i]
-		if !written[s.key] && s.set(v) {
+		if written&(1<<i) == 0 && s.set(v) {
 			sep()
 			b = s.appendKV(b, v)
 		}

@@ -57,7 +57,7 @@ var nodeFields = []fieldSpec[Node]{
 }
 
 func parseNode(data []byte) (*Node, error) {
-	o, err := parseObject(data)
+	o, err := splitObject(data) // an item of a list parseObject read
 	if err != nil {
 		return nil, err
 	}

@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/projectcanvas/projectcanvas/internal/benchcorpus"
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
-	"github.com/projectcanvas/projectcanvas/projectcanvas/docsearch/internal/benchcorpus"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/vault/memfs"
 )
 

@@ -54,14 +54,14 @@ func LoadConfig(fsys pc.FS) (Config, error) {
 	return c, nil
 }
 
-// Embedder returns the embedder the config asks for: the HTTP one when an
-// endpoint is set, the built-in one otherwise.
-func (c Config) Embedder() Embedder {
+// Embedder returns the embedder the config asks for: the HTTP one, sending
+// through t, when an endpoint is set, the built-in one otherwise.
+func (c Config) Embedder(t pc.Transport) Embedder {
 	if c.Endpoint == "" {
 		return NewHashEmbedder(0)
 	}
 	e := &HTTPEmbedder{Endpoint: c.Endpoint, Model: c.Model, BatchSize: c.BatchSize,
-		Timeout: time.Duration(c.TimeoutMS) * time.Millisecond}
+		Timeout: time.Duration(c.TimeoutMS) * time.Millisecond, Transport: t}
 	if c.APIKeyEnv != "" {
 		e.APIKey = os.Getenv(c.APIKeyEnv)
 	}

@@ -162,9 +162,10 @@ func (e *Engine) waitReady(ctx context.Context) error {
 }
 
 // OpenWithConfig opens the engine with the embedder that the vault's
-// .projectcanvas/config.json names (see Config).
-func OpenWithConfig(ctx context.Context, fsys pc.FS, opts ...Option) (*Engine, error) {
-	opt, err := ConfigOption(fsys)
+// .projectcanvas/config.json names (see Config), an HTTP one sending
+// through t.
+func OpenWithConfig(ctx context.Context, fsys pc.FS, t pc.Transport, opts ...Option) (*Engine, error) {
+	opt, err := ConfigOption(fsys, t)
 	if err != nil {
 		return nil, err
 	}
@@ -172,13 +173,14 @@ func OpenWithConfig(ctx context.Context, fsys pc.FS, opts ...Option) (*Engine, e
 }
 
 // ConfigOption is the option choosing the embedder that the vault's
-// .projectcanvas/config.json names, for New (OpenWithConfig applies it).
-func ConfigOption(fsys pc.FS) (Option, error) {
+// .projectcanvas/config.json names, for New (OpenWithConfig applies it);
+// an HTTP embedder sends through t, the host's transport.
+func ConfigOption(fsys pc.FS, t pc.Transport) (Option, error) {
 	cfg, err := LoadConfig(fsys)
 	if err != nil {
 		return nil, err
 	}
-	return WithEmbedder(cfg.Embedder()), nil
+	return WithEmbedder(cfg.Embedder(t)), nil
 }
 
 func newNonce() string {

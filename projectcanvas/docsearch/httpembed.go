@@ -1,15 +1,14 @@
 package docsearch
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"math"
-	"net/http"
 	"strings"
 	"time"
+
+	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 )
 
 // HTTPEmbedder asks an OpenAI-compatible embeddings endpoint (OpenAI,
@@ -25,9 +24,10 @@ type HTTPEmbedder struct {
 	BatchSize int           // texts per request; <= 0 means 32
 	Timeout   time.Duration // per request; <= 0 means 30 s
 	APIKey    string        // sent as a Bearer token when set
-	// Client sends the requests; nil means a plain http.Client. Hosts
-	// without a network stack of their own (WASM) inject a transport here.
-	Client *http.Client
+	// Transport sends the requests: the host's (net/http's client natively,
+	// the editor's in WASM, see projectcanvas.Transport). Without one every
+	// call fails with an error saying so.
+	Transport pc.Transport
 }
 
 // ID implements Embedder.
@@ -65,10 +65,6 @@ type embedResponse struct {
 	} `json:"data"`
 }
 
-// maxResponse bounds what is read from the endpoint (a 4096-dimension
-// vector in JSON is about 80 KB).
-const maxResponse = 256 << 20
-
 func (e *HTTPEmbedder) embedBatch(ctx context.Context, texts []string) ([][]float32, error) {
 	timeout := e.Timeout
 	if timeout <= 0 {
@@ -76,33 +72,24 @@ func (e *HTTPEmbedder) embedBatch(ctx context.Context, texts []string) ([][]floa
 	}
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
+	if e.Transport == nil {
+		return nil, fmt.Errorf("embeddings endpoint %q: this host has no HTTP transport", e.Endpoint)
+	}
 	body, _ := json.Marshal(embedRequest{Model: e.Model, Input: texts})
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, e.Endpoint, bytes.NewReader(body))
-	if err != nil {
-		return nil, fmt.Errorf("embeddings endpoint %q: %v", e.Endpoint, err)
-	}
-	req.Header.Set("Content-Type", "application/json")
+	req := &pc.OutboundRequest{Method: "POST", URL: e.Endpoint, Body: body,
+		Header: map[string]string{"Content-Type": "application/json"}}
 	if e.APIKey != "" {
-		req.Header.Set("Authorization", "Bearer "+e.APIKey)
+		req.Header["Authorization"] = "Bearer " + e.APIKey
 	}
-	client := e.Client
-	if client == nil {
-		client = http.DefaultClient
-	}
-	resp, err := client.Do(req)
+	resp, err := e.Transport.Do(ctx, req)
 	if err != nil {
 		return nil, fmt.Errorf("embeddings endpoint unreachable: %v", err)
 	}
-	defer resp.Body.Close()
-	data, err := io.ReadAll(io.LimitReader(resp.Body, maxResponse))
-	if err != nil {
-		return nil, fmt.Errorf("embeddings endpoint: reading the answer: %v", err)
-	}
-	if resp.StatusCode != http.StatusOK {
-		return nil, fmt.Errorf("embeddings endpoint answered %s: %s", resp.Status, snippet(data))
+	if resp.Status != 200 {
+		return nil, fmt.Errorf("embeddings endpoint answered %d: %s", resp.Status, snippet(resp.Body))
 	}
 	var r embedResponse
-	if err := json.Unmarshal(data, &r); err != nil {
+	if err := json.Unmarshal(resp.Body, &r); err != nil {
 		return nil, fmt.Errorf("embeddings endpoint answered malformed JSON: %v", err)
 	}
 	return checkVectors(r, len(texts))

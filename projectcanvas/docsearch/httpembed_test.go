@@ -10,6 +10,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/projectcanvas/projectcanvas/projectcanvas/httpclient"
 )
 
 // fakeEndpoint serves OpenAI-style embeddings computed by the built-in
@@ -42,7 +44,7 @@ func fakeEndpoint(t *testing.T, answer func(w http.ResponseWriter, texts []strin
 
 func TestHTTPEmbedder(t *testing.T) {
 	srv, calls := fakeEndpoint(t, nil)
-	e := &HTTPEmbedder{Endpoint: srv.URL, Model: "test-model", BatchSize: 2}
+	e := &HTTPEmbedder{Endpoint: srv.URL, Model: "test-model", Transport: httpclient.New(), BatchSize: 2}
 	vs, err := e.Embed(context.Background(), []string{"alpha", "bravo", "charlie", "delta", "echo"})
 	if err != nil {
 		t.Fatal(err)
@@ -85,7 +87,7 @@ func TestHTTPEmbedderBadAnswers(t *testing.T) {
 				fmt.Fprint(w, tt.answer)
 				return true
 			})
-			e := &HTTPEmbedder{Endpoint: srv.URL, Model: "test-model"}
+			e := &HTTPEmbedder{Endpoint: srv.URL, Model: "test-model", Transport: httpclient.New()}
 			_, err := e.Embed(context.Background(), []string{"x", "y"})
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Fatalf("got %v, want an error with %q", err, tt.want)
@@ -101,7 +103,7 @@ func TestHTTPEmbedderTimeout(t *testing.T) {
 		return true
 	})
 	defer close(release)
-	e := &HTTPEmbedder{Endpoint: srv.URL, Model: "test-model", Timeout: 50 * time.Millisecond}
+	e := &HTTPEmbedder{Endpoint: srv.URL, Model: "test-model", Transport: httpclient.New(), Timeout: 50 * time.Millisecond}
 	start := time.Now()
 	_, err := e.Embed(context.Background(), []string{"x"})
 	if err == nil || time.Since(start) > 5*time.Second {
@@ -120,7 +122,7 @@ func TestEngineDegradesWhenEndpointDown(t *testing.T) {
 	srv, _ := fakeEndpoint(t, nil)
 	url := srv.URL
 	srv.Close()
-	e, _ := openMem(t, smallVault, WithCache(""), WithEmbedder(&HTTPEmbedder{Endpoint: url, Model: "test-model", Timeout: time.Second}))
+	e, _ := openMem(t, smallVault, WithCache(""), WithEmbedder(&HTTPEmbedder{Endpoint: url, Model: "test-model", Transport: httpclient.New(), Timeout: time.Second}))
 	st := e.Status()
 	if st.State != StateDegraded || !strings.Contains(st.Reason, "unreachable") {
 		t.Fatalf("status %+v", st)
@@ -141,7 +143,7 @@ func TestEngineQueryFallback(t *testing.T) {
 		}
 		return false
 	})
-	e, _ := openMem(t, smallVault, WithCache(""), WithEmbedder(&HTTPEmbedder{Endpoint: srv.URL, Model: "test-model"}))
+	e, _ := openMem(t, smallVault, WithCache(""), WithEmbedder(&HTTPEmbedder{Endpoint: srv.URL, Model: "test-model", Transport: httpclient.New()}))
 	if st := e.Status(); st.State != StateReady {
 		t.Fatalf("status %+v", st)
 	}
@@ -174,7 +176,7 @@ func TestEngineUpdateWithEndpointFailing(t *testing.T) {
 		}
 		return false
 	})
-	e, fsys := openMem(t, smallVault, WithCache(""), WithEmbedder(&HTTPEmbedder{Endpoint: srv.URL, Model: "test-model"}))
+	e, fsys := openMem(t, smallVault, WithCache(""), WithEmbedder(&HTTPEmbedder{Endpoint: srv.URL, Model: "test-model", Transport: httpclient.New()}))
 	fail.Store(true)
 	if err := fsys.WriteFile("c.md", []byte("# New\nnew text"), ""); err != nil {
 		t.Fatal(err)
@@ -220,7 +222,7 @@ func TestLoadConfig(t *testing.T) {
 		if err != nil {
 			got = err.Error()
 		} else {
-			got = cfg.Embedder().ID()
+			got = cfg.Embedder(nil).ID()
 		}
 		if !strings.Contains(got, tt.want) {
 			t.Errorf("%s: got %q, want %q", tt.file, got, tt.want)

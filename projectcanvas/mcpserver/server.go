@@ -42,7 +42,8 @@ func New(registry *tools.Registry, env *tools.Env, opts ...Option) *mcp.Server {
 }
 
 // Handler serves s over MCP streamable HTTP. Mount it behind the HTTP API's
-// guards (httpapi.WithHandler) so it shares their token and origin checks.
+// guards (httpapi.WithHandler) so it shares their token and origin checks
+// (package route's Guard).
 func Handler(s *mcp.Server) http.Handler {
 	return mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s }, nil)
 }

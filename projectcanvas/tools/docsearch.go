@@ -131,7 +131,7 @@ func docIndex(ctx context.Context, env *Env) (*docsearch.Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	return docsearch.Open(ctx, env.Project.FS(), docsearch.WithEmbedder(cfg.Embedder()), docsearch.WithCache(""))
+	return docsearch.Open(ctx, env.Project.FS(), docsearch.WithEmbedder(cfg.Embedder(env.Transport)), docsearch.WithCache(""))
 }
 
 // docChanged tells the search engine that a tool wrote a file.

@@ -19,9 +19,12 @@ type Env struct {
 	Project *pc.Project
 	// Docs is the vault's document search index (search_docs,
 	// msrl_status, semantic search_entities), opened by the host with
-	// docsearch.OpenWithConfig and fed by its watcher (Docs.Apply). When
+	// docsearch.OpenWithConfig (or New with ConfigOption) and fed by its watcher (Docs.Apply). When
 	// nil, each search indexes the vault afresh.
 	Docs *docsearch.Engine
+	// Transport sends outbound HTTP (an embeddings endpoint) for what the
+	// tools build themselves; nil means the host has none.
+	Transport pc.Transport
 }
 
 // Handler runs a tool. args is the raw JSON object of arguments. Tools are
@@ -114,7 +117,7 @@ func (r *Registry) Dispatch(ctx context.Context, env *Env, name string, args []b
 	if err != nil {
 		return nil, err
 	}
-	data, err := json.Marshal(result)
+	data, err := appendJSON(nil, result)
 	if err != nil {
 		return nil, pc.Errorf(pc.CodeInternal, "tool %s: encoding the result: %v", name, err)
 	}

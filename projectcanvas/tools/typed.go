@@ -60,13 +60,17 @@ func Register[A, R any](r *Registry, name, description string, ann Annotations, 
 	if err != nil {
 		panic(fmt.Sprintf("tool %s: %v", name, err))
 	}
+	defaults, err := newDefaults[A](schema)
+	if err != nil {
+		panic(fmt.Sprintf("tool %s: defaults: %v", name, err))
+	}
 	r.Add(&Tool{
 		Name:        name,
 		Description: description,
 		InputSchema: raw,
 		Annotations: ann,
 		Handler: func(ctx context.Context, env *Env, args json.RawMessage) (any, error) {
-			a, err := decodeArgs[A](resolved, args)
+			a, err := decodeArgs(resolved, defaults, args)
 			if err != nil {
 				return nil, err
 			}
@@ -173,29 +177,78 @@ func applyConstraints(s *jsonschema.Schema, tag string) error {
 	return nil
 }
 
+// defaults makes the A that arguments are decoded over: absent parameters
+// keep their schema defaults.
+type defaults[A any] struct {
+	schema *jsonschema.Schema
+	proto  A
+	// shared is set when proto holds no slice, map, pointer or interface:
+	// a copy of it then shares nothing with the next call's, so it is
+	// built once rather than by unmarshalling every default on each call.
+	shared bool
+}
+
+func newDefaults[A any](schema *jsonschema.Schema) (*defaults[A], error) {
+	d := &defaults[A]{schema: schema}
+	if err := setDefaults(reflect.ValueOf(&d.proto).Elem(), schema); err != nil {
+		return nil, err
+	}
+	d.shared = !holdsReference(reflect.ValueOf(d.proto))
+	return d, nil
+}
+
+func (d *defaults[A]) fresh() (A, error) {
+	if d.shared {
+		return d.proto, nil
+	}
+	var a A
+	err := setDefaults(reflect.ValueOf(&a).Elem(), d.schema)
+	return a, err
+}
+
+// holdsReference reports whether v holds a non-nil slice, map, pointer,
+// interface, channel or function anywhere in it.
+func holdsReference(v reflect.Value) bool {
+	switch v.Kind() {
+	case reflect.Struct:
+		for i := range v.NumField() {
+			if holdsReference(v.Field(i)) {
+				return true
+			}
+		}
+		return false
+	case reflect.Array:
+		for i := range v.Len() {
+			if holdsReference(v.Index(i)) {
+				return true
+			}
+		}
+		return false
+	case reflect.Slice, reflect.Map, reflect.Pointer, reflect.Interface, reflect.Chan, reflect.Func, reflect.UnsafePointer:
+		return !v.IsNil()
+	}
+	return false
+}
+
 // decodeArgs validates raw arguments against the tool's schema, then decodes
 // them into an A whose absent parameters hold their schema defaults.
-func decodeArgs[A any](schema *jsonschema.Resolved, args json.RawMessage) (A, error) {
+func decodeArgs[A any](schema *jsonschema.Resolved, d *defaults[A], args json.RawMessage) (A, error) {
 	var a A
-	if err := checkDuplicateKeys(args); err != nil {
+	if !json.Valid(args) {
+		return a, syntaxError(args)
+	}
+	instance, err := parseInstance(args)
+	if err != nil {
 		return a, err
-	}
-	var instance any
-	dec := json.NewDecoder(bytes.NewReader(args))
-	dec.UseNumber()
-	if err := dec.Decode(&instance); err != nil {
-		return a, argError(err)
-	}
-	if dec.More() {
-		return a, pc.Errorf(pc.CodeInvalidArgument, "arguments must be one JSON object")
 	}
 	if _, ok := instance.(map[string]any); !ok {
 		return a, pc.Errorf(pc.CodeInvalidArgument, "arguments must be a JSON object")
 	}
-	if err := schema.Validate(numbersToFloat(instance)); err != nil {
+	if err := schema.Validate(instance); err != nil {
 		return a, schemaError(err)
 	}
-	if err := setDefaults(reflect.ValueOf(&a).Elem(), schema.Schema()); err != nil {
+	a, err = d.fresh()
+	if err != nil {
 		return a, pc.Errorf(pc.CodeInternal, "defaults: %v", err)
 	}
 	if err := decode(args, &a); err != nil {
@@ -204,23 +257,18 @@ func decodeArgs[A any](schema *jsonschema.Resolved, args json.RawMessage) (A, er
 	return a, nil
 }
 
-// numbersToFloat turns json.Number values (kept exact while decoding) into
-// float64, the form the schema validator understands.
-func numbersToFloat(v any) any {
-	switch x := v.(type) {
-	case json.Number:
-		f, _ := x.Float64()
-		return f
-	case map[string]any:
-		for k, e := range x {
-			x[k] = numbersToFloat(e)
-		}
-	case []any:
-		for i, e := range x {
-			x[i] = numbersToFloat(e)
-		}
+// syntaxError explains why args is not one JSON value: a key given twice
+// before the fault, or the decoder's own complaint.
+func syntaxError(args json.RawMessage) error {
+	if err := checkDuplicateKeys(args); err != nil {
+		return err
 	}
-	return v
+	var instance any
+	dec := json.NewDecoder(bytes.NewReader(args))
+	if err := dec.Decode(&instance); err != nil {
+		return argError(err)
+	}
+	return pc.Errorf(pc.CodeInvalidArgument, "arguments must be one JSON object")
 }
 
 // setDefaults fills the fields of struct v that have a schema default, so

@@ -3,6 +3,7 @@ package tools
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"testing"
 
 	"github.com/google/jsonschema-go/jsonschema"
@@ -101,4 +102,25 @@ func TestRegisterSchema(t *testing.T) {
 	assert.Equal(t, []any{"milestone", "story"}, props["kind"].(map[string]any)["enum"])
 	assert.Equal(t, true, props["options"].(map[string]any)["properties"].(map[string]any)["atomic"].(map[string]any)["default"])
 	assert.True(t, tool.Annotations.ReadOnly)
+}
+
+// A default that is a list is decoded afresh for each call: a handler
+// changing its arguments cannot change the next call's defaults.
+func TestRegisterDefaultsAreNotShared(t *testing.T) {
+	type listArgs struct {
+		Tags []string `json:"tags,omitempty" schema:"default=[\"a\"]"`
+		N    int      `json:"n,omitempty" schema:"default=2"`
+	}
+	r := &Registry{}
+	var seen []string
+	Register(r, "list", "Lists.", Annotations{}, func(_ context.Context, _ *Env, a listArgs) (bool, error) {
+		seen = append(seen, fmt.Sprint(a.Tags, a.N))
+		a.Tags[0] = "changed"
+		return true, nil
+	})
+	for _, args := range []string{`{}`, `{}`, `{"tags":["x","y"],"n":3}`, `{}`} {
+		_, err := r.Dispatch(context.Background(), &Env{}, "list", []byte(args))
+		require.NoError(t, err)
+	}
+	assert.Equal(t, []string{"[a] 2", "[a] 2", "[x y] 3", "[a] 2"}, seen)
 }

@@ -101,3 +101,33 @@ test("WASM: the same scenario as native, same files", async (t) => {
   const denied = JSON.parse(await pc.http({ method: "GET", path: "/entities", headers: { Authorization: "Bearer wrong" } }));
   assert.equal(denied.status, 401);
 });
+
+test("WASM: outbound HTTP goes through the host's projectcanvas.transport", async () => {
+  delete globalThis.projectcanvas;
+  const pc = await loadWasm();
+  const sent = [];
+  pc.transport = async (req) => {
+    sent.push(req);
+    const { input } = JSON.parse(req.body);
+    return { status: 200, body: JSON.stringify({ data: input.map((_, i) => ({ index: i, embedding: [1, (i % 3) + 1, 0.5] })) }) };
+  };
+  const config = { embeddings: { endpoint: "http://embed.test/v1/embeddings", model: "m" } };
+  await pc.load({ files: [
+    { path: ".projectcanvas/config.json", content: JSON.stringify(config) },
+    { path: "Notes/Runbook.md", content: "# Runbook\n\n## Rollback\n\nRoll the release back with the previous build.\n" },
+  ] });
+  const out = JSON.parse(await pc.call({ name: "search_docs", arguments: { query: "roll back a release" } }));
+  assert.ok(out.result.results.length > 0, JSON.stringify(out.result));
+  assert.ok(sent.length >= 2, "the index and the query were embedded through the transport");
+  assert.equal(sent[0].method, "POST");
+  assert.equal(sent[0].url, "http://embed.test/v1/embeddings");
+  assert.equal(sent[0].headers["Content-Type"], "application/json");
+
+  // A transport that fails is no crash: the search falls back on keywords
+  // and msrl_status says why.
+  pc.transport = () => { throw new Error("offline"); };
+  const fallback = JSON.parse(await pc.call({ name: "search_docs", arguments: { query: "rollback release build" } }));
+  assert.ok(fallback.result.results.length > 0, JSON.stringify(fallback.result));
+  const status = await pc.call({ name: "msrl_status", arguments: {} });
+  assert.match(status, /offline/);
+});

@@ -29,13 +29,13 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"net/http"
+	"net/url"
 	"strings"
 	"sync"
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/docsearch"
-	"github.com/projectcanvas/projectcanvas/projectcanvas/httpapi"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/httpapi/route"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/tools"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/vault/memfs"
 )
@@ -45,17 +45,28 @@ var Functions = []string{"load", "events", "call", "http", "tools"}
 
 // Bridge is one vault held for a host. Its methods are safe for concurrent use.
 type Bridge struct {
-	registry *tools.Registry
+	registry  *tools.Registry
+	transport pc.Transport // the host's outbound HTTP; nil when it has none
 
 	mu  sync.RWMutex // guards the fields below; load replaces them
 	fs  *memfs.FS
 	env *tools.Env
-	api http.Handler
+	api *route.API
 }
 
+// Option configures a Bridge.
+type Option func(*Bridge)
+
+// WithTransport sends the core's outbound HTTP (an embeddings endpoint)
+// through the host: the WebAssembly build hands it to the editor.
+func WithTransport(t pc.Transport) Option { return func(b *Bridge) { b.transport = t } }
+
 // New returns a bridge with an empty vault.
-func New() *Bridge {
+func New(opts ...Option) *Bridge {
 	b := &Bridge{registry: tools.New()}
+	for _, opt := range opts {
+		opt(b)
+	}
 	if _, err := b.load(loadIn{}); err != nil {
 		panic(err) // an empty vault always opens
 	}
@@ -135,8 +146,8 @@ func (b *Bridge) load(in loadIn) (any, error) {
 		return nil, err
 	}
 	fsys.TrackChanges()
-	env := &tools.Env{Project: project}
-	if opt, err := docsearch.ConfigOption(fsys); err == nil {
+	env := &tools.Env{Project: project, Transport: b.transport}
+	if opt, err := docsearch.ConfigOption(fsys, b.transport); err == nil {
 		env.Docs = docsearch.New(fsys, opt, docsearch.WithCache(""))
 		// The editor is the watcher: it feeds its vault events. A failed
 		// build shows in msrl_status.
@@ -145,7 +156,7 @@ func (b *Bridge) load(in loadIn) (any, error) {
 	} // else search_docs reports the broken setting on every call
 	b.mu.Lock()
 	b.fs, b.env = fsys, env
-	b.api = httpapi.New(b.registry, env, httpapi.WithToken(in.Token))
+	b.api = route.New(b.registry, env, route.WithToken(in.Token))
 	b.mu.Unlock()
 	return map[string]any{"entities": project.Len(), "problems": project.Problems()}, nil
 }
@@ -249,9 +260,12 @@ type callOut struct {
 }
 
 func (c callOut) MarshalJSON() ([]byte, error) {
-	changes, err := json.Marshal(c.changes)
-	if err != nil {
-		return nil, err
+	changes := []byte("[]") // most calls change nothing
+	if len(c.changes) > 0 {
+		var err error
+		if changes, err = json.Marshal(c.changes); err != nil {
+			return nil, err
+		}
 	}
 	out := make([]byte, 0, len(c.result)+len(changes)+24)
 	out = append(out, `{"result":`...)
@@ -268,38 +282,44 @@ type httpIn struct {
 	Body    string            `json:"body"`
 }
 
-// http serves one request through the HTTP API, the handler the native
-// server runs, with an in-memory response writer.
+// http serves one request through the HTTP API's routes, the ones the
+// native server runs (package route), without net/http.
 func (b *Bridge) http(ctx context.Context, in httpIn) (any, error) {
 	b.mu.RLock()
 	api, fsys, env := b.api, b.fs, b.env
 	b.mu.RUnlock()
 	if in.Method == "" {
-		in.Method = http.MethodGet
+		in.Method = "GET"
 	}
 	if !strings.HasPrefix(in.Path, "/") {
 		return nil, pc.Errorf(pc.CodeInvalidArgument, "path %q must start with /", in.Path)
 	}
-	req, err := http.NewRequestWithContext(ctx, in.Method, "http://127.0.0.1"+in.Path, strings.NewReader(in.Body))
-	if err != nil {
-		return nil, pc.Errorf(pc.CodeInvalidArgument, "bad request: %v", err)
+	u, err := url.ParseRequestURI(in.Path)
+	if err != nil || !validMethod(in.Method) {
+		return nil, pc.Errorf(pc.CodeInvalidArgument, "bad request: %s %q", in.Method, in.Path)
 	}
-	req.RemoteAddr = "127.0.0.1:0"
-	req.ContentLength = int64(len(in.Body))
+	req := &route.Request{Method: in.Method, Path: u.EscapedPath(), RawQuery: u.RawQuery, Host: "127.0.0.1",
+		Header: map[string]string{}, Body: strings.NewReader(in.Body), ContentLength: int64(len(in.Body))}
 	for k, v := range in.Headers {
 		if strings.EqualFold(k, "Host") {
 			req.Host = v
 			continue
 		}
-		req.Header.Set(k, v)
+		req.Header[k] = v
 	}
-	w := &response{header: http.Header{}}
-	api.ServeHTTP(w, req)
-	headers := map[string]string{}
-	for k := range w.header {
-		headers[k] = w.header.Get(k)
+	resp := api.Serve(ctx, req)
+	return map[string]any{"status": resp.Status, "headers": resp.Header, "body": string(resp.Body), "changes": changes(ctx, env, fsys)}, nil
+}
+
+// validMethod reports whether m is an HTTP token (RFC 9110), as net/http
+// requires of a method.
+func validMethod(m string) bool {
+	for _, c := range []byte(m) {
+		if c <= ' ' || c >= 0x7f || strings.IndexByte(`"(),/:;<=>?@[\]{}`, c) >= 0 {
+			return false
+		}
 	}
-	return map[string]any{"status": w.status(), "headers": headers, "body": w.body.String(), "changes": changes(ctx, env, fsys)}, nil
+	return m != ""
 }
 
 // changes hands over the files written since the last answer, never null,
@@ -323,28 +343,4 @@ func changes(ctx context.Context, env *tools.Env, fsys *memfs.FS) []memfs.Change
 		}
 	}
 	return c
-}
-
-// response is a minimal http.ResponseWriter.
-type response struct {
-	header http.Header
-	code   int
-	body   bytes.Buffer
-}
-
-func (r *response) Header() http.Header { return r.header }
-func (r *response) WriteHeader(code int) {
-	if r.code == 0 {
-		r.code = code
-	}
-}
-func (r *response) Write(p []byte) (int, error) {
-	r.WriteHeader(http.StatusOK)
-	return r.body.Write(p)
-}
-func (r *response) status() int {
-	if r.code == 0 {
-		return http.StatusOK
-	}
-	return r.code
 }

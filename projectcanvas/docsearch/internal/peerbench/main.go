@@ -19,9 +19,9 @@ import (
 	"slices"
 	"time"
 
+	"github.com/projectcanvas/projectcanvas/internal/benchcorpus"
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/docsearch"
-	"github.com/projectcanvas/projectcanvas/projectcanvas/docsearch/internal/benchcorpus"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/vault/memfs"
 )
 

@@ -1,10 +1,9 @@
-package httpapi
+package route
 
 import (
+	"context"
 	"encoding/json"
-	"errors"
 	"io"
-	"net/http"
 	"net/url"
 	"strconv"
 	"strings"
@@ -12,27 +11,27 @@ import (
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 )
 
-// dispatch runs a tool and writes its result with status ok, or its error.
-func (a *API) dispatch(w http.ResponseWriter, r *http.Request, name string, args []byte, ok int) []byte {
-	out, err := a.registry.Dispatch(r.Context(), a.env, name, args)
+// dispatch runs a tool and answers its result with status ok, or its error.
+func (a *API) dispatch(ctx context.Context, name string, args []byte, ok int) *Response {
+	out, err := a.registry.Dispatch(ctx, a.env, name, args)
 	if err != nil {
-		writeError(w, err)
-		return nil
+		return errorResponse(err)
 	}
-	writeJSON(w, ok, out)
-	return out
+	return jsonResponse(ok, out)
 }
 
 // readBody reads the request body: at most MaxBody bytes of one JSON value.
 // An empty body is the empty object.
-func readBody(r *http.Request) ([]byte, error) {
-	data, err := io.ReadAll(r.Body)
-	var tooBig *http.MaxBytesError
+func readBody(r *Request) ([]byte, error) {
+	if r.Body == nil {
+		return []byte("{}"), nil
+	}
+	data, err := io.ReadAll(io.LimitReader(r.Body, MaxBody+1))
 	switch {
-	case errors.As(err, &tooBig):
-		return nil, errTooLarge
 	case err != nil:
 		return nil, pc.Errorf(pc.CodeInvalidArgument, "reading the request body: %v", err)
+	case len(data) > MaxBody:
+		return nil, errTooLarge
 	}
 	if len(strings.TrimSpace(string(data))) == 0 {
 		return []byte("{}"), nil
@@ -43,85 +42,77 @@ func readBody(r *http.Request) ([]byte, error) {
 	return data, nil
 }
 
-func (a *API) callTool(w http.ResponseWriter, r *http.Request) {
+func (a *API) callTool(ctx context.Context, r *Request, name string) *Response {
 	args, err := readBody(r)
 	if err != nil {
-		writeError(w, err)
-		return
+		return errorResponse(err)
 	}
-	a.dispatch(w, r, r.PathValue("name"), args, http.StatusOK)
+	return a.dispatch(ctx, name, args, 200)
 }
 
-func (a *API) listTools(w http.ResponseWriter, _ *http.Request) {
+func (a *API) listTools(context.Context, *Request, string) *Response {
 	data, err := json.Marshal(map[string]any{"tools": a.registry.Tools()})
 	if err != nil {
-		writeError(w, err)
-		return
+		return errorResponse(err)
 	}
-	writeJSON(w, http.StatusOK, data)
+	return jsonResponse(200, data)
 }
 
-func (a *API) getEntity(w http.ResponseWriter, r *http.Request) {
-	args := map[string]any{"id": r.PathValue("id")}
-	if f := listParam(r.URL.Query(), "fields"); f != nil {
+func (a *API) getEntity(ctx context.Context, r *Request, id string) *Response {
+	args := map[string]any{"id": id}
+	if f := listParam(query(r), "fields"); f != nil {
 		args["fields"] = f
 	}
-	a.dispatch(w, r, "get_entity", mustJSON(args), http.StatusOK)
+	return a.dispatch(ctx, "get_entity", mustJSON(args), 200)
 }
 
-func (a *API) createEntity(w http.ResponseWriter, r *http.Request) {
+func (a *API) createEntity(ctx context.Context, r *Request, _ string) *Response {
 	args, err := readBody(r)
 	if err != nil {
-		writeError(w, err)
-		return
+		return errorResponse(err)
 	}
-	out, err := a.registry.Dispatch(r.Context(), a.env, "create_entity", args)
+	out, err := a.registry.Dispatch(ctx, a.env, "create_entity", args)
 	if err != nil {
-		writeError(w, err)
-		return
+		return errorResponse(err)
 	}
+	resp := jsonResponse(201, out)
 	var created struct {
 		ID string `json:"id"`
 	}
 	if json.Unmarshal(out, &created) == nil && created.ID != "" {
-		w.Header().Set("Location", "/entities/"+url.PathEscape(created.ID))
+		resp.Header["Location"] = "/entities/" + url.PathEscape(created.ID)
 	}
-	writeJSON(w, http.StatusCreated, out)
+	return resp
 }
 
-func (a *API) updateEntity(w http.ResponseWriter, r *http.Request) {
+func (a *API) updateEntity(ctx context.Context, r *Request, id string) *Response {
 	body, err := readBody(r)
 	if err != nil {
-		writeError(w, err)
-		return
+		return errorResponse(err)
 	}
 	var args map[string]json.RawMessage
 	if err := json.Unmarshal(body, &args); err != nil {
-		writeError(w, pc.Errorf(pc.CodeInvalidArgument, "the request body must be a JSON object of update_entity's parameters"))
-		return
+		return errorResponse(pc.Errorf(pc.CodeInvalidArgument, "the request body must be a JSON object of update_entity's parameters"))
 	}
-	id := r.PathValue("id")
 	if given, ok := args["id"]; ok {
 		var s string
 		if json.Unmarshal(given, &s) != nil || s != id {
-			writeError(w, pc.Errorf(pc.CodeInvalidArgument, "the body's id %s is not the path's %s", given, id).With("field", "id"))
-			return
+			return errorResponse(pc.Errorf(pc.CodeInvalidArgument, "the body's id %s is not the path's %s", given, id).With("field", "id"))
 		}
 	}
 	args["id"] = mustJSON(id)
-	a.dispatch(w, r, "update_entity", mustJSON(args), http.StatusOK)
+	return a.dispatch(ctx, "update_entity", mustJSON(args), 200)
 }
 
 // listEntities maps the query onto search_entities' list mode and renames
 // its continuation token to next_cursor.
-func (a *API) listEntities(w http.ResponseWriter, r *http.Request) {
-	q := r.URL.Query()
+func (a *API) listEntities(ctx context.Context, r *Request, _ string) *Response {
+	q := query(r)
 	for key := range q {
 		switch key {
 		case "type", "status", "workstream", "archived", "max_items", "cursor", "fields":
 		default:
-			writeError(w, pc.Errorf(pc.CodeInvalidArgument, "unknown query parameter %q", key).With("field", key))
-			return
+			return errorResponse(pc.Errorf(pc.CodeInvalidArgument, "unknown query parameter %q", key).With("field", key))
 		}
 	}
 	filters := map[string]any{}
@@ -134,16 +125,14 @@ func (a *API) listEntities(w http.ResponseWriter, r *http.Request) {
 	if v := q.Get("archived"); v != "" {
 		b, err := strconv.ParseBool(v)
 		if err != nil {
-			writeError(w, pc.Errorf(pc.CodeInvalidArgument, "archived: want true or false, got %q", v).With("field", "archived"))
-			return
+			return errorResponse(pc.Errorf(pc.CodeInvalidArgument, "archived: want true or false, got %q", v).With("field", "archived"))
 		}
 		filters["archived"] = b
 	}
 	if v := q.Get("max_items"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil {
-			writeError(w, pc.Errorf(pc.CodeInvalidArgument, "max_items: want an integer, got %q", v).With("field", "max_items"))
-			return
+			return errorResponse(pc.Errorf(pc.CodeInvalidArgument, "max_items: want an integer, got %q", v).With("field", "max_items"))
 		}
 		args["max_items"] = n
 	}
@@ -153,21 +142,26 @@ func (a *API) listEntities(w http.ResponseWriter, r *http.Request) {
 	if f := listParam(q, "fields"); f != nil {
 		args["fields"] = f
 	}
-	out, err := a.registry.Dispatch(r.Context(), a.env, "search_entities", mustJSON(args))
+	out, err := a.registry.Dispatch(ctx, a.env, "search_entities", mustJSON(args))
 	if err != nil {
-		writeError(w, err)
-		return
+		return errorResponse(err)
 	}
 	var page map[string]json.RawMessage
 	if err := json.Unmarshal(out, &page); err != nil {
-		writeError(w, err)
-		return
+		return errorResponse(err)
 	}
 	if token, ok := page["continuation_token"]; ok {
 		page["next_cursor"] = token
 		delete(page, "continuation_token")
 	}
-	writeJSON(w, http.StatusOK, mustJSON(page))
+	return jsonResponse(200, mustJSON(page))
+}
+
+// query parses the request's query the way net/http's URL.Query does:
+// malformed pairs are dropped.
+func query(r *Request) url.Values {
+	q, _ := url.ParseQuery(r.RawQuery)
+	return q
 }
 
 // listParam reads a list from repeated and comma-separated values; nil when

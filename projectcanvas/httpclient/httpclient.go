@@ -1,0 +1,56 @@
+// Package httpclient is the native hosts' [projectcanvas.Transport]:
+// net/http's client. It lives apart from the core so that the WebAssembly
+// build, whose host injects its own transport, links neither net/http's
+// client nor TLS.
+package httpclient
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+
+	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
+)
+
+// MaxBody bounds what is read of an answer (a batch of 4096-dimension
+// vectors in JSON is a few MB).
+const MaxBody = 256 << 20
+
+// Transport sends requests with an http.Client.
+type Transport struct {
+	Client *http.Client // nil means http.DefaultClient
+}
+
+// New returns a Transport on http.DefaultClient.
+func New() *Transport { return &Transport{} }
+
+// Do implements projectcanvas.Transport.
+func (t *Transport) Do(ctx context.Context, r *pc.OutboundRequest) (*pc.OutboundResponse, error) {
+	var body io.Reader
+	if r.Body != nil {
+		body = bytes.NewReader(r.Body)
+	}
+	req, err := http.NewRequestWithContext(ctx, r.Method, r.URL, body)
+	if err != nil {
+		return nil, err
+	}
+	for k, v := range r.Header {
+		req.Header.Set(k, v)
+	}
+	client := t.Client
+	if client == nil {
+		client = http.DefaultClient
+	}
+	resp, err := client.Do(req)
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(io.LimitReader(resp.Body, MaxBody))
+	if err != nil {
+		return nil, fmt.Errorf("reading the answer: %w", err)
+	}
+	return &pc.OutboundResponse{Status: resp.StatusCode, Body: data}, nil
+}

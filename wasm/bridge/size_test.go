@@ -1,0 +1,49 @@
+//go:build !js
+
+package bridge_test
+
+import (
+	"bytes"
+	"compress/gzip"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+)
+
+// The WebAssembly build's limits (issue 8): the editor plugin inlines it in
+// its main.js, so it must stay under 12 MB raw and 3.5 MB gzipped with
+// every tool linked. `make wasm-size` shows what each package adds.
+const (
+	maxWASMRaw  = 12_000_000
+	maxWASMGzip = 3_500_000
+)
+
+// TestWASMSize builds the WebAssembly as `make wasm` does and checks it
+// against the limits.
+func TestWASMSize(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the WebAssembly")
+	}
+	out := filepath.Join(t.TempDir(), "projectcanvas.wasm")
+	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", out, "../")
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	if msg, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, msg)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var zipped bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&zipped, gzip.BestCompression)
+	_, _ = zw.Write(data)
+	_ = zw.Close()
+	t.Logf("wasm: %d bytes raw, %d bytes gzip", len(data), zipped.Len())
+	if len(data) > maxWASMRaw {
+		t.Errorf("the WASM is %d bytes, over the %d limit (see make wasm-size)", len(data), maxWASMRaw)
+	}
+	if zipped.Len() > maxWASMGzip {
+		t.Errorf("the WASM is %d bytes gzipped, over the %d limit (see make wasm-size)", zipped.Len(), maxWASMGzip)
+	}
+}
