@@ -185,7 +185,7 @@ func TestContextSweep(t *testing.T) {
 			for hi, half := range append([][]labelled{set}, halves[:]...) {
 				res := evaluate(t, e, half)
 				for _, mode := range []Mode{VectorOnly, Hybrid} {
-					fmt.Printf("chunks=%-3d w=%-5.2f half=%d %-7s", size, w, hi, modeNames[mode])
+					fmt.Printf("chunks=%-3d w=%-5.2f %-4s %-7s", size, w, []string{"all", "even", "odd"}[hi], modeNames[mode])
 					for _, c := range cats {
 						fmt.Printf(" %s %.3f", c[:3], res[mode][c].ndcg)
 					}
