@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/projectcanvas/projectcanvas/projectcanvas/fulltext"
 )
@@ -48,15 +49,30 @@ const DefaultContextWeight = 0.5
 // contextVector returns the context vector of the words of query, or nil
 // when none occurs in the index. The caller holds e.mu for reading.
 func (e *Engine) contextVector(query string) []float32 {
+	var words []string
+	for _, w := range strings.Fields(strings.ToLower(query)) {
+		if !slices.Contains(words, w) && !allStopWords(w) {
+			words = append(words, w)
+		}
+	}
+	if len(words) == 0 {
+		return nil
+	}
+	// Each shard looks its words up in parallel; the merge is in order.
+	hits := make([][][]ctxHit, len(e.shards)) // by shard, then word
+	var wg sync.WaitGroup
+	for i, sh := range e.shards {
+		wg.Go(func() { hits[i] = sh.contextHits(words) })
+	}
+	wg.Wait()
 	sum := make([]float64, e.dim)
 	found := false
-	seen := map[string]bool{}
-	for _, w := range strings.Fields(strings.ToLower(query)) {
-		if seen[w] || allStopWords(w) {
-			continue
+	for wi := range words {
+		var all []ctxHit
+		for _, byWord := range hits {
+			all = append(all, byWord[wi]...)
 		}
-		seen[w] = true
-		for _, h := range e.topChunks(w) {
+		for _, h := range topHits(all) {
 			h.sh.addVecTo(sum, h.slot, h.score)
 			found = true
 		}
@@ -90,15 +106,21 @@ type ctxHit struct {
 	score float64
 }
 
-// topChunks returns the best contextChunks chunks of the index for one
-// word, by BM25 score, ties by chunk key.
-func (e *Engine) topChunks(word string) []ctxHit {
-	var hits []ctxHit
-	for _, sh := range e.shards {
-		for _, h := range sh.bm25.Search(word, contextChunks, nil) {
-			hits = append(hits, ctxHit{sh: sh, slot: sh.byKey[h.ID], key: h.ID, score: h.Score})
+// contextHits returns the shard's best contextChunks chunks for each word.
+func (s *shard) contextHits(words []string) [][]ctxHit {
+	out := make([][]ctxHit, len(words))
+	for i, w := range words {
+		for _, h := range s.bm25.Search(w, contextChunks, nil) {
+			out[i] = append(out[i], ctxHit{sh: s, slot: s.byKey[h.ID], key: h.ID, score: h.Score})
 		}
 	}
+	return out
+}
+
+// topHits returns the best contextChunks of one word's hits over all
+// shards, by BM25 score, ties by chunk key (never by slot or shard order,
+// so that an updated index and a rebuilt one agree).
+func topHits(hits []ctxHit) []ctxHit {
 	slices.SortFunc(hits, func(a, b ctxHit) int {
 		if c := cmp.Compare(b.score, a.score); c != 0 {
 			return c
