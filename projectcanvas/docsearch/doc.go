@@ -39,7 +39,7 @@
 // Each shard offers its best candidates by BM25 and by vector similarity
 // (4 × top_k, at least 40 of each); with context vectors (see Relevance),
 // each candidate's similarity gains its similarity to the query's context
-// vector times [DefaultContextWeight]. Over all candidates of a query, BM25
+// vector times its weight ([DefaultContextWeight] by default). Over all candidates of a query, BM25
 // scores are divided by the best one and similarities rescaled so the
 // worst is 0 and the best 1; the hybrid score is 0.75 × vector + 0.25 ×
 // BM25 (DESIGN.md §8). A candidate found only by its vector counts 0 for
@@ -84,8 +84,10 @@
 // sub-section queries (hybrid 0.93 to 0.99), leave keyword and typo
 // queries where they were (±0.01), and hold on either half of the set
 // when tuned on the other (make eval-search-context). They cost nothing
-// at indexing, nothing in the cache and about nothing per query: they are
-// read from the index when a query comes, so updates and rebuilds agree.
+// at indexing and nothing in the cache: they are read from the index when
+// a query comes, so updates and rebuilds agree and cached vectors stay
+// valid. A query pays for them: p50 2.2 ms against 1.5 ms without on the
+// 10,000-document benchmark natively, 12.7 against 7.1 ms in WebAssembly.
 //
 // Where only a real model helps: a paraphrase whose words the vault uses
 // elsewhere or not at all ("avoid splitting into many services" for the
