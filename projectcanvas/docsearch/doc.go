@@ -40,9 +40,9 @@
 // (4 × top_k, at least 40 of each); with context vectors (see Relevance),
 // each candidate's similarity gains its similarity to the query's context
 // vector times its weight ([DefaultContextWeight] by default). Over all
-// candidates of a query, BM25 scores are divided by the best one and similarities rescaled so the
-// worst is 0 and the best 1; the hybrid score is 0.75 × vector + 0.25 ×
-// BM25 (DESIGN.md §8). A candidate found only by its vector counts 0 for
+// candidates of a query, BM25 scores are divided by the best one and
+// similarities rescaled so the worst is 0 and the best 1; the hybrid
+// score is 0.75 × vector + 0.25 × BM25 (DESIGN.md §8). A candidate found only by its vector counts 0 for
 // BM25 even if it matches a query word with a score below the shard's
 // best 4 × top_k: a bounded, deliberate approximation.
 //
