@@ -11,7 +11,7 @@ ADDR     ?= 127.0.0.1:12312
 GOROOT_WASM = $(shell $(GO) env GOROOT)/lib/wasm
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: build wasm wasm-size test test-go test-wasm test-e2e run bench bench-wasm bench-search eval-search lint clean crash
+.PHONY: build wasm wasm-size test test-go test-wasm test-e2e run bench bench-wasm bench-search eval-search eval-search-context lint clean crash
 
 build:
 	$(GO) build -o $(BIN) ./cmd/projectcanvas
@@ -95,8 +95,15 @@ bench-search:
 
 # Relevance of document search (search_docs) on the labelled set over the
 # example vault: nDCG@10 and MRR for BM25, vector and hybrid, per category.
+# -v: go test shows a passing package's output only in verbose mode.
 eval-search:
-	$(GO) test -count=1 -run '^TestRelevance$$' ./projectcanvas/docsearch -args -eval
+	$(GO) test -count=1 -v -run '^TestRelevance$$' ./projectcanvas/docsearch -args -eval
+
+# The relevance set under context-vector weights and sizes, on the whole
+# set and on its two halves (parameters chosen on one half must hold on
+# the other).
+eval-search-context:
+	$(GO) test -count=1 -v -run '^TestContextSweep$$' ./projectcanvas/docsearch -args -eval
 
 lint:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || (gofmt -l $$(git ls-files '*.go'); exit 1)

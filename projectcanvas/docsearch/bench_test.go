@@ -52,9 +52,18 @@ func BenchmarkRestart(b *testing.B) {
 
 // BenchmarkSearch runs hybrid searches (top_k 8) and reports the median.
 func BenchmarkSearch(b *testing.B) {
-	for _, mode := range []Mode{Hybrid, BM25Only} {
-		b.Run(modeNames[mode], func(b *testing.B) {
+	for _, mode := range []Mode{Hybrid, BM25Only, -1} {
+		name := modeNames[mode]
+		if mode == -1 {
+			mode, name = Hybrid, "hybrid-no-context" // context vectors off
+		}
+		b.Run(name, func(b *testing.B) {
 			e := benchEngine(b)
+			if name == "hybrid-no-context" {
+				w := e.ctxWeight
+				e.ctxWeight = 0
+				defer func() { e.ctxWeight = w }()
+			}
 			qs := benchQueries(512)
 			var times []time.Duration
 			b.ResetTimer()

@@ -37,6 +37,7 @@ type Engine struct {
 	nshards   int
 	cachePath string
 	now       func() time.Time
+	ctxWeight float64 // weight of a query's context vector (0: none; < 0: the embedder's default)
 
 	// writeMu serializes changes (builds and per-file updates), so an
 	// update is never lost under a rebuild that read the file earlier.
@@ -75,6 +76,19 @@ type Option func(*Engine)
 // what .projectcanvas/config.json asks for when the engine is opened with
 // WithConfig).
 func WithEmbedder(e Embedder) Option { return func(x *Engine) { x.emb = e } }
+
+// WithContextVectors adds to every query's vector weight times the
+// context vector of its words, learned from the vault's own chunks (see
+// the package doc's Relevance section); 0 turns it off. The default is
+// DefaultContextWeight with the built-in embedder and 0 with any other
+// (untested with real models, whose vectors already place synonyms).
+func WithContextVectors(weight float64) Option {
+	return func(x *Engine) {
+		if weight >= 0 { // NaN and negatives leave the default
+			x.ctxWeight = weight
+		}
+	}
+}
 
 // WithShards sets the number of shards (default: one per CPU, at least 2).
 func WithShards(n int) Option {
@@ -123,6 +137,7 @@ func New(fsys pc.FS, opts ...Option) *Engine {
 		cachePath: CachePath,
 		now:       time.Now,
 		ready:     make(chan struct{}),
+		ctxWeight: -1,
 	}
 	for _, o := range opts {
 		if o != nil {
@@ -131,6 +146,12 @@ func New(fsys pc.FS, opts ...Option) *Engine {
 	}
 	if e.emb == nil {
 		e.emb = NewHashEmbedder(0)
+	}
+	if e.ctxWeight < 0 {
+		e.ctxWeight = 0
+		if _, builtin := e.emb.(*HashEmbedder); builtin {
+			e.ctxWeight = DefaultContextWeight
+		}
 	}
 	e.nonce = newNonce()
 	e.docs = map[string]*docState{}

@@ -6,9 +6,11 @@ import (
 	"errors"
 	"flag"
 	"io/fs"
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -540,5 +542,51 @@ func TestConcurrentUse(t *testing.T) {
 	}
 	if got, want := snapshot(t, e), snapshot(t, fresh); got != want {
 		t.Fatalf("after concurrent use the index differs from a rebuild:\n%s\n---\n%s", got, want)
+	}
+}
+
+// TestContextVectors: a chunk that shares no word with the query but
+// shares its neighbours with the chunks that use the query's word is
+// drawn by the context vector, and only with it; the default is on for
+// the built-in embedder only.
+func TestContextVectors(t *testing.T) {
+	files := map[string]string{
+		"aa.md": "# Garden\n\nplease compost soil mulch\n",
+		"b.md":  "# Rollback\n\nrollback revert previous build steps\n",
+		"c.md":  "# Release\n\nrelease day: rollback revert previous build\n",
+	}
+	top := func(opts ...Option) []string {
+		e, _ := openMem(t, files, append([]Option{WithCache("")}, opts...)...)
+		rs, err := e.Search(context.Background(), Query{Text: "release", Mode: VectorOnly})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var docs []string
+		for _, r := range rs {
+			docs = append(docs, r.Doc)
+		}
+		return docs
+	}
+	if got := top(WithContextVectors(0)); !slices.Equal(got, []string{"c.md", "aa.md", "b.md"}) {
+		t.Errorf("without context vectors: %v, want aa.md (sharing trigrams) second", got)
+	}
+	want := []string{"c.md", "b.md", "aa.md"}
+	if got := top(); !slices.Equal(got, want) {
+		t.Errorf("with the default context vectors: %v, want %v", got, want)
+	}
+	for _, tc := range []struct {
+		opts []Option
+		want float64
+	}{
+		{nil, DefaultContextWeight},
+		{[]Option{WithContextVectors(0)}, 0},
+		{[]Option{WithContextVectors(-1)}, DefaultContextWeight},
+		{[]Option{WithContextVectors(math.NaN())}, DefaultContextWeight},
+		{[]Option{WithEmbedder(&HTTPEmbedder{})}, 0},
+		{[]Option{WithEmbedder(&HTTPEmbedder{}), WithContextVectors(1)}, 1},
+	} {
+		if got := New(nil, tc.opts...).ctxWeight; got != tc.want {
+			t.Errorf("context weight %v, want %v", got, tc.want)
+		}
 	}
 }

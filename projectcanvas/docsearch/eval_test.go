@@ -162,3 +162,37 @@ func TestRelevance(t *testing.T) {
 		t.Errorf("hybrid nDCG@10 %.3f is not above BM25's %.3f", h, k)
 	}
 }
+
+// TestContextSweep (make eval-search-context) prints the relevance report
+// for context-vector weights and sizes, on the even and odd halves of the
+// set: parameters chosen on one half must hold on the other.
+func TestContextSweep(t *testing.T) {
+	if !*evalReport {
+		t.Skip("run with -eval")
+	}
+	set := loadRelevance(t)
+	var halves [2][]labelled
+	n := map[string]int{}
+	for _, l := range set {
+		halves[n[l.category]%2] = append(halves[n[l.category]%2], l)
+		n[l.category]++
+	}
+	cats := []string{"keyword", "paraphrase", "subsection", "typo", "all"}
+	for _, size := range []int{5, 10, 20, 40} {
+		contextChunks = size
+		for _, w := range []float64{0, 0.25, 0.5, 1, 2} {
+			e, _ := openMem(t, exampleFiles(t), WithCache(""), WithContextVectors(w))
+			for hi, half := range append([][]labelled{set}, halves[:]...) {
+				res := evaluate(t, e, half)
+				for _, mode := range []Mode{VectorOnly, Hybrid} {
+					fmt.Printf("chunks=%-3d w=%-5.2f %-4s %-7s", size, w, []string{"all", "even", "odd"}[hi], modeNames[mode])
+					for _, c := range cats {
+						fmt.Printf(" %s %.3f", c[:3], res[mode][c].ndcg)
+					}
+					fmt.Println()
+				}
+			}
+		}
+	}
+	contextChunks = 10
+}

@@ -101,10 +101,19 @@ func (e *Engine) Search(ctx context.Context, q Query) ([]Result, error) {
 
 	e.mu.RLock()
 	defer e.mu.RUnlock()
+	var cv []float32
+	if qv != nil && e.ctxWeight > 0 && len(qv) == e.dim {
+		cv = e.contextVector(q.Text)
+	}
 	parts := make([][]cand, len(e.shards))
 	var wg sync.WaitGroup
 	for i, sh := range e.shards {
-		wg.Go(func() { parts[i] = sh.search(q.Text, qv, e.dim, m, q.Mode != VectorOnly, keep) })
+		wg.Go(func() {
+			parts[i] = sh.search(q.Text, qv, e.dim, m, q.Mode != VectorOnly, keep)
+			if cv != nil {
+				sh.addContext(parts[i], cv, e.ctxWeight)
+			}
+		})
 	}
 	wg.Wait()
 	cands := slices.Concat(parts...)
