@@ -38,6 +38,8 @@ type Tool struct {
 	InputSchema json.RawMessage `json:"inputSchema"`
 	Annotations Annotations     `json:"annotations"`
 	Handler     Handler         `json:"-"`
+
+	args *argsSchema // set by Register
 }
 
 // Registry holds tools by name, in registration order.

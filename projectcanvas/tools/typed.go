@@ -60,6 +60,7 @@ func Register[A, R any](r *Registry, name, description string, ann Annotations, 
 	if err != nil {
 		panic(fmt.Sprintf("tool %s: %v", name, err))
 	}
+	args := &argsSchema{schema: schema, resolved: resolved, check: compileChecker(schema)}
 	defaults, err := newDefaults[A](schema)
 	if err != nil {
 		panic(fmt.Sprintf("tool %s: defaults: %v", name, err))
@@ -69,8 +70,9 @@ func Register[A, R any](r *Registry, name, description string, ann Annotations, 
 		Description: description,
 		InputSchema: raw,
 		Annotations: ann,
-		Handler: func(ctx context.Context, env *Env, args json.RawMessage) (any, error) {
-			a, err := decodeArgs(resolved, defaults, args)
+		args:        args,
+		Handler: func(ctx context.Context, env *Env, raw json.RawMessage) (any, error) {
+			a, err := decodeArgs(args, defaults, raw)
 			if err != nil {
 				return nil, err
 			}
@@ -230,9 +232,19 @@ func holdsReference(v reflect.Value) bool {
 	return false
 }
 
+// argsSchema is a tool's arguments schema in the forms a call needs.
+type argsSchema struct {
+	schema   *jsonschema.Schema
+	resolved *jsonschema.Resolved // for the validator
+	check    *checker             // nil when the schema does not compile
+}
+
 // decodeArgs validates raw arguments against the tool's schema, then decodes
-// them into an A whose absent parameters hold their schema defaults.
-func decodeArgs[A any](schema *jsonschema.Resolved, d *defaults[A], args json.RawMessage) (A, error) {
+// them into an A whose absent parameters hold their schema defaults. The
+// schema's compiled checker lets most arguments through without the
+// validator; anything it does not accept goes to the validator, whose
+// verdict (and error message) stands.
+func decodeArgs[A any](s *argsSchema, d *defaults[A], args json.RawMessage) (A, error) {
 	var a A
 	if !json.Valid(args) {
 		return a, syntaxError(args)
@@ -244,8 +256,10 @@ func decodeArgs[A any](schema *jsonschema.Resolved, d *defaults[A], args json.Ra
 	if _, ok := instance.(map[string]any); !ok {
 		return a, pc.Errorf(pc.CodeInvalidArgument, "arguments must be a JSON object")
 	}
-	if err := schema.Validate(instance); err != nil {
-		return a, schemaError(err)
+	if s.check == nil || !s.check.accepts(instance) {
+		if err := s.resolved.Validate(instance); err != nil {
+			return a, schemaError(err)
+		}
 	}
 	a, err = d.fresh()
 	if err != nil {
