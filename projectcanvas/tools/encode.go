@@ -57,7 +57,8 @@ func appendJSON(b []byte, v any) ([]byte, error) {
 		if x == nil {
 			return append(b, "null"...), nil
 		}
-		keys := make([]string, 0, len(x))
+		var small [32]string // most maps: no allocation for the keys
+		keys := small[:0]
 		for k := range x {
 			keys = append(keys, k)
 		}
