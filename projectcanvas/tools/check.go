@@ -141,7 +141,7 @@ func compileChecker(s *jsonschema.Schema) *checker {
 		}
 	}
 	if a := s.AdditionalProperties; a != nil {
-		if a.Not != nil && reflect.ValueOf(*a.Not).IsZero() && onlyNot(a) {
+		if isFalseSchema(a) {
 			c.closed = true
 		} else if c.additional = compileChecker(a); c.additional == nil {
 			return nil

@@ -37,6 +37,31 @@ func TestEveryToolSchemaCompiles(t *testing.T) {
 	}
 }
 
+// Every registered tool decodes its checked arguments without a Decoder.
+func TestEveryToolSchemaCloses(t *testing.T) {
+	for _, ts := range toolSchemas(t) {
+		require.True(t, ts.closed, "%s: a struct of its arguments has a schema that lets unknown keys through", ts.name)
+	}
+}
+
+type openArgs struct {
+	Options struct {
+		Atomic bool `json:"atomic"`
+	} `json:"options"`
+}
+
+func TestSchemaClosesNeedsEveryStructClosed(t *testing.T) {
+	s, err := schemaFor[openArgs]()
+	require.NoError(t, err)
+	require.True(t, schemaCloses(reflect.TypeFor[openArgs](), s))
+	s.Properties["options"].AdditionalProperties = nil // a tuner's hand-written schema
+	require.False(t, schemaCloses(reflect.TypeFor[openArgs](), s))
+	s.Properties["options"] = &jsonschema.Schema{Type: "object", AdditionalProperties: &jsonschema.Schema{Not: &jsonschema.Schema{}}}
+	require.False(t, schemaCloses(reflect.TypeFor[openArgs](), s), "no property for atomic")
+	require.False(t, schemaCloses(reflect.TypeFor[[]openArgs](), nil))
+	require.True(t, schemaCloses(reflect.TypeFor[json.RawMessage](), nil))
+}
+
 func TestCheckerRefusesUnknownKeywords(t *testing.T) {
 	pattern := &jsonschema.Schema{Type: "string", Pattern: "^a"}
 	require.Nil(t, compileChecker(pattern))
