@@ -78,6 +78,9 @@ func (e *Entity) Value(field string) (v any, ok bool) {
 	}
 	if r, isRel := relationByField(field); isRel {
 		ids := e.Links[r]
+		if len(ids) == 0 {
+			return emptyList, false
+		}
 		out := make([]string, len(ids))
 		for i, id := range ids {
 			out[i] = string(id)
@@ -112,7 +115,7 @@ func (e *Entity) Map(fields ...string) map[string]any {
 		if v, ok := e.Value(f.Name); ok && (f.Name != "archived" || e.Archived) {
 			out[f.Name] = v
 		} else if f.Kind == KindRefs {
-			out[f.Name] = []string{}
+			out[f.Name] = emptyList
 		}
 	}
 	for k, v := range e.Fields {
@@ -128,10 +131,16 @@ func (e *Entity) Map(fields ...string) map[string]any {
 // otherwise.
 func (f FieldSpec) unset() any {
 	if f.Kind == KindRefs || f.Kind == KindStrings {
-		return []string{}
+		return emptyList
 	}
 	return nil
 }
+
+// emptyList is [] as a map value, boxed once: an entity has many empty
+// relation lists, and boxing a slice for an interface allocates (a cost
+// that shows in WebAssembly). Sharing it is safe: it has no element to
+// change, and appending to it copies.
+var emptyList any = []string{}
 
 // LastUpdated is the one "last updated" rule: updated_at, or created_at for
 // a file that was never updated.

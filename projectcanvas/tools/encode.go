@@ -57,7 +57,8 @@ func appendJSON(b []byte, v any) ([]byte, error) {
 		if x == nil {
 			return append(b, "null"...), nil
 		}
-		keys := make([]string, 0, len(x))
+		var small [32]string // most maps: no allocation for the keys
+		keys := small[:0]
 		for k := range x {
 			keys = append(keys, k)
 		}
@@ -84,8 +85,9 @@ func appendJSON(b []byte, v any) ([]byte, error) {
 
 const hexDigits = "0123456789abcdef"
 
-// plainASCII marks the ASCII bytes a JSON string holds as they are.
-var plainASCII = func() (t [utf8.RuneSelf]bool) {
+// plainASCII marks the ASCII bytes a JSON string holds as they are; a
+// [256] table, so that the common byte costs one load and one branch.
+var plainASCII = func() (t [256]bool) {
 	for c := byte(0x20); c < utf8.RuneSelf; c++ {
 		t[c] = c != '"' && c != '\\' && c != '<' && c != '>' && c != '&'
 	}
@@ -98,11 +100,12 @@ func appendString(b []byte, s string) []byte {
 	b = append(b, '"')
 	start := 0
 	for i := 0; i < len(s); {
-		if c := s[i]; c < utf8.RuneSelf {
-			if plainASCII[c] {
-				i++
-				continue
-			}
+		c := s[i]
+		if plainASCII[c] {
+			i++
+			continue
+		}
+		if c < utf8.RuneSelf {
 			b = append(b, s[start:i]...)
 			switch c {
 			case '"', '\\':

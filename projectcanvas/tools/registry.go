@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/docsearch"
@@ -38,6 +39,8 @@ type Tool struct {
 	InputSchema json.RawMessage `json:"inputSchema"`
 	Annotations Annotations     `json:"annotations"`
 	Handler     Handler         `json:"-"`
+
+	args *argsSchema // set by Register
 }
 
 // Registry holds tools by name, in registration order.
@@ -117,11 +120,24 @@ func (r *Registry) Dispatch(ctx context.Context, env *Env, name string, args []b
 	if err != nil {
 		return nil, err
 	}
-	data, err := appendJSON(nil, result)
+	buf := resultBuffers.Get().(*[]byte)
+	defer putResultBuffer(buf)
+	data, err := appendJSON((*buf)[:0], result)
 	if err != nil {
 		return nil, pc.Errorf(pc.CodeInternal, "tool %s: encoding the result: %v", name, err)
 	}
-	return data, nil
+	*buf = data
+	return bytes.Clone(data), nil
+}
+
+// resultBuffers hold the buffers results are encoded into: growing a new
+// one from nothing on every call cost several allocations and copies.
+var resultBuffers = sync.Pool{New: func() any { return new([]byte) }}
+
+func putResultBuffer(buf *[]byte) {
+	if cap(*buf) <= 64<<10 { // a rare huge result is not kept
+		resultBuffers.Put(buf)
+	}
 }
 
 // ErrorJSON renders an error in the JSON form every host uses:

@@ -60,6 +60,8 @@ func Register[A, R any](r *Registry, name, description string, ann Annotations, 
 	if err != nil {
 		panic(fmt.Sprintf("tool %s: %v", name, err))
 	}
+	args := &argsSchema{schema: schema, resolved: resolved, check: compileChecker(schema),
+		closed: schemaCloses(reflect.TypeFor[A](), schema)}
 	defaults, err := newDefaults[A](schema)
 	if err != nil {
 		panic(fmt.Sprintf("tool %s: defaults: %v", name, err))
@@ -69,8 +71,9 @@ func Register[A, R any](r *Registry, name, description string, ann Annotations, 
 		Description: description,
 		InputSchema: raw,
 		Annotations: ann,
-		Handler: func(ctx context.Context, env *Env, args json.RawMessage) (any, error) {
-			a, err := decodeArgs(resolved, defaults, args)
+		args:        args,
+		Handler: func(ctx context.Context, env *Env, raw json.RawMessage) (any, error) {
+			a, err := decodeArgs(args, defaults, raw)
 			if err != nil {
 				return nil, err
 			}
@@ -230,9 +233,23 @@ func holdsReference(v reflect.Value) bool {
 	return false
 }
 
+// argsSchema is a tool's arguments schema in the forms a call needs.
+type argsSchema struct {
+	schema   *jsonschema.Schema
+	resolved *jsonschema.Resolved // for the validator
+	check    *checker             // nil when the schema does not compile
+	// closed is set when the schema refuses every key the decoder would
+	// not use (schemaCloses): arguments it let through then decode the
+	// same with or without DisallowUnknownFields.
+	closed bool
+}
+
 // decodeArgs validates raw arguments against the tool's schema, then decodes
-// them into an A whose absent parameters hold their schema defaults.
-func decodeArgs[A any](schema *jsonschema.Resolved, d *defaults[A], args json.RawMessage) (A, error) {
+// them into an A whose absent parameters hold their schema defaults. The
+// schema's compiled checker lets most arguments through without the
+// validator; anything it does not accept goes to the validator, whose
+// verdict (and error message) stands.
+func decodeArgs[A any](s *argsSchema, d *defaults[A], args json.RawMessage) (A, error) {
 	var a A
 	if !json.Valid(args) {
 		return a, syntaxError(args)
@@ -244,17 +261,69 @@ func decodeArgs[A any](schema *jsonschema.Resolved, d *defaults[A], args json.Ra
 	if _, ok := instance.(map[string]any); !ok {
 		return a, pc.Errorf(pc.CodeInvalidArgument, "arguments must be a JSON object")
 	}
-	if err := schema.Validate(instance); err != nil {
-		return a, schemaError(err)
+	if s.check == nil || !s.check.accepts(instance) {
+		if err := s.resolved.Validate(instance); err != nil {
+			return a, schemaError(err)
+		}
 	}
 	a, err = d.fresh()
 	if err != nil {
 		return a, pc.Errorf(pc.CodeInternal, "defaults: %v", err)
 	}
+	if s.closed {
+		// json.Unmarshal, not a Decoder: that one allocates a reader, itself
+		// and a buffer on every call, a cost that shows in WebAssembly.
+		if err := json.Unmarshal(args, &a); err != nil {
+			return a, argError(err)
+		}
+		return a, nil
+	}
 	if err := decode(args, &a); err != nil {
 		return a, err
 	}
 	return a, nil
+}
+
+// schemaCloses reports whether schema s refuses every object key that
+// decoding into a t would not store in a field: every struct in t, at any
+// depth, has a schema with additionalProperties false and a property for
+// each of its fields and nothing else.
+func schemaCloses(t reflect.Type, s *jsonschema.Schema) bool {
+	if reflect.PointerTo(t).Implements(reflect.TypeFor[json.Unmarshaler]()) {
+		return true // decodes itself; DisallowUnknownFields does not reach in
+	}
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch t.Kind() {
+	case reflect.Struct:
+		if s == nil || !isFalseSchema(s.AdditionalProperties) {
+			return false
+		}
+		n := 0
+		for f := range structFields(t) {
+			p := s.Properties[jsonName(f)]
+			if f.Anonymous || p == nil || !schemaCloses(f.Type, p) {
+				return false
+			}
+			n++
+		}
+		return n == len(s.Properties)
+	case reflect.Slice, reflect.Array:
+		if t.Elem().Kind() == reflect.Uint8 {
+			return true // base64 text
+		}
+		return s != nil && schemaCloses(t.Elem(), s.Items)
+	case reflect.Map:
+		return s != nil && schemaCloses(t.Elem(), s.AdditionalProperties)
+	}
+	return true // scalars and interfaces keep whatever keys they are given
+}
+
+// isFalseSchema reports whether s is the schema false, as jsonschema-go
+// writes it: {"not": {}}.
+func isFalseSchema(s *jsonschema.Schema) bool {
+	return s != nil && s.Not != nil && reflect.ValueOf(*s.Not).IsZero() && onlyNot(s)
 }
 
 // syntaxError explains why args is not one JSON value: a key given twice
