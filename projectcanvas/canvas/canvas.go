@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"slices"
 
+	"github.com/projectcanvas/projectcanvas/internal/jsonstr"
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 )
 
@@ -96,7 +97,7 @@ func (c *Canvas) Bytes() []byte {
 		}
 	}
 	for i, m := range keys {
-		b = append(append(b, '\t'), appendString(nil, m.key)...)
+		b = append(append(b, '\t'), jsonstr.Append(nil, m.key, jsonstr.JavaScript)...)
 		b = append(b, ':')
 		switch m.key {
 		case "nodes":

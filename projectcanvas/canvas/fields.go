@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+
+	"github.com/projectcanvas/projectcanvas/internal/jsonstr"
 )
 
 // fieldSpec describes one key the package understands on a node or an edge:
@@ -99,7 +101,7 @@ func encodeFields[T any](b []byte, v, orig *T, raw object, specs []fieldSpec[T])
 		i := spec(m.key)
 		if i < 0 { // a key of another plugin
 			sep()
-			b = appendString(b, m.key)
+			b = jsonstr.Append(b, m.key, jsonstr.JavaScript)
 			b = append(append(b, ':'), m.value...)
 			continue
 		}
@@ -108,7 +110,7 @@ func encodeFields[T any](b []byte, v, orig *T, raw object, specs []fieldSpec[T])
 		switch {
 		case orig != nil && s.same(v, orig):
 			sep()
-			b = appendString(b, m.key)
+			b = jsonstr.Append(b, m.key, jsonstr.JavaScript)
 			b = append(append(b, ':'), m.value...)
 		case s.set(v):
 			sep()
@@ -139,9 +141,9 @@ func (s *fieldSpec[T]) set(v *T) bool {
 }
 
 func (s *fieldSpec[T]) appendKV(b []byte, v *T) []byte {
-	b = append(appendString(b, s.key), ':')
+	b = append(jsonstr.Append(b, s.key, jsonstr.JavaScript), ':')
 	if s.str != nil {
-		return appendString(b, *s.str(v))
+		return jsonstr.Append(b, *s.str(v), jsonstr.JavaScript)
 	}
 	return appendNumber(b, *s.num(v))
 }
