@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"slices"
@@ -79,8 +78,7 @@ type usageError struct{ msg string }
 func (e usageError) Error() string { return e.msg }
 
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
-	fs := flag.NewFlagSet("projectcanvas", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
+	fs := newFlags("projectcanvas")
 	vaultDir := fs.String("vault", "", "vault folder")
 	if err := fs.Parse(args); err != nil {
 		return fail(stderr, usageError{err.Error()})

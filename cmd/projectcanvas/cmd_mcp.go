@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
-	"io"
 
 	"github.com/projectcanvas/projectcanvas/projectcanvas/mcpserver"
 )
@@ -15,8 +13,7 @@ func init() {
 // runMCP serves MCP on stdin/stdout until the client hangs up or a signal
 // arrives. Nothing else may write to stdout: it carries the protocol.
 func runMCP(ctx context.Context, c *cli, args []string) int {
-	fs := flag.NewFlagSet("mcp", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
+	fs := newFlags("mcp")
 	if err := fs.Parse(args); err != nil || fs.NArg() > 0 {
 		return fail(c.stderr, usageError{"usage: projectcanvas mcp"})
 	}

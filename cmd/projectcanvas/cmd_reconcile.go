@@ -3,9 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"flag"
 	"fmt"
-	"io"
 
 	"github.com/projectcanvas/projectcanvas/reconcile"
 )
@@ -21,8 +19,7 @@ func reconcileCommand(ctx context.Context, c *cli, args []string) int {
 	stdout, stderr := c.stdout, c.stderr
 	registry := c.registry
 
-	fs := flag.NewFlagSet("reconcile", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
+	fs := newFlags("reconcile")
 	dryRun := fs.Bool("dry-run", false, "report the changes without writing")
 	asJSON := fs.Bool("json", false, "print the result as JSON")
 	if err := fs.Parse(args); err != nil || fs.NArg() > 0 {

@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
-	"io"
 	"os"
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
@@ -20,8 +18,7 @@ func init() {
 func renderCommand(ctx context.Context, c *cli, args []string) int {
 	stdout, stderr := c.stdout, c.stderr
 
-	fs := flag.NewFlagSet("render", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
+	fs := newFlags("render")
 	name := fs.String("canvas", "", "canvas file in the vault")
 	out := fs.String("o", "", "write the SVG to this file")
 	if fs.Parse(args) != nil || fs.NArg() > 0 {

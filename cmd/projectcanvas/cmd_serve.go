@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"net"
@@ -30,8 +29,7 @@ func init() {
 }
 
 func runServe(ctx context.Context, c *cli, args []string) int {
-	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
+	fs := newFlags("serve")
 	addr := fs.String("addr", defaultAddr, "address to listen on")
 	tokenFlag := fs.String("token", "", "bearer token (default $PROJECTCANVAS_TOKEN, else one stored under .projectcanvas/)")
 	if err := fs.Parse(args); err != nil || fs.NArg() > 0 {

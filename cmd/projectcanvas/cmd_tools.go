@@ -2,9 +2,7 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
-	"io"
 	"text/tabwriter"
 )
 
@@ -13,8 +11,7 @@ func init() {
 }
 
 func runTools(_ context.Context, c *cli, args []string) int {
-	fs := flag.NewFlagSet("tools", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
+	fs := newFlags("tools")
 	markdown := fs.Bool("markdown", false, "print the markdown reference")
 	if err := fs.Parse(args); err != nil || fs.NArg() > 0 {
 		return fail(c.stderr, usageError{"usage: projectcanvas tools [--markdown]"})
