@@ -127,11 +127,11 @@ func docIndex(ctx context.Context, env *Env) (*docsearch.Engine, error) {
 	if env.Project == nil {
 		return nil, pc.Errorf(pc.CodeInternal, "no vault")
 	}
-	cfg, err := docsearch.LoadConfig(env.Project.FS())
+	embedder, err := docsearch.ConfigOption(env.Project.FS(), env.Transport)
 	if err != nil {
 		return nil, err
 	}
-	return docsearch.Open(ctx, env.Project.FS(), docsearch.WithEmbedder(cfg.Embedder(env.Transport)), docsearch.WithCache(""))
+	return docsearch.Open(ctx, env.Project.FS(), embedder, docsearch.WithCache(""))
 }
 
 // docChanged tells the search engine that a tool wrote a file.
