@@ -3,7 +3,6 @@ package projectcanvas
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"strings"
 )
 
 // FS is the vault's storage, seen as slash-separated paths relative to the
@@ -71,16 +70,4 @@ func HashOf(data []byte) Hash {
 // the caller last saw it.
 func ConflictError(name string) *Error {
 	return Errorf(CodeConflict, "%s changed on disk since it was read; reload and try again", name).With("path", name)
-}
-
-// Hidden reports whether a vault path lies in a folder the index skips:
-// any folder whose name starts with a dot (.obsidian, .trash, .git,
-// .projectcanvas, .templates) and node_modules.
-func Hidden(name string) bool {
-	for part := range strings.SplitSeq(name, "/") {
-		if strings.HasPrefix(part, ".") || part == "node_modules" {
-			return true
-		}
-	}
-	return false
 }

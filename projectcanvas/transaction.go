@@ -362,22 +362,17 @@ func (tx *Tx) WriteFile(name string, data []byte) error {
 	return nil
 }
 
-// checkVaultFile refuses the paths ReadFile and WriteFile do not take.
+// checkVaultFile refuses the paths ReadFile and WriteFile do not take: any
+// the project may not write (see CheckWritable), markdown and bookkeeping.
 func checkVaultFile(name string) error {
-	bad := func(why string) error {
-		return Errorf(CodeInvalidArgument, "path %q %s", name, why).With("path", name)
+	if err := CheckWritable(name); err != nil {
+		return err
 	}
 	switch {
-	case name == "" || strings.ContainsAny(name, "\\\x00"):
-		return bad("is empty or holds a backslash or NUL")
-	case path.IsAbs(name) || len(name) > 1 && name[1] == ':' || path.Clean(name) != name:
-		return bad("is not a clean path relative to the vault")
-	case name == ".." || strings.HasPrefix(name, "../"):
-		return bad("is outside the vault")
 	case strings.EqualFold(path.Ext(name), ".md"):
-		return bad("is a markdown file; entities change through Create and Update")
-	case name == ".projectcanvas" || strings.HasPrefix(name, ".projectcanvas/"):
-		return bad("is the project's bookkeeping; use ReadAux and WriteAux")
+		return pathError(name, "is a markdown file; entities change through Create and Update")
+	case Own(name):
+		return pathError(name, "is the project's bookkeeping; use ReadAux and WriteAux")
 	}
 	return nil
 }

@@ -1,0 +1,140 @@
+package projectcanvas
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// The vault path rule: the one place that decides what a path of the vault
+// may be. Every storage back end (vault/osfs, vault/memfs), the WebAssembly
+// bridge and the tools that take a path from a caller ask these functions,
+// so that no file outside the vault, and no file in a folder that another
+// program runs code from (.obsidian/plugins, .git/hooks), is ever read on
+// a caller's word or written at all.
+//
+// A vault path is relative, slash-separated and already clean: no "", "."
+// or ".." element, no leading or doubled slash, no backslash, no drive
+// letter ("C:"), no NUL or other control character, valid UTF-8, and of a
+// size every file system takes. Paths that Obsidian's vault API hands out
+// all satisfy it; nothing is repaired, so two spellings never name one file.
+//
+// A path the project may write is a vault path outside hidden folders
+// (a name starting with "."), node_modules and hidden files, except the
+// project's own bookkeeping under .projectcanvas/. Its last element holds
+// no bidirectional-override character, so that no file the project makes
+// can show a name other than its real one ("evil\u202Egnp.exe.md").
+
+// Bounds of a vault path, below every common file system's limits.
+const (
+	MaxPathBytes    = 1024
+	maxElementBytes = 255
+)
+
+// OwnFolder is the folder of the project's own files: its settings, the
+// journal, the id sequence, caches.
+const OwnFolder = ".projectcanvas"
+
+// CheckPath returns an invalid_argument *Error saying why name is not a
+// vault path (see the rule above), or nil.
+func CheckPath(name string) error {
+	if why := pathProblem(name); why != "" {
+		return pathError(name, why)
+	}
+	return nil
+}
+
+// CheckWritable returns an invalid_argument *Error saying why the project
+// may not write name, or nil.
+func CheckWritable(name string) error {
+	if why := pathProblem(name); why != "" {
+		return pathError(name, why)
+	}
+	if why := writeProblem(name); why != "" {
+		return pathError(name, why)
+	}
+	return nil
+}
+
+// Hidden reports whether a vault path lies in a folder the index skips, or
+// is a hidden file: any element whose name starts with a dot (.obsidian,
+// .trash, .git, .projectcanvas, .templates) and node_modules.
+func Hidden(name string) bool {
+	for part := range strings.SplitSeq(name, "/") {
+		if strings.HasPrefix(part, ".") || part == "node_modules" {
+			return true
+		}
+	}
+	return false
+}
+
+// Own reports whether name lies in the project's own folder.
+func Own(name string) bool {
+	return strings.HasPrefix(name, OwnFolder+"/")
+}
+
+func pathError(name, why string) *Error {
+	shown := name
+	if len(shown) > 200 {
+		shown = shown[:200] + "..."
+	}
+	return Errorf(CodeInvalidArgument, "path %q %s", shown, why).With("path", shown)
+}
+
+// pathProblem says why name is not a vault path, or "".
+func pathProblem(name string) string {
+	switch {
+	case name == "":
+		return "is empty"
+	case len(name) > MaxPathBytes:
+		return "is longer than 1,024 bytes"
+	case !utf8.ValidString(name):
+		return "is not valid UTF-8"
+	case strings.ContainsFunc(name, isControl):
+		return "holds a control character (NUL, newline...)"
+	case strings.Contains(name, `\`):
+		return "holds a backslash; vault paths separate folders with /"
+	case name[0] == '/':
+		return "is absolute; vault paths are relative to the vault"
+	case len(name) >= 2 && name[1] == ':' && isASCIILetter(name[0]):
+		return "starts with a drive letter; vault paths are relative to the vault"
+	}
+	for part := range strings.SplitSeq(name, "/") {
+		switch {
+		case part == "..":
+			return "leaves the vault"
+		case part == "" || part == ".":
+			return "is not clean (an empty or . element)"
+		case len(part) > maxElementBytes:
+			return "has an element longer than 255 bytes"
+		}
+	}
+	return ""
+}
+
+// writeProblem says why the project may not write the vault path name,
+// or "".
+func writeProblem(name string) string {
+	rest := name
+	if Own(name) {
+		rest = strings.TrimPrefix(name, OwnFolder+"/")
+	}
+	if Hidden(rest) {
+		return "is in a hidden folder (.obsidian, .git...) or node_modules, or is a hidden file; the project writes none"
+	}
+	base := rest[strings.LastIndexByte(rest, '/')+1:]
+	if strings.ContainsFunc(base, IsBidiControl) {
+		return "holds a bidirectional-override character, which would show a false file name"
+	}
+	return ""
+}
+
+func isControl(r rune) bool { return r < 0x20 || r == 0x7F }
+
+func isASCIILetter(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
+
+// IsBidiControl reports whether r is a bidirectional embedding, override or
+// isolate character (U+202A-U+202E, U+2066-U+2069), which makes text show
+// in an order other than its own: refused in titles and file names.
+func IsBidiControl(r rune) bool {
+	return 0x202A <= r && r <= 0x202E || 0x2066 <= r && r <= 0x2069
+}

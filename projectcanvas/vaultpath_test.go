@@ -1,0 +1,88 @@
+package projectcanvas
+
+import (
+	"path"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+func TestVaultPathRule(t *testing.T) {
+	long := strings.Repeat("a", 256)
+	tests := []struct {
+		name           string
+		path, writable bool
+	}{
+		{"Projects/tasks/T-001 Login.md", true, true},
+		{"Projects.canvas", true, true},
+		{"notes/ünïcode ✓.md", true, true},
+		{".projectcanvas/journal.json", true, true},
+		{".projectcanvas/cache/docsearch.idx", true, true},
+		{".obsidian/plugins/evil/main.js", true, false},
+		{"notes/.git/hooks/pre-commit", true, false},
+		{".git/config", true, false},
+		{".projectcanvas/.hidden/x", true, false},
+		{".projectcanvas", true, false},
+		{"node_modules/x/index.js", true, false},
+		{"notes/.env", true, false},
+		{"M-009 evil\u202Egnp.exe.md", true, false},
+		{"a\u2066/b.md", true, true}, // only the file name shows: folders are the user's
+		{"", false, false},
+		{"..", false, false},
+		{"../ESCAPED.txt", false, false},
+		{"notes/../../x.md", false, false},
+		{"notes/..", false, false},
+		{"/etc/passwd", false, false},
+		{"C:/x.md", false, false},
+		{"c:x.md", false, false},
+		{`notes\..\x.md`, false, false},
+		{"a\x00.md", false, false},
+		{"a\nb.md", false, false},
+		{"a//b.md", false, false},
+		{"a/./b.md", false, false},
+		{"./a.md", false, false},
+		{"a/", false, false},
+		{"\xff.md", false, false},
+		{long + ".md", false, false},
+		{strings.Repeat("a/", 600) + "b", false, false},
+	}
+	for _, tt := range tests {
+		if got := CheckPath(tt.name) == nil; got != tt.path {
+			t.Errorf("CheckPath(%q) ok = %v, want %v", tt.name, got, tt.path)
+		}
+		if got := CheckWritable(tt.name) == nil; got != tt.writable {
+			t.Errorf("CheckWritable(%q) ok = %v, want %v", tt.name, got, tt.writable)
+		}
+	}
+}
+
+func TestVaultPathErrorIsShort(t *testing.T) {
+	err := CheckPath(strings.Repeat("x/", 1<<20))
+	if ErrorCode(err) != CodeInvalidArgument || len(err.Error()) > 400 {
+		t.Fatalf("got %d bytes: %.100v", len(err.Error()), err)
+	}
+}
+
+// FuzzVaultPath checks the rule's promises on any string: an accepted path
+// is clean, relative and stays inside the vault; a writable one is accepted
+// and out of hidden folders unless it is the project's own.
+func FuzzVaultPath(f *testing.F) {
+	for _, s := range []string{"a.md", "../x", "/x", "C:/x", ".obsidian/x", ".projectcanvas/x", "a/./b", "a\x00b", "a\\b", "x\u202E.md"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, name string) {
+		if CheckPath(name) != nil {
+			if CheckWritable(name) == nil {
+				t.Fatalf("%q writable but not a vault path", name)
+			}
+			return
+		}
+		if path.Clean(name) != name || path.IsAbs(name) || name == ".." || strings.HasPrefix(name, "../") ||
+			strings.ContainsAny(name, "\\\x00") || !utf8.ValidString(name) || len(name) > MaxPathBytes {
+			t.Fatalf("%q accepted", name)
+		}
+		if CheckWritable(name) == nil && Hidden(name) && !Own(name) {
+			t.Fatalf("%q writable in a hidden folder", name)
+		}
+	})
+}
