@@ -10,7 +10,7 @@ import (
 )
 
 func TestConformance(t *testing.T) {
-	vaulttest.Run(t, func(*testing.T) pc.FS { return memfs.New(nil) })
+	vaulttest.Run(t, func(_ *testing.T, files map[string]string) pc.FS { return memfs.New(files) })
 }
 
 func TestChangeLog(t *testing.T) {
