@@ -286,6 +286,31 @@ func (f *FS) writable(name string) (string, error) {
 	return p, nil
 }
 
+// removable resolves name for Remove: a name the project may write, or
+// one of the temporary files TempFiles lists, which writes name themselves
+// (hidden names) and Open removes. Such a name must be a temporary file at
+// its real path too: a link named like one does not remove a note.
+func (f *FS) removable(name string) (string, error) {
+	if !isTemp(filepath.ToSlash(name)) {
+		return f.writable(name)
+	}
+	p, err := f.readable(name)
+	if err != nil {
+		return "", err
+	}
+	if !isTemp(p) {
+		return "", linkedTo(name, p, "which is no temporary file of a write")
+	}
+	return p, nil
+}
+
+// isTemp reports whether the vault path p is named like a temporary file
+// of a write, in a folder where the project may write a file.
+func isTemp(p string) bool {
+	dir, base := path.Split(p)
+	return tempPattern.MatchString(base) && pc.CheckWritable(dir+"file") == nil
+}
+
 // linkedTo is the error for a name that symbolic links lead to the real
 // path p, where they may not.
 func linkedTo(name, p, what string) error {
@@ -518,7 +543,7 @@ func (f *FS) syncDir(dir string) error {
 
 // Remove implements projectcanvas.FS.
 func (f *FS) Remove(name string, want pc.Hash) error {
-	p, err := f.writable(name)
+	p, err := f.removable(name)
 	if err != nil {
 		return err
 	}

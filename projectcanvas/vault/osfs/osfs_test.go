@@ -435,3 +435,37 @@ func TestOwnFolderLinkedIntoObsidianIsRefused(t *testing.T) {
 		t.Errorf("files appeared in the plugin folder: %v", entries)
 	}
 }
+
+// Open removes the temporary files of killed writes with Remove: their
+// hidden names are allowed there, in folders the project writes, and only
+// when the real file is one (a link named like one removes no note).
+func TestRemoveTakesTemporaryFiles(t *testing.T) {
+	vault, _, fsys := hiddenLinkVault(t)
+	temps := map[string]bool{ // name: removable
+		"Projects/.projectcanvas-0123456789abcdef.tmp":            true,
+		".projectcanvas/.pc-123.tmp":                              true,
+		".obsidian/plugins/x/.projectcanvas-0123456789abcdef.tmp": false,
+		"Projects/.pc-notes.tmp":                                  false,
+	}
+	for name := range temps {
+		mustFile(t, filepath.Join(vault, filepath.FromSlash(name)), "tmp")
+	}
+	mustLink(t, "../notes/keep.md", filepath.Join(vault, "Projects", ".projectcanvas-fedcba9876543210.tmp"))
+	temps["Projects/.projectcanvas-fedcba9876543210.tmp"] = false
+	for name, ok := range temps {
+		content := "tmp"
+		if !ok && strings.Contains(name, "fedcba") {
+			content = "keep"
+		}
+		err := fsys.Remove(name, pc.HashOf([]byte(content)))
+		switch {
+		case ok && err != nil:
+			t.Errorf("Remove(%s) = %v", name, err)
+		case !ok && pc.ErrorCode(err) != pc.CodeInvalidArgument:
+			t.Errorf("Remove(%s) = %v, want invalid_argument", name, err)
+		}
+	}
+	if got, err := os.ReadFile(filepath.Join(vault, "notes", "keep.md")); err != nil || string(got) != "keep" {
+		t.Errorf("the note behind a link named like a temporary file: %q, %v", got, err)
+	}
+}
