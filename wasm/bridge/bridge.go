@@ -134,13 +134,15 @@ type loadIn struct {
 func (b *Bridge) load(in loadIn) (any, error) {
 	files := make(map[string]string, len(in.Files))
 	for _, f := range in.Files {
-		p, err := vaultPath(f.Path)
-		if err != nil {
+		if err := pc.CheckPath(f.Path); err != nil {
 			return nil, err
 		}
-		files[p] = f.Content
+		files[f.Path] = f.Content
 	}
-	fsys := memfs.New(files)
+	fsys, err := memfs.Load(files)
+	if err != nil {
+		return nil, err
+	}
 	project, err := pc.Open(fsys)
 	if err != nil {
 		return nil, err
@@ -161,17 +163,6 @@ func (b *Bridge) load(in loadIn) (any, error) {
 	return map[string]any{"entities": project.Len(), "problems": project.Problems()}, nil
 }
 
-// vaultPath refuses paths that would leave the vault.
-func vaultPath(p string) (string, error) {
-	clean := strings.TrimPrefix(strings.ReplaceAll(p, "\\", "/"), "/")
-	for part := range strings.SplitSeq(clean, "/") {
-		if part == ".." || part == "" || part == "." {
-			return "", pc.Errorf(pc.CodeInvalidArgument, "path %q is not a vault path", p).With("path", p)
-		}
-	}
-	return clean, nil
-}
-
 type event struct {
 	Type    string `json:"type"`
 	Path    string `json:"path"`
@@ -187,13 +178,13 @@ type eventsIn struct {
 // and document search). Every event is checked before any is applied.
 func (b *Bridge) events(ctx context.Context, in eventsIn) (any, error) {
 	for i, ev := range in.Events {
-		if _, err := vaultPath(ev.Path); err != nil {
+		if err := pc.CheckPath(ev.Path); err != nil {
 			return nil, err
 		}
 		switch ev.Type {
 		case "create", "modify", "delete":
 		case "rename":
-			if _, err := vaultPath(ev.From); err != nil {
+			if err := pc.CheckPath(ev.From); err != nil {
 				return nil, err
 			}
 		default:
@@ -206,18 +197,21 @@ func (b *Bridge) events(ctx context.Context, in eventsIn) (any, error) {
 	var touched []string
 	docEvents := make([]docsearch.Event, 0, len(in.Events))
 	for _, ev := range in.Events {
-		p, _ := vaultPath(ev.Path)
+		p := ev.Path
 		de := docsearch.Event{Op: docsearch.Op(ev.Type), Path: p}
+		var err error // none: every path was checked above
 		switch ev.Type {
 		case "create", "modify":
-			fsys.Put(p, []byte(ev.Content))
+			err = fsys.Put(p, []byte(ev.Content))
 		case "delete":
-			fsys.Delete(p)
+			err = fsys.Delete(p)
 		case "rename":
-			from, _ := vaultPath(ev.From)
-			fsys.Move(from, p)
-			touched = append(touched, from)
-			de.OldPath = from
+			err = fsys.Move(ev.From, p)
+			touched = append(touched, ev.From)
+			de.OldPath = ev.From
+		}
+		if err != nil {
+			return nil, err
 		}
 		touched = append(touched, p)
 		docEvents = append(docEvents, de)
@@ -248,7 +242,11 @@ func (b *Bridge) call(ctx context.Context, in callIn) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return callOut{result: out, changes: changes(ctx, env, fsys)}, nil
+	c, err := changes(ctx, env, fsys)
+	if err != nil {
+		return nil, err
+	}
+	return callOut{result: out, changes: c}, nil
 }
 
 // callOut is call's answer. It writes the tool's JSON result as it is:
@@ -308,7 +306,11 @@ func (b *Bridge) http(ctx context.Context, in httpIn) (any, error) {
 		req.Header[k] = v
 	}
 	resp := api.Serve(ctx, req)
-	return map[string]any{"status": resp.Status, "headers": resp.Header, "body": string(resp.Body), "changes": changes(ctx, env, fsys)}, nil
+	c, err := changes(ctx, env, fsys)
+	if err != nil {
+		return nil, err
+	}
+	return map[string]any{"status": resp.Status, "headers": resp.Header, "body": string(resp.Body), "changes": c}, nil
 }
 
 // validMethod reports whether m is an HTTP token (RFC 9110), as net/http
@@ -324,9 +326,15 @@ func validMethod(m string) bool {
 
 // changes hands over the files written since the last answer, never null,
 // and brings the document search index up to date with them (the editor's
-// echo of these writes as vault events then changes nothing).
-func changes(ctx context.Context, env *tools.Env, fsys *memfs.FS) []memfs.Change {
+// echo of these writes as vault events then changes nothing). memfs
+// refuses every write the project may not make, so a change naming a path
+// outside the rule (pc.CheckWritable) is a bug: the whole answer fails
+// rather than hand the host a write into .obsidian or out of the vault.
+func changes(ctx context.Context, env *tools.Env, fsys *memfs.FS) ([]memfs.Change, error) {
 	c := fsys.TakeChanges()
+	if err := checkChanges(c); err != nil {
+		return nil, err
+	}
 	if c == nil {
 		c = []memfs.Change{}
 	}
@@ -342,5 +350,20 @@ func changes(ctx context.Context, env *tools.Env, fsys *memfs.FS) []memfs.Change
 			}
 		}
 	}
-	return c
+	return c, nil
+}
+
+// checkChanges returns an internal error if a change names a path the
+// project may not write.
+func checkChanges(changes []memfs.Change) error {
+	for _, ch := range changes {
+		err := pc.CheckWritable(ch.Path)
+		if err == nil && ch.Op == "rename" {
+			err = pc.CheckWritable(ch.From)
+		}
+		if err != nil {
+			return pc.Errorf(pc.CodeInternal, "refused to hand over a %s change: %s; no change of this answer was handed over", ch.Op, pc.AsError(err).Message)
+		}
+	}
+	return nil
 }

@@ -222,3 +222,59 @@ func TestBadInput(t *testing.T) {
 		assert.NotEqual(t, pc.CodeInternal, pc.ErrorCode(err), fn)
 	}
 }
+
+// hostilePaths are not vault paths (pc.CheckPath): the bridge refuses them
+// in load and in events, before applying anything.
+var hostilePaths = []string{"..", "../x.md", "a/../../x.md", "/abs.md", "/etc/passwd", "C:/x.md", "c:x.md", "a\x00b.md", `a\b.md`, `..\x.md`, "", "./a.md", "a//b.md"}
+
+func TestLoadRefusesPathsOutsideTheVault(t *testing.T) {
+	feature := "---\nid: F-001\ntype: feature\ntitle: Export\nstatus: Planned\n---\n"
+	h := newHost(t, map[string]string{"F-001.md": feature})
+	for _, bad := range hostilePaths {
+		_, err := h.call("load", map[string]any{"files": []map[string]string{
+			{"path": "G.md", "content": "# fine"}, {"path": bad, "content": "x"},
+		}})
+		assert.Equal(t, pc.CodeInvalidArgument, pc.ErrorCode(err), "load of %q: %v", bad, err)
+	}
+	// The refused loads replaced nothing: the first vault still answers.
+	got := h.mustCall("call", map[string]any{"name": "get_entity", "arguments": map[string]any{"id": "F-001"}})
+	assert.Contains(t, string(got["result"]), `"Export"`)
+}
+
+func TestEventsRefusePathsOutsideTheVault(t *testing.T) {
+	h := newHost(t, map[string]string{"keep.md": "keep"})
+	note := "---\nid: F-001\ntype: feature\ntitle: Export\nstatus: Planned\n---\n"
+	for _, bad := range hostilePaths {
+		for _, ev := range []map[string]string{
+			{"type": "create", "path": bad, "content": "x"},
+			{"type": "modify", "path": bad, "content": "x"},
+			{"type": "delete", "path": bad},
+			{"type": "rename", "from": bad, "path": "moved.md"},
+			{"type": "rename", "from": "keep.md", "path": bad},
+		} {
+			_, err := h.call("events", map[string]any{"events": []map[string]string{{"type": "create", "path": "F-001.md", "content": note}, ev}})
+			assert.Equal(t, pc.CodeInvalidArgument, pc.ErrorCode(err), "event %v: %v", ev, err)
+		}
+	}
+	_, err := h.call("call", map[string]any{"name": "get_entity", "arguments": map[string]any{"id": "F-001"}})
+	assert.Equal(t, pc.CodeNotFound, pc.ErrorCode(err), "the good event before a bad one was not applied")
+}
+
+// Vault content that steers the core's writes: a journal (arriving as an
+// event) whose roll-back writes out of the vault and into a plugin, and a
+// title with a bidirectional override. Whatever the calls answer, no
+// change handed to the host names a path the project may not write.
+func TestNoChangeLeavesTheVaultOrEntersAHiddenFolder(t *testing.T) {
+	h := newHost(t, map[string]string{})
+	journal := `{"version":1,"started":"2024-01-01T00:00:00Z","ops":[` +
+		`{"op":"remove","path":"../ESCAPED.txt","before":"cHduZWQ="},` +
+		`{"op":"remove","path":".obsidian/plugins/evil/main.js","before":"YWxlcnQoMSk="}]}`
+	h.mustCall("events", map[string]any{"events": []map[string]string{{"type": "create", "path": ".projectcanvas/journal.json", "content": journal}}})
+	_, _ = h.call("call", map[string]any{"name": "create_entity", "arguments": map[string]any{"type": "milestone", "data": map[string]any{"title": "Innocent"}}})
+	h.mustCall("events", map[string]any{"events": []map[string]string{{"type": "delete", "path": ".projectcanvas/journal.json"}}})
+	_, err := h.call("call", map[string]any{"name": "create_entity", "arguments": map[string]any{"type": "milestone", "data": map[string]any{"title": "evil\u202Egnp.exe"}}})
+	assert.Error(t, err, "a file name with a bidirectional override")
+	for p := range h.files {
+		assert.NoError(t, pc.CheckWritable(p), "a change handed the host %q", p)
+	}
+}

@@ -6,7 +6,6 @@ package memfs
 import (
 	"io/fs"
 	"sort"
-	"strings"
 	"sync"
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
@@ -61,51 +60,94 @@ func (m *FS) record(c Change) {
 	}
 }
 
-// Put sets a file's content as the host saw it, without recording a change.
-func (m *FS) Put(name string, data []byte) {
+// Put sets a file's content as the host saw it, without recording a
+// change. A name that is not a vault path (pc.CheckPath) is refused and
+// nothing is stored.
+func (m *FS) Put(name string, data []byte) error {
+	if err := pc.CheckPath(name); err != nil {
+		return err
+	}
 	m.mu.Lock()
-	m.files[clean(name)] = append([]byte(nil), data...)
+	m.files[name] = append([]byte(nil), data...)
 	m.mu.Unlock()
+	return nil
 }
 
-// Delete removes a file the host removed, without recording a change.
-func (m *FS) Delete(name string) {
+// Delete removes a file the host removed, without recording a change. A
+// missing file is not an error; a name that is not a vault path is.
+func (m *FS) Delete(name string) error {
+	if err := pc.CheckPath(name); err != nil {
+		return err
+	}
 	m.mu.Lock()
-	delete(m.files, clean(name))
+	delete(m.files, name)
 	m.mu.Unlock()
+	return nil
 }
 
 // Move renames a file the host renamed, without recording a change. A
-// missing source is not an error: the host's view wins.
-func (m *FS) Move(from, to string) {
+// missing source is not an error: the host's view wins. Names that are not
+// vault paths are refused and nothing moves.
+func (m *FS) Move(from, to string) error {
+	if err := pc.CheckPath(from); err != nil {
+		return err
+	}
+	if err := pc.CheckPath(to); err != nil {
+		return err
+	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if data, ok := m.files[clean(from)]; ok {
-		delete(m.files, clean(from))
-		m.files[clean(to)] = data
+	if data, ok := m.files[from]; ok {
+		delete(m.files, from)
+		m.files[to] = data
 	}
+	return nil
 }
 
-// New returns an FS holding a copy of files (path to content).
-func New(files map[string]string) *FS {
+// Load returns an FS holding a copy of files (path to content), as a host
+// hands them over. A name that is not a vault path (pc.CheckPath: "..",
+// absolute, "C:/x.md", NUL, backslash...) is refused with an
+// invalid_argument error naming it; nothing is repaired.
+func Load(files map[string]string) (*FS, error) {
+	names := make([]string, 0, len(files))
+	for name := range files {
+		names = append(names, name)
+	}
+	sort.Strings(names) // the same name is reported for the same files
 	m := &FS{files: make(map[string][]byte, len(files))}
-	for name, data := range files {
-		m.files[clean(name)] = []byte(data)
+	for _, name := range names {
+		if err := pc.CheckPath(name); err != nil {
+			return nil, err
+		}
+		m.files[name] = []byte(files[name])
+	}
+	return m, nil
+}
+
+// New is Load for files whose names are fixed in the program (tests,
+// benchmarks): it panics on a name that is not a vault path, as
+// regexp.MustCompile does on a bad pattern. Hosts use Load.
+func New(files map[string]string) *FS {
+	m, err := Load(files)
+	if err != nil {
+		panic(err)
 	}
 	return m
 }
-
-func clean(name string) string { return strings.TrimPrefix(name, "/") }
 
 func notExist(op, name string) error {
 	return &fs.PathError{Op: op, Path: name, Err: fs.ErrNotExist}
 }
 
-// ReadFile implements projectcanvas.FS.
+// ReadFile implements projectcanvas.FS. A name that is not a vault path
+// (pc.CheckPath) is refused with invalid_argument.
 func (m *FS) ReadFile(name string) ([]byte, error) {
+	if err := pc.CheckPath(name); err != nil {
+		return nil, err
+	}
 	m.mu.RLock()
 	defer m.mu.RUnlock()
-	data, ok := m.files[clean(name)]
+	data, ok := m.files[name]
 	if !ok {
 		return nil, notExist("read", name)
 	}
@@ -132,9 +174,14 @@ func (m *FS) fail(op, name string) error {
 	return nil
 }
 
-// WriteFile implements projectcanvas.FS.
+// WriteFile implements projectcanvas.FS. A name the project may not write
+// (pc.CheckWritable) is refused with invalid_argument; nothing changes.
+// Remove and Rename refuse such names the same way, so that no change
+// TakeChanges hands over can name one.
 func (m *FS) WriteFile(name string, data []byte, want pc.Hash) error {
-	name = clean(name)
+	if err := pc.CheckWritable(name); err != nil {
+		return err
+	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if err := m.checkLocked(name, want); err != nil {
@@ -150,7 +197,9 @@ func (m *FS) WriteFile(name string, data []byte, want pc.Hash) error {
 
 // Remove implements projectcanvas.FS.
 func (m *FS) Remove(name string, want pc.Hash) error {
-	name = clean(name)
+	if err := pc.CheckWritable(name); err != nil {
+		return err
+	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if _, ok := m.files[name]; !ok {
@@ -169,7 +218,12 @@ func (m *FS) Remove(name string, want pc.Hash) error {
 
 // Rename implements projectcanvas.FS.
 func (m *FS) Rename(from, to string, want pc.Hash) error {
-	from, to = clean(from), clean(to)
+	if err := pc.CheckWritable(from); err != nil {
+		return err
+	}
+	if err := pc.CheckWritable(to); err != nil {
+		return err
+	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	data, ok := m.files[from]

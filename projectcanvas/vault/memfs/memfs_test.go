@@ -10,7 +10,7 @@ import (
 )
 
 func TestConformance(t *testing.T) {
-	vaulttest.Run(t, func(*testing.T) pc.FS { return memfs.New(nil) })
+	vaulttest.Run(t, func(_ *testing.T, files map[string]string) pc.FS { return memfs.New(files) })
 }
 
 func TestChangeLog(t *testing.T) {
@@ -37,5 +37,68 @@ func TestChangeLog(t *testing.T) {
 	}
 	if again := m.TakeChanges(); len(again) != 0 {
 		t.Fatalf("changes are handed over once, got %+v", again)
+	}
+}
+
+// The host's own updates (Put, Delete, Move) and Load take only vault
+// paths: a name the rule refuses is refused whole, never trimmed into
+// another ("/a.md" was stored as "a.md").
+func TestHostUpdatesTakeOnlyVaultPaths(t *testing.T) {
+	for _, bad := range []string{"/a.md", "../a.md", "a/../../b.md", "C:/a.md", "a\x00b.md", `a\b.md`, "", "./a.md"} {
+		m := memfs.New(map[string]string{"a.md": "A"})
+		m.TrackChanges()
+		for what, err := range map[string]error{
+			"Put":       m.Put(bad, []byte("x")),
+			"Delete":    m.Delete(bad),
+			"Move from": m.Move(bad, "b.md"),
+			"Move to":   m.Move("a.md", bad),
+		} {
+			if pc.ErrorCode(err) != pc.CodeInvalidArgument {
+				t.Errorf("%s(%q) = %v, want invalid_argument", what, bad, err)
+			}
+		}
+		if got := m.Files(); !reflect.DeepEqual(got, map[string]string{"a.md": "A"}) {
+			t.Errorf("refused updates with %q changed the files: %q", bad, got)
+		}
+		if _, err := memfs.Load(map[string]string{"ok.md": "", bad: "x"}); pc.ErrorCode(err) != pc.CodeInvalidArgument {
+			t.Errorf("Load with %q = %v, want invalid_argument", bad, err)
+		}
+	}
+	// Hidden files are the host's to hand over: they load and update.
+	m, err := memfs.Load(map[string]string{".obsidian/app.json": "{}", ".projectcanvas/config.json": "{}"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := m.Put(".obsidian/plugins/x/main.js", []byte("code")); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestNewPanicsOnAFixedBadName(t *testing.T) {
+	defer func() {
+		if recover() == nil {
+			t.Fatal("New accepted ../a.md")
+		}
+	}()
+	memfs.New(map[string]string{"../a.md": "x"})
+}
+
+// A write the rule refuses is no change: TakeChanges never hands one over.
+func TestRefusedWritesAreNotChanges(t *testing.T) {
+	m := memfs.New(map[string]string{"a.md": "A", ".git/hooks/x": "hook"})
+	m.TrackChanges()
+	hash := pc.HashOf([]byte("A"))
+	for _, err := range []error{
+		m.WriteFile(".obsidian/plugins/evil/main.js", []byte("code"), ""),
+		m.WriteFile("../ESCAPED.txt", []byte("x"), ""),
+		m.Rename("a.md", ".git/hooks/pre-commit", hash),
+		m.Remove(".git/hooks/x", pc.HashOf([]byte("hook"))),
+	} {
+		if pc.ErrorCode(err) != pc.CodeInvalidArgument {
+			t.Errorf("got %v, want invalid_argument", err)
+		}
+	}
+	if c := m.TakeChanges(); len(c) != 0 {
+		t.Errorf("refused writes became changes: %+v", c)
 	}
 }

@@ -2,16 +2,33 @@
 //
 // # Staying inside the vault
 //
+// A name is a vault path (projectcanvas.CheckPath, after filepath.ToSlash):
+// "..", absolute and drive-letter paths, NUL and backslashes are refused
+// with invalid_argument, never repaired. Writes, removals and renames also
+// need a name the project may write (projectcanvas.CheckWritable): nothing
+// in .obsidian, .git or another hidden folder, only the core's own files
+// under .projectcanvas.
+//
 // Every read and write goes through an os.Root opened on the vault folder,
-// so no path, ".." element or symbolic link can reach a file outside it. A
-// symbolic link that resolves inside the vault is followed the same way by
-// reads and writes: writing through a link to a file replaces the file it
-// points to and keeps the link. A link that leaves the vault (or an
-// absolute link, which os.Root refuses) is neither read nor written; the
-// operation fails with invalid_argument, and an entity file reached only
-// through such a link is reported as unreadable. Walk lists regular files
-// only: it does not descend into linked folders, whose files are listed at
-// their real path when that lies inside the vault.
+// so no symbolic link can reach a file outside it. A name is resolved
+// element by element (Lstat, Readlink; at most 40 links), wherever a link
+// stands in it, to the real path it designates; on Linux, one openat2 call
+// that refuses links first tells whether the name holds any, and a name
+// that holds none is its own real path. The real path obeys the same rule
+// as the name: a name outside hidden folders may not be read or written
+// through a link into one (notes/x.md linked to
+// .projectcanvas/config.json or to .obsidian/plugins/x/main.js, or a
+// notes folder linked to .obsidian, is refused; .projectcanvas/config.json
+// read by that name is the core's), and a write must land on a file the
+// project may write (CheckWritable of the real path). A link that resolves to a permitted file inside
+// the vault is followed the same way by reads and writes: writing through a
+// link to a file replaces the file it points to and keeps the link. An
+// absolute link is followed when it points inside the vault. A link that
+// leaves the vault is neither read nor written; the operation fails with
+// invalid_argument, and an entity file reached only through such a link is
+// reported as unreadable. Walk lists regular files only: it does not
+// descend into linked folders, whose files are listed at their real path
+// when that lies inside the vault and outside hidden folders.
 //
 // # Atomic, durable, conditional writes
 //
@@ -72,6 +89,7 @@ import (
 type FS struct {
 	dir  string // absolute, symbolic links resolved
 	root *os.Root
+	top  *os.File // the root folder, for system calls relative to it
 	// mu serializes check-then-write sequences of this process; Lock adds
 	// the cross-process part.
 	mu     sync.Mutex
@@ -111,28 +129,33 @@ func New(dir string) (*FS, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &FS{dir: abs, root: root}, nil
+	top, err := root.Open(".")
+	if err != nil {
+		root.Close()
+		return nil, err
+	}
+	return &FS{dir: abs, root: root, top: top}, nil
 }
 
 // Root is the absolute path of the vault folder.
 func (f *FS) Root() string { return f.dir }
 
 // Close releases the handle on the vault folder.
-func (f *FS) Close() error { return f.root.Close() }
+func (f *FS) Close() error { return errors.Join(f.top.Close(), f.root.Close()) }
 
 // outside is the error for a path that leads out of the vault.
 func outside(name string) error {
 	return pc.Errorf(pc.CodeInvalidArgument, "path %q is outside the vault (through .. or a symbolic link)", name).With("path", name)
 }
 
-// rel turns a vault path into a clean slash path relative to the root,
-// refusing paths that leave it lexically.
+// rel turns a name into a vault path (pc.CheckPath) with slashes, the
+// separator of vault paths on every system.
 func rel(name string) (string, error) {
-	clean := path.Clean(strings.TrimPrefix(filepath.ToSlash(name), "/"))
-	if clean == "." || clean == ".." || strings.HasPrefix(clean, "../") {
-		return "", outside(name)
+	p := filepath.ToSlash(name)
+	if err := pc.CheckPath(p); err != nil {
+		return "", err
 	}
-	return clean, nil
+	return p, nil
 }
 
 // escaped reports whether err is os.Root refusing a path that leaves it.
@@ -151,61 +174,164 @@ func wrap(name string, err error) error {
 // maxLinks bounds how many symbolic links one name may go through.
 const maxLinks = 40
 
-// resolve returns the root-relative path of the file name designates: a
-// symbolic link as the last element is followed while it stays inside the
-// vault (os.Root checks the folders on the way). A name that does not
-// exist yet resolves to itself.
+// resolve returns the real root-relative path of the file the vault path
+// name designates: every element is looked at (Lstat) through os.Root, and
+// each symbolic link, wherever it stands, is replaced by its target, so
+// that the result goes through no link. Links that leave the vault are
+// refused; an absolute link is followed when it points inside the vault.
+// The part of the path that does not exist yet is kept as it is. Where the
+// kernel can tell in one call that no element is a link (linkFree), the
+// path is its own real path and the walk is skipped.
 func (f *FS) resolve(name string) (string, error) {
 	p, err := rel(name)
 	if err != nil {
 		return "", err
 	}
-	for range maxLinks {
-		st, err := f.root.Lstat(p)
-		if errors.Is(err, fs.ErrNotExist) {
-			return p, nil
+	if f.linkFree(p) {
+		return p, nil
+	}
+	return f.walkLinks(name, p)
+}
+
+// walkLinks is resolve's element by element walk of the vault path p.
+func (f *FS) walkLinks(name, p string) (string, error) {
+	todo := strings.Split(p, "/")
+	var done []string // the real path so far: folders that are no links
+	for links := 0; len(todo) > 0; {
+		part := todo[0]
+		todo = todo[1:]
+		switch part {
+		case "", ".": // from a link's target
+			continue
+		case "..":
+			if len(done) == 0 {
+				return "", outside(name)
+			}
+			done = done[:len(done)-1] // done holds no link: its parent is lexical
+			continue
 		}
+		cur := path.Join(path.Join(done...), part)
+		target, isLink, err := f.readLink(cur)
 		if err != nil {
 			return "", wrap(name, err)
 		}
-		if st.Mode()&fs.ModeSymlink == 0 {
-			return p, nil
+		if !isLink {
+			done = append(done, part)
+			continue
 		}
-		target, err := f.root.Readlink(p)
-		if err != nil {
-			return "", wrap(name, err)
+		if links++; links > maxLinks {
+			return "", pc.Errorf(pc.CodeInvalidArgument, "%s: too many levels of symbolic links", name).With("path", name)
 		}
 		if filepath.IsAbs(target) {
 			r, err := filepath.Rel(f.dir, target)
-			if err != nil {
+			if err != nil || r == ".." || strings.HasPrefix(filepath.ToSlash(r), "../") {
 				return "", outside(name)
 			}
-			target = r
-		} else {
-			target = path.Join(path.Dir(p), filepath.ToSlash(target))
+			target, done = r, nil
 		}
-		if p, err = rel(target); err != nil {
-			return "", outside(name)
-		}
+		todo = append(strings.Split(filepath.ToSlash(target), "/"), todo...)
 	}
-	return "", pc.Errorf(pc.CodeInvalidArgument, "%s: too many levels of symbolic links", name)
+	if len(done) == 0 {
+		return "", pc.Errorf(pc.CodeInvalidArgument, "path %q designates the vault folder, not a file", name).With("path", name)
+	}
+	return strings.Join(done, "/"), nil
 }
 
-// ReadFile implements projectcanvas.FS. os.Root follows the links that
-// stay inside the vault and refuses the others, as resolve does for writes.
+// readLink reports whether the entry at the root-relative path p is a
+// symbolic link, and its target. A missing entry is no link.
+func (f *FS) readLink(p string) (target string, isLink bool, err error) {
+	st, err := f.root.Lstat(p)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return "", false, nil
+	case err != nil:
+		return "", false, err
+	case st.Mode()&fs.ModeSymlink == 0:
+		return "", false, nil
+	}
+	target, err = f.root.Readlink(p)
+	return target, err == nil, err
+}
+
+// readable resolves name for a read. A name outside hidden folders may not
+// lead, through a link, into one: reading .projectcanvas/config.json by
+// that name is the core's business, reading it as notes/x.md is not.
+func (f *FS) readable(name string) (string, error) {
+	p, err := f.resolve(name)
+	if err != nil {
+		return "", err
+	}
+	if pc.Hidden(p) && !pc.Hidden(filepath.ToSlash(name)) {
+		return "", linkedTo(name, p, "a hidden folder (.obsidian, .projectcanvas...) or a hidden file, which no visible name may be read as")
+	}
+	return p, nil
+}
+
+// writable resolves name for a write, a removal or a rename: both the name
+// and the real path it leads to must be ones the project may write
+// (pc.CheckWritable), so that no link carries a write into .obsidian or
+// .git; and, as for reads, a visible name may not lead into a hidden folder,
+// not even the core's own (notes/x.md linked to .projectcanvas/config.json).
+func (f *FS) writable(name string) (string, error) {
+	if err := pc.CheckWritable(filepath.ToSlash(name)); err != nil {
+		return "", err
+	}
+	p, err := f.readable(name)
+	if err != nil {
+		return "", err
+	}
+	if err := pc.CheckWritable(p); err != nil {
+		return "", linkedTo(name, p, "a file the project may not write ("+pc.AsError(err).Message+")")
+	}
+	return p, nil
+}
+
+// removable resolves name for Remove: a name the project may write, or
+// one of the temporary files TempFiles lists, which writes name themselves
+// (hidden names) and Open removes. Such a name must be a temporary file at
+// its real path too: a link named like one does not remove a note.
+func (f *FS) removable(name string) (string, error) {
+	if !isTemp(filepath.ToSlash(name)) {
+		return f.writable(name)
+	}
+	p, err := f.readable(name)
+	if err != nil {
+		return "", err
+	}
+	if !isTemp(p) {
+		return "", linkedTo(name, p, "which is no temporary file of a write")
+	}
+	return p, nil
+}
+
+// isTemp reports whether the vault path p is named like a temporary file
+// of a write, in a folder where the project may write a file.
+func isTemp(p string) bool {
+	dir, base := path.Split(p)
+	return tempPattern.MatchString(base) && pc.CheckWritable(dir+"file") == nil
+}
+
+// linkedTo is the error for a name that symbolic links lead to the real
+// path p, where they may not.
+func linkedTo(name, p, what string) error {
+	return pc.Errorf(pc.CodeInvalidArgument, "path %q leads through a symbolic link to %q, %s", name, p, what).
+		With("path", name).With("target", p)
+}
+
+// ReadFile implements projectcanvas.FS: name is resolved link by link
+// (readable) and the real file is read. A path that holds no link at all,
+// the common case, is read with the one open that checks it.
 func (f *FS) ReadFile(name string) ([]byte, error) {
-	p, err := rel(name)
+	if p, err := rel(name); err != nil {
+		return nil, err
+	} else if data, ok, err := f.readLinkFree(p); ok {
+		return data, wrap(name, err)
+	}
+	p, err := f.readable(name)
 	if err != nil {
 		return nil, err
 	}
 	data, err := f.root.ReadFile(p)
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		// os.Root refuses absolute links even to files inside the vault;
-		// resolve follows those, as writes do.
-		if q, rerr := f.resolve(name); rerr == nil && q != p {
-			data, err = f.root.ReadFile(q)
-		}
-	}
 	return data, wrap(name, err)
 }
 
@@ -248,7 +374,7 @@ var beforeRename func(name string)
 
 // WriteFile implements projectcanvas.FS.
 func (f *FS) WriteFile(name string, data []byte, want pc.Hash) error {
-	p, err := f.resolve(name)
+	p, err := f.writable(name)
 	if err != nil {
 		return err
 	}
@@ -417,7 +543,7 @@ func (f *FS) syncDir(dir string) error {
 
 // Remove implements projectcanvas.FS.
 func (f *FS) Remove(name string, want pc.Hash) error {
-	p, err := f.resolve(name)
+	p, err := f.removable(name)
 	if err != nil {
 		return err
 	}
@@ -438,11 +564,11 @@ func (f *FS) Remove(name string, want pc.Hash) error {
 
 // Rename implements projectcanvas.FS.
 func (f *FS) Rename(from, to string, want pc.Hash) error {
-	src, err := f.resolve(from)
+	src, err := f.writable(from)
 	if err != nil {
 		return err
 	}
-	dst, err := f.resolve(to)
+	dst, err := f.writable(to)
 	if err != nil {
 		return err
 	}
@@ -555,22 +681,35 @@ func (f *FS) TempFiles() ([]string, error) {
 }
 
 // Lock implements projectcanvas.FS: a process-wide mutex plus an advisory
-// file lock on .projectcanvas/lock for other processes. A lock file that
-// is a symbolic link leading outside the vault is refused.
+// file lock on .projectcanvas/lock for other processes. A lock file (or
+// .projectcanvas folder) that is a symbolic link leading outside the vault
+// or into a hidden folder is refused, as writes are.
 func (f *FS) Lock() (func(), error) {
 	f.lockMu.Lock()
-	if err := f.root.MkdirAll(".projectcanvas", 0o755); err != nil {
-		f.lockMu.Unlock()
-		return nil, wrap(".projectcanvas", err)
-	}
-	release, err := f.lockFile(".projectcanvas/lock")
+	release, err := f.lockVault()
 	if err != nil {
 		f.lockMu.Unlock()
-		return nil, wrap(".projectcanvas/lock", err)
+		return nil, err
 	}
 	return func() {
 		_ = f.Sync() // a safety net: writers sync before they release
 		release()
 		f.lockMu.Unlock()
 	}, nil
+}
+
+// lockName is the file Lock locks.
+const lockName = pc.OwnFolder + "/lock"
+
+// lockVault takes the file lock of Lock.
+func (f *FS) lockVault() (func(), error) {
+	p, err := f.writable(lockName)
+	if err != nil {
+		return nil, err
+	}
+	if err := f.root.MkdirAll(path.Dir(p), 0o755); err != nil {
+		return nil, wrap(lockName, err)
+	}
+	release, err := f.lockFile(p)
+	return release, wrap(lockName, err)
 }

@@ -3,6 +3,7 @@ package osfs_test
 import (
 	"os"
 	"path/filepath"
+	"reflect"
 	"runtime"
 	"strings"
 	"testing"
@@ -13,11 +14,20 @@ import (
 )
 
 func TestConformance(t *testing.T) {
-	vaulttest.Run(t, func(t *testing.T) pc.FS {
-		fsys, err := osfs.New(t.TempDir())
+	vaulttest.Run(t, func(t *testing.T, files map[string]string) pc.FS {
+		dir := t.TempDir()
+		for name, data := range files {
+			p := filepath.Join(dir, filepath.FromSlash(name))
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			mustFile(t, p, data)
+		}
+		fsys, err := osfs.New(dir)
 		if err != nil {
 			t.Fatal(err)
 		}
+		t.Cleanup(func() { fsys.Close() })
 		return fsys
 	})
 }
@@ -275,5 +285,187 @@ func TestEditorSaveInTheLastWindowSurvives(t *testing.T) {
 	})
 	if found, _ := fsys.TempFiles(); len(found) > 0 {
 		t.Errorf("temporary files left: %v", found)
+	}
+}
+
+// snapshot maps every entry below dir to its content, or to "-> target"
+// for a symbolic link, so that a test sees any change anywhere.
+func snapshot(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		switch {
+		case d.Type()&os.ModeSymlink != 0:
+			target, err := os.Readlink(p)
+			out[rel] = "-> " + target
+			return err
+		case d.IsDir():
+			out[rel] = "/"
+		default:
+			data, err := os.ReadFile(p)
+			out[rel] = string(data)
+			return err
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// hiddenLinkVault is linkedVault plus the files an attacker aims at:
+// .obsidian/plugins/x/main.js (code Obsidian runs) and
+// .projectcanvas/config.json (the core's settings), and a visible note.
+func hiddenLinkVault(t *testing.T) (vault, outside string, fsys *osfs.FS) {
+	t.Helper()
+	vault, outside, fsys = linkedVault(t)
+	for name, data := range map[string]string{
+		".obsidian/plugins/x/main.js": "plugin code",
+		".projectcanvas/config.json":  `{"secret":true}`,
+		"notes/keep.md":               "keep",
+	} {
+		p := filepath.Join(vault, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		mustFile(t, p, data)
+	}
+	return vault, outside, fsys
+}
+
+// TestLinksIntoHiddenFoldersAndOutAreRefused makes links, wherever they
+// stand in a name, that lead a visible name into a hidden folder (even the
+// core's own) or out of the vault: every read, write, removal and rename through them is refused
+// with invalid_argument and nothing changes, inside or outside the vault.
+func TestLinksIntoHiddenFoldersAndOutAreRefused(t *testing.T) {
+	for _, tc := range []struct {
+		what, link, target string // link and target relative to the vault; target "/..." is made absolute
+		name, content      string // the name tried, and the content it reaches
+	}{
+		{"file to plugin code", "notes/x.md", "../.obsidian/plugins/x/main.js", "notes/x.md", "plugin code"},
+		{"file to the core's settings", "notes/cfg.md", "../.projectcanvas/config.json", "notes/cfg.md", `{"secret":true}`},
+		{"absolute link to plugin code", "notes/abs.md", "/.obsidian/plugins/x/main.js", "notes/abs.md", "plugin code"},
+		{"dangling link into a plugin", "notes/new.md", "../.obsidian/plugins/y/main.js", "notes/new.md", ""},
+		{"folder linked to .obsidian", "notes/cfg", "../.obsidian", "notes/cfg/plugins/x/main.js", "plugin code"},
+		{"new file in a folder linked to .obsidian", "notes/cfg", "../.obsidian", "notes/cfg/plugins/y/main.js", ""},
+		{"a chain of links", "notes/chain.md", "up/x/main.js", "notes/chain.md", "plugin code"},
+		{"file out of the vault, relative", "notes/out.md", "../../outside/secret.md", "notes/out.md", "secret"},
+		{"file out of the vault, absolute", "notes/out.md", "//outside/secret.md", "notes/out.md", "secret"},
+		{"folder out of the vault, relative", "notes/out", "../../outside", "notes/out/secret.md", "secret"},
+		{"folder out of the vault, absolute", "notes/out", "//outside", "notes/out/secret.md", "secret"},
+		{"link loop", "notes/loop.md", "loop.md", "notes/loop.md", ""},
+	} {
+		t.Run(tc.what, func(t *testing.T) {
+			vault, _, fsys := hiddenLinkVault(t)
+			top := filepath.Dir(vault)
+			target := filepath.FromSlash(tc.target)
+			switch {
+			case strings.HasPrefix(tc.target, "//"):
+				target = filepath.Join(top, target[2:])
+			case strings.HasPrefix(tc.target, "/"):
+				target = filepath.Join(vault, target[1:])
+			}
+			mustLink(t, target, filepath.Join(vault, filepath.FromSlash(tc.link)))
+			mustLink(t, "../.obsidian/plugins", filepath.Join(vault, "notes", "up"))
+			before := snapshot(t, top)
+			hash := pc.HashOf([]byte(tc.content))
+			keep := pc.HashOf([]byte("keep"))
+			refused := func(what string, err error) {
+				t.Helper()
+				if pc.ErrorCode(err) != pc.CodeInvalidArgument {
+					t.Errorf("%s(%s) = %v, want invalid_argument", what, tc.name, err)
+				}
+			}
+			_, err := fsys.ReadFile(tc.name)
+			refused("ReadFile", err)
+			_, err = fsys.Stat(tc.name)
+			refused("Stat", err)
+			refused("WriteFile over", fsys.WriteFile(tc.name, []byte("evil"), hash))
+			refused("WriteFile new", fsys.WriteFile(tc.name, []byte("evil"), ""))
+			refused("Remove", fsys.Remove(tc.name, hash))
+			refused("Rename from", fsys.Rename(tc.name, "notes/moved.md", hash))
+			refused("Rename to", fsys.Rename("notes/keep.md", tc.name, keep))
+			if after := snapshot(t, top); !reflect.DeepEqual(before, after) {
+				t.Errorf("refused operations changed the files:\nbefore %q\nafter  %q", before, after)
+			}
+		})
+	}
+}
+
+// TestHiddenFilesAreReadByTheirOwnName: the core reads its settings by
+// name, and a link inside a hidden folder stays the core's business.
+func TestHiddenFilesAreReadByTheirOwnName(t *testing.T) {
+	vault, _, fsys := hiddenLinkVault(t)
+	mustLink(t, "config.json", filepath.Join(vault, ".projectcanvas", "alias.json"))
+	for _, name := range []string{".projectcanvas/config.json", ".projectcanvas/alias.json"} {
+		if got, err := fsys.ReadFile(name); err != nil || string(got) != `{"secret":true}` {
+			t.Errorf("ReadFile(%s) = %q, %v", name, got, err)
+		}
+	}
+	if err := fsys.WriteFile(".projectcanvas/config.json", []byte("{}"), pc.HashOf([]byte(`{"secret":true}`))); err != nil {
+		t.Errorf("the core writes its own settings: %v", err)
+	}
+}
+
+// TestOwnFolderLinkedIntoObsidianIsRefused links .projectcanvas, where the
+// core writes its journal and lock, to a plugin folder: nothing is written
+// there.
+func TestOwnFolderLinkedIntoObsidianIsRefused(t *testing.T) {
+	vault, _, fsys := linkedVault(t)
+	plugin := filepath.Join(vault, ".obsidian", "plugins", "evil")
+	if err := os.MkdirAll(plugin, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	mustLink(t, ".obsidian/plugins/evil", filepath.Join(vault, ".projectcanvas"))
+	if err := fsys.WriteFile(".projectcanvas/journal.json", []byte("{}"), ""); pc.ErrorCode(err) != pc.CodeInvalidArgument {
+		t.Errorf("WriteFile through the linked folder = %v, want invalid_argument", err)
+	}
+	if unlock, err := fsys.Lock(); pc.ErrorCode(err) != pc.CodeInvalidArgument {
+		if err == nil {
+			unlock()
+		}
+		t.Errorf("Lock through the linked folder = %v, want invalid_argument", err)
+	}
+	if entries, _ := os.ReadDir(plugin); len(entries) != 0 {
+		t.Errorf("files appeared in the plugin folder: %v", entries)
+	}
+}
+
+// Open removes the temporary files of killed writes with Remove: their
+// hidden names are allowed there, in folders the project writes, and only
+// when the real file is one (a link named like one removes no note).
+func TestRemoveTakesTemporaryFiles(t *testing.T) {
+	vault, _, fsys := hiddenLinkVault(t)
+	temps := map[string]bool{ // name: removable
+		"Projects/.projectcanvas-0123456789abcdef.tmp":            true,
+		".projectcanvas/.pc-123.tmp":                              true,
+		".obsidian/plugins/x/.projectcanvas-0123456789abcdef.tmp": false,
+		"Projects/.pc-notes.tmp":                                  false,
+	}
+	for name := range temps {
+		mustFile(t, filepath.Join(vault, filepath.FromSlash(name)), "tmp")
+	}
+	mustLink(t, "../notes/keep.md", filepath.Join(vault, "Projects", ".projectcanvas-fedcba9876543210.tmp"))
+	temps["Projects/.projectcanvas-fedcba9876543210.tmp"] = false
+	for name, ok := range temps {
+		content := "tmp"
+		if !ok && strings.Contains(name, "fedcba") {
+			content = "keep"
+		}
+		err := fsys.Remove(name, pc.HashOf([]byte(content)))
+		switch {
+		case ok && err != nil:
+			t.Errorf("Remove(%s) = %v", name, err)
+		case !ok && pc.ErrorCode(err) != pc.CodeInvalidArgument:
+			t.Errorf("Remove(%s) = %v, want invalid_argument", name, err)
+		}
+	}
+	if got, err := os.ReadFile(filepath.Join(vault, "notes", "keep.md")); err != nil || string(got) != "keep" {
+		t.Errorf("the note behind a link named like a temporary file: %q, %v", got, err)
 	}
 }

@@ -7,7 +7,7 @@ import (
 // Stat returns a file's size and modification time without reading it
 // (list_files and read_docs report them). Like io/fs.StatFS.
 func (f *FS) Stat(name string) (fs.FileInfo, error) {
-	p, err := f.resolve(name)
+	p, err := f.readable(name)
 	if err != nil {
 		return nil, err
 	}

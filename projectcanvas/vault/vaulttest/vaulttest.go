@@ -5,6 +5,8 @@ package vaulttest
 import (
 	"errors"
 	"io/fs"
+	"slices"
+	"sort"
 	"sync"
 	"testing"
 	"time"
@@ -12,19 +14,26 @@ import (
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 )
 
-// Run checks fsys, which must start empty, against the FS contract.
-func Run(t *testing.T, newFS func(t *testing.T) pc.FS) {
+// NewFS returns a back end holding files (vault path to content), put there
+// as a person or another program would, past the FS's write rules: the
+// suite seeds hidden folders that the project may not write.
+type NewFS func(t *testing.T, files map[string]string) pc.FS
+
+// Run checks the back end newFS makes against the FS contract.
+func Run(t *testing.T, newFS NewFS) {
+	empty := func(t *testing.T) pc.FS { return newFS(t, nil) }
 	t.Run("ReadMissing", func(t *testing.T) {
-		_, err := newFS(t).ReadFile("nope.md")
+		_, err := empty(t).ReadFile("nope.md")
 		if !errors.Is(err, fs.ErrNotExist) {
 			t.Fatalf("ReadFile of a missing file: %v, want fs.ErrNotExist", err)
 		}
 	})
-	t.Run("ConditionalWrites", func(t *testing.T) { conditionalWrites(t, newFS(t)) })
-	t.Run("RemoveAndRename", func(t *testing.T) { removeAndRename(t, newFS(t)) })
-	t.Run("Walk", func(t *testing.T) { walk(t, newFS(t)) })
-	t.Run("Lock", func(t *testing.T) { lock(t, newFS(t)) })
-	t.Run("TempFilesAreNotUserFiles", func(t *testing.T) { tempFilesAreNotUserFiles(t, newFS(t)) })
+	t.Run("ConditionalWrites", func(t *testing.T) { conditionalWrites(t, empty(t)) })
+	t.Run("RemoveAndRename", func(t *testing.T) { removeAndRename(t, empty(t)) })
+	t.Run("Walk", func(t *testing.T) { walk(t, newFS) })
+	t.Run("Lock", func(t *testing.T) { lock(t, empty(t)) })
+	t.Run("TempFilesAreNotUserFiles", func(t *testing.T) { tempFilesAreNotUserFiles(t, newFS) })
+	t.Run("HostilePaths", func(t *testing.T) { hostilePaths(t, newFS) })
 }
 
 func mustWrite(t *testing.T, fsys pc.FS, name, data string, want pc.Hash) {
@@ -92,10 +101,12 @@ func removeAndRename(t *testing.T, fsys pc.FS) {
 	}
 }
 
-func walk(t *testing.T, fsys pc.FS) {
-	for _, name := range []string{"b.md", "a/c.md", "a/b.md", ".obsidian/x.md", "n/.trash/y.md", "node_modules/z.md"} {
-		mustWrite(t, fsys, name, name, "")
+func walk(t *testing.T, newFS NewFS) {
+	files := map[string]string{}
+	for _, name := range []string{"b.md", "a/c.md", "a/b.md", ".obsidian/x.md", "n/.trash/y.md", "node_modules/z.md", ".hidden.md"} {
+		files[name] = name
 	}
+	fsys := newFS(t, files)
 	var got []string
 	if err := fsys.Walk(func(name string) error { got = append(got, name); return nil }); err != nil {
 		t.Fatal(err)
@@ -144,13 +155,16 @@ func lock(t *testing.T, fsys pc.FS) {
 	}
 }
 
-// tempFilesAreNotUserFiles checks that TempFiles lists no file that was
-// written, whatever its name, and nothing a write left behind.
-func tempFilesAreNotUserFiles(t *testing.T, fsys pc.FS) {
-	names := []string{"a.md", ".pc-notes.tmp", "x/.projectcanvas-notes.tmp", "x/y.tmp", ".projectcanvas/sequence.json"}
-	for _, name := range names {
-		mustWrite(t, fsys, name, name, "")
+// tempFilesAreNotUserFiles checks that TempFiles lists no file a person
+// made, whatever its name, and nothing a write left behind.
+func tempFilesAreNotUserFiles(t *testing.T, newFS NewFS) {
+	files := map[string]string{}
+	for _, name := range []string{".pc-notes.tmp", "x/.projectcanvas-notes.tmp", "x/y.tmp"} {
+		files[name] = name
 	}
+	fsys := newFS(t, files)
+	mustWrite(t, fsys, "a.md", "a.md", "")
+	mustWrite(t, fsys, ".projectcanvas/sequence.json", "{}", "")
 	mustWrite(t, fsys, "a.md", "changed", pc.HashOf([]byte("a.md")))
 	if err := fsys.Rename("a.md", "b/a.md", pc.HashOf([]byte("changed"))); err != nil {
 		t.Fatal(err)
@@ -161,5 +175,78 @@ func tempFilesAreNotUserFiles(t *testing.T, fsys pc.FS) {
 	}
 	if len(found) > 0 {
 		t.Fatalf("TempFiles = %v, want none", found)
+	}
+}
+
+// Names that are not vault paths (pc.CheckPath): every operation refuses
+// them. The backslash name is "../escape.md" where \ separates folders.
+var notVaultPaths = []string{"..", "../x", "a/../../x.md", "/abs", "/etc/passwd", "C:/x.md", "c:x.md", "a\x00b", `..\escape.md`, `a\b.md`, "", ".", "a//b.md", "./a.md"}
+
+// Vault paths the project may not write (pc.CheckWritable): the back end
+// reads them by name (the core reads its own settings; tools decide what a
+// caller may read) and refuses to write, remove or rename them.
+var notWritable = []string{".obsidian/plugins/evil/main.js", ".git/hooks/x", ".git/config", "notes/.hidden.md", "node_modules/x/index.js", "evil\u202Egnp.exe.md"}
+
+// hostilePaths tries every operation with names that leave the vault or
+// land in a hidden folder: each is refused with invalid_argument and
+// nothing changes.
+func hostilePaths(t *testing.T, newFS NewFS) {
+	seed := map[string]string{"keep.md": "keep"}
+	for _, name := range notWritable {
+		seed[name] = "seeded " + name
+	}
+	fsys := newFS(t, seed)
+	refused := func(err error, format string, args ...any) {
+		t.Helper()
+		if pc.ErrorCode(err) != pc.CodeInvalidArgument {
+			t.Errorf(format+": %v, want invalid_argument", append(args, err)...)
+		}
+	}
+	keep := pc.HashOf([]byte("keep"))
+	for _, name := range notVaultPaths {
+		_, err := fsys.ReadFile(name)
+		refused(err, "ReadFile(%q)", name)
+		refused(fsys.WriteFile(name, []byte("x"), ""), "WriteFile(%q)", name)
+		refused(fsys.WriteFile(name, []byte("x"), keep), "WriteFile(%q) over a file", name)
+		refused(fsys.Remove(name, keep), "Remove(%q)", name)
+		refused(fsys.Rename("keep.md", name, keep), "Rename(keep.md, %q)", name)
+		refused(fsys.Rename(name, "moved.md", keep), "Rename(%q, moved.md)", name)
+	}
+	for _, name := range notWritable {
+		content := seed[name]
+		if got := read(t, fsys, name); got != content {
+			t.Errorf("ReadFile(%q) = %q, want the seeded content", name, got)
+		}
+		hash := pc.HashOf([]byte(content))
+		refused(fsys.WriteFile(name, []byte("x"), hash), "WriteFile(%q)", name)
+		refused(fsys.Remove(name, hash), "Remove(%q)", name)
+		refused(fsys.Rename(name, "moved.md", hash), "Rename(%q, moved.md)", name)
+		refused(fsys.Rename("keep.md", name+".new", keep), "Rename(keep.md, %q)", name+".new")
+		refused(fsys.WriteFile(name+".new", []byte("x"), ""), "WriteFile(%q)", name+".new")
+		if got := read(t, fsys, name); got != content {
+			t.Errorf("a refused operation changed %q to %q", name, got)
+		}
+		if _, err := fsys.ReadFile(name + ".new"); !errors.Is(err, fs.ErrNotExist) {
+			t.Errorf("a refused operation made %q: %v", name+".new", err)
+		}
+	}
+	if got := read(t, fsys, "keep.md"); got != "keep" {
+		t.Errorf("keep.md = %q after refused operations", got)
+	}
+	if _, err := fsys.ReadFile("moved.md"); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("a refused rename made moved.md: %v", err)
+	}
+	var listed, want []string
+	if err := fsys.Walk(func(name string) error { listed = append(listed, name); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	for name := range seed {
+		if !pc.Hidden(name) {
+			want = append(want, name)
+		}
+	}
+	sort.Strings(want)
+	if !slices.Equal(listed, want) {
+		t.Errorf("Walk = %q after refused operations, want %q", listed, want)
 	}
 }
