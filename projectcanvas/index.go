@@ -22,6 +22,7 @@ type index struct {
 	problems map[string][]Problem
 	text     *fulltext.Index // titles and bodies, for full-text search
 	sorted   []*Entity       // every entity in id order; nil when stale
+	graph    *Graph          // the entities' links from both ends; nil when stale
 }
 
 func newIndex(n int) *index {
@@ -37,7 +38,7 @@ func newIndex(n int) *index {
 
 // put adds or replaces an entity; body is its markdown body, for search.
 func (x *index) put(e *Entity, body []byte) {
-	x.sorted = nil
+	x.sorted, x.graph = nil, nil
 	x.text.Add(string(e.ID), fulltext.Title(e.Title), fulltext.Body(string(body)))
 	old := x.byID[e.ID]
 	if old != nil && old.Path != e.Path {
@@ -78,7 +79,7 @@ func (x *index) remove(path string) {
 		x.unlinkChild(e.Parent, id)
 		delete(x.byID, id)
 		x.text.Remove(string(id))
-		x.sorted = nil
+		x.sorted, x.graph = nil, nil
 	}
 }
 

@@ -3,17 +3,17 @@ package main
 import (
 	"context"
 	"io"
+	"slices"
 	"strings"
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
-	"github.com/projectcanvas/projectcanvas/projectcanvas/assist"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/canvas"
 )
 
 // navigateKinds are the eight navigate-to-* commands, in the spec's order.
-var navigateKinds = []string{
-	assist.NavParent, assist.NavChildren, assist.NavDependencies, assist.NavDependents,
-	assist.NavDocuments, assist.NavDecisions, assist.NavFeatures, assist.NavImplementedBy,
+var navigateKinds = []pc.Direction{
+	pc.ToParent, pc.ToChildren, pc.ToDependencies, pc.ToDependents,
+	pc.ToDocuments, pc.ToDecisions, pc.ToFeatures, pc.ToImplementedBy,
 }
 
 const navigateUsage = "usage: projectcanvas navigate parent|children|dependencies|dependents|documents|decisions|features|implemented-by ID [--canvas PATH]"
@@ -35,12 +35,8 @@ func navigateCommand(args []string, stdout, stderr io.Writer, vaultDir string) i
 	if err != nil || len(pos) != 2 {
 		return fail(stderr, usageError{navigateUsage})
 	}
-	kind := strings.ReplaceAll(strings.TrimPrefix(strings.ToLower(pos[0]), "navigate-to-"), "_", "-")
-	valid := false
-	for _, k := range navigateKinds {
-		valid = valid || k == kind
-	}
-	if !valid {
+	kind := pc.Direction(strings.ReplaceAll(strings.TrimPrefix(strings.ToLower(pos[0]), "navigate-to-"), "-", "_"))
+	if !slices.Contains(navigateKinds, kind) {
 		return fail(stderr, usageError{navigateUsage})
 	}
 	env, c, path, ok := readCanvas(stdout, vaultDir, *name)
@@ -59,24 +55,19 @@ func navigateCommand(args []string, stdout, stderr io.Writer, vaultDir string) i
 		Status pc.Status `json:"status,omitempty"`
 		NodeID string    `json:"node_id,omitempty"`
 	}
-	ids := assist.Navigate(kind, from, p.All(), p.Children)
-	found := make([]*pc.Entity, 0, len(ids))
-	for _, id := range ids {
-		if e, err := p.Get(string(id)); err == nil {
-			found = append(found, e)
-		}
+	g := p.Graph()
+	ids := g.Neighbours(from, kind) // every one names an entity
+	found := make([]*pc.Entity, len(ids))
+	for i, id := range ids {
+		found[i] = g.Entity(id)
 	}
 	nodes := canvas.EntityNodes(c, found)
-	targets := make([]target, 0, len(ids))
-	for _, id := range ids {
-		t := target{ID: id} // an id naming no entity is listed bare
-		if e, err := p.Get(string(id)); err == nil {
-			t.Type, t.Title, t.Status = e.Type, e.Title, e.Status
+	targets := make([]target, len(ids))
+	for i, e := range found {
+		targets[i] = target{ID: e.ID, Type: e.Type, Title: e.Title, Status: e.Status}
+		if n := nodes[e.ID]; n != nil {
+			targets[i].NodeID = n.ID
 		}
-		if n := nodes[id]; n != nil {
-			t.NodeID = n.ID
-		}
-		targets = append(targets, t)
 	}
-	return printJSON(stdout, map[string]any{"from": from.ID, "direction": kind, "canvas": path, "targets": targets})
+	return printJSON(stdout, map[string]any{"from": from.ID, "direction": strings.ReplaceAll(string(kind), "_", "-"), "canvas": path, "targets": targets})
 }

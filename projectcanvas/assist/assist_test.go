@@ -93,36 +93,6 @@ func TestSuggestFeatureLinks(t *testing.T) {
 	}
 }
 
-func TestNavigate(t *testing.T) {
-	kids := func(id pc.ID) []pc.ID { return map[pc.ID][]pc.ID{"S-001": {"T-001"}}[id] }
-	byID := map[pc.ID]*pc.Entity{}
-	for _, e := range sample {
-		byID[e.ID] = e
-	}
-	task := byID["T-001"]
-	task.Parent = "S-001"
-	for _, tc := range []struct {
-		kind string
-		from pc.ID
-		want []pc.ID
-	}{
-		{NavParent, "T-001", []pc.ID{"S-001"}},
-		{NavChildren, "S-001", []pc.ID{"T-001"}},
-		{NavDependencies, "T-001", []pc.ID{"T-002"}},
-		{NavDependents, "T-002", []pc.ID{"T-001"}}, // only depends_on on T-001 states it
-		{NavDocuments, "T-001", []pc.ID{"DOC-001"}},
-		{NavDocuments, "DOC-001", []pc.ID{"T-001"}},
-		{NavFeatures, "T-001", []pc.ID{"F-002"}},
-		{NavFeatures, "F-002", []pc.ID{"T-001"}},
-		{NavImplementedBy, "F-002", []pc.ID{"T-001"}},
-		{NavImplementedBy, "T-001", nil},
-		{NavDecisions, "T-001", nil},
-		{"sideways", "T-001", nil},
-	} {
-		assert.Equal(t, tc.want, Navigate(tc.kind, byID[tc.from], sample, kids), "%s from %s", tc.kind, tc.from)
-	}
-}
-
 func FuzzRank(f *testing.F) {
 	f.Add("login")
 	f.Add("ü\xff-")

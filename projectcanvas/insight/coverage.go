@@ -91,19 +91,21 @@ func (f *FeatureCoverage) hasGap() bool {
 // Coverage reports, for each selected feature in id order, the work that
 // implements it, the documents about it and its tests. It fails with
 // not_found when a feature id names no feature.
-func Coverage(entities []*pc.Entity, opt CoverageOptions) (CoverageReport, error) {
-	s := newSnapshot(entities)
+//
+// g is the project's Graph (Project.Graph), or pc.NewGraph of the entities
+// to analyse.
+func Coverage(g *pc.Graph, opt CoverageOptions) (CoverageReport, error) {
+	s := newSnapshot(g.All())
 	if err := checkFeatureIDs(s, opt.FeatureIDs); err != nil {
 		return CoverageReport{}, err
 	}
-	links := newFeatureLinks(s)
 	out := CoverageReport{Features: []FeatureCoverage{},
 		Gaps: Gaps{MissingImplementation: []pc.ID{}, MissingDocumentation: []pc.ID{}, MissingTests: []pc.ID{}}}
-	for i, e := range s.all {
+	for _, e := range s.all {
 		if e.Type != pc.Feature || !opt.selects(e) {
 			continue
 		}
-		f := links.feature(int32(i))
+		f := feature(g, e)
 		out.Summary.count(f)
 		out.Gaps.add(&f)
 		if !opt.GapsOnly || f.hasGap() {
@@ -163,62 +165,24 @@ func b2i(b bool) int {
 	return 0
 }
 
-// featureLinks holds, by feature position, the existing entities that
-// implement or document it, read from both sides of each relation.
-type featureLinks struct {
-	s            *snapshot
-	implementers map[int32][]int32
-	documents    map[int32][]int32
-}
-
-func newFeatureLinks(s *snapshot) *featureLinks {
-	l := &featureLinks{s: s, implementers: map[int32][]int32{}, documents: map[int32][]int32{}}
-	for i, e := range s.all {
-		self := int32(i)
-		l.link(l.implementers, e, self, pc.ImplementedBy, pc.Implements, pc.Type.Hierarchical)
-		l.link(l.documents, e, self, pc.DocumentedBy, pc.Documents, isDocument)
-	}
-	for f := range l.implementers {
-		l.implementers[f] = sortUnique(l.implementers[f])
-	}
-	for f := range l.documents {
-		l.documents[f] = sortUnique(l.documents[f])
-	}
-	return l
-}
-
-func isDocument(t pc.Type) bool { return t == pc.Document }
-
-// link records e's side of one relation pair: as a feature, the entities
-// its inverse field names; as implementer or document, the features its
-// forward field names. Only the types the relation allows count, so a hand
-// edit naming the wrong kind of entity does not fake coverage.
-func (l *featureLinks) link(m map[int32][]int32, e *pc.Entity, self int32, inverse, forward pc.Relation, allowed func(pc.Type) bool) {
-	if e.Type == pc.Feature {
-		for _, id := range e.Links[inverse] {
-			if j := l.s.lookup(id); j >= 0 && allowed(l.s.all[j].Type) {
-				m[self] = append(m[self], j)
-			}
-		}
-	}
-	if !allowed(e.Type) {
-		return
-	}
-	for _, id := range e.Links[forward] {
-		if f := l.s.lookup(id); f >= 0 && l.s.all[f].Type == pc.Feature {
-			m[f] = append(m[f], self)
-		}
-	}
-}
-
-func (l *featureLinks) feature(i int32) FeatureCoverage {
-	e := l.s.all[i]
+// feature reports the coverage of feature e: what implements and documents
+// it, by the core's one navigation rule (both sides of each pair, only the
+// types the pair allows, existing entities only).
+func feature(g *pc.Graph, e *pc.Entity) FeatureCoverage {
 	f := FeatureCoverage{ID: e.ID, Title: e.Title, Status: e.Status,
 		Tier: optional(fieldEnum(e, "tier", pc.Tiers)), Phase: optional(fieldEnum(e, "phase", pc.Phases)),
-		ImplementedBy: l.s.ids(l.implementers[i]), DocumentedBy: l.s.ids(l.documents[i]), TestRefs: testRefs(e)}
+		ImplementedBy: nonNil(g.Neighbours(e, pc.ToImplementedBy)), DocumentedBy: nonNil(g.Neighbours(e, pc.ToDocuments)),
+		TestRefs: testRefs(e)}
 	f.Coverage = CoverageFlags{Implemented: len(f.ImplementedBy) > 0, Documented: len(f.DocumentedBy) > 0, Tested: len(f.TestRefs) > 0}
 	f.Coverage.Complete = f.Coverage.Implemented && f.Coverage.Documented && f.Coverage.Tested
 	return f
+}
+
+func nonNil(ids []pc.ID) []pc.ID {
+	if ids == nil {
+		return []pc.ID{}
+	}
+	return ids
 }
 
 // fieldEnum reads a feature's tier or phase in its canonical spelling. YAML
@@ -263,12 +227,4 @@ func testRefs(e *pc.Entity) []string {
 		}
 	}
 	return out
-}
-
-func sortUnique(list []int32) []int32 {
-	if len(list) < 2 {
-		return list
-	}
-	slices.Sort(list)
-	return slices.Compact(list)
 }

@@ -290,7 +290,7 @@ func TestCoverageReadsHandEdits(t *testing.T) {
 		"id: DEC-001\ntype: decision\ntitle: Pick",
 		"id: F-003\ntype: feature\ntitle: Three\nstatus: Deferred",
 		"id: F-004\ntype: feature\ntitle: Four\narchived: true")
-	rep, err := insight.Coverage(all, insight.CoverageOptions{})
+	rep, err := insight.Coverage(pc.NewGraph(all), insight.CoverageOptions{})
 	require.NoError(t, err)
 	require.Len(t, rep.Features, 3)
 	one, two, three := rep.Features[0], rep.Features[1], rep.Features[2]
@@ -307,17 +307,17 @@ func TestCoverageReadsHandEdits(t *testing.T) {
 	// F-003 is Deferred: no gap, though it has nothing.
 	assert.Equal(t, insight.Gaps{MissingImplementation: ids("F-002"), MissingDocumentation: ids(), MissingTests: ids("F-002")}, rep.Gaps)
 
-	rep, err = insight.Coverage(all, insight.CoverageOptions{Tier: "OSS", Phase: "2"})
+	rep, err = insight.Coverage(pc.NewGraph(all), insight.CoverageOptions{Tier: "OSS", Phase: "2"})
 	require.NoError(t, err)
 	require.Len(t, rep.Features, 1)
 	assert.Equal(t, pc.ID("F-001"), rep.Features[0].ID)
 
-	rep, err = insight.Coverage(all, insight.CoverageOptions{IncludeArchived: true, GapsOnly: true})
+	rep, err = insight.Coverage(pc.NewGraph(all), insight.CoverageOptions{IncludeArchived: true, GapsOnly: true})
 	require.NoError(t, err)
 	assert.Equal(t, 4, rep.Summary.TotalFeatures)
 	assert.Len(t, rep.Features, 2, "F-002 and archived F-004 have gaps; F-003 is Deferred")
 
-	_, err = insight.Coverage(all, insight.CoverageOptions{FeatureIDs: ids("F-001", "F-009")})
+	_, err = insight.Coverage(pc.NewGraph(all), insight.CoverageOptions{FeatureIDs: ids("F-001", "F-009")})
 	assert.Equal(t, pc.CodeNotFound, pc.ErrorCode(err))
 }
 

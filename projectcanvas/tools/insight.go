@@ -141,7 +141,7 @@ func getFeatureCoverage(_ context.Context, env *Env, a coverageArgs) (insight.Co
 	if err != nil {
 		return insight.CoverageReport{}, err
 	}
-	return insight.Coverage(env.Project.All(), opt)
+	return insight.Coverage(env.Project.Graph(), opt)
 }
 
 func coverageOptions(a coverageArgs) (insight.CoverageOptions, error) {

@@ -7,59 +7,28 @@ import (
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 )
 
-// A direction of navigation: how to step from one entity to the next.
-// Relation directions read one side of a relation pair from the entities of
-// the holding type (a document's documents) and the other side from every
-// other entity (a task's documented_by), so a direction gives the same
-// neighbours whichever end it starts from.
+// A direction of navigation: a step of the core's one navigation rule
+// (pc.Direction, both sides of every pair), under the name search_entities
+// takes. up and down are aliases of parent and children.
 type direction struct {
 	name string
+	step pc.Direction
 	// levels: the direction can be followed for depth levels.
 	levels bool
-	next   func(env *Env, e *pc.Entity) []pc.ID
-}
-
-// pairSide steps along relation r from entities of type holder, and along
-// its inverse from any other type.
-func pairSide(r pc.Relation, holder pc.Type) func(*Env, *pc.Entity) []pc.ID {
-	return func(_ *Env, e *pc.Entity) []pc.ID {
-		if e.Type == holder {
-			return e.Links[r]
-		}
-		return e.Links[r.Inverse()]
-	}
-}
-
-func parentOf(_ *Env, e *pc.Entity) []pc.ID {
-	if e.Parent == "" {
-		return nil
-	}
-	return []pc.ID{e.Parent}
-}
-
-func childrenOf(env *Env, e *pc.Entity) []pc.ID { return env.Project.Children(e.ID) }
-
-func link(r pc.Relation) func(*Env, *pc.Entity) []pc.ID {
-	return func(_ *Env, e *pc.Entity) []pc.ID { return e.Links[r] }
 }
 
 var directions = []direction{
-	{"parent", true, parentOf},
-	{"children", true, childrenOf},
-	{"dependencies", true, link(pc.DependsOn)},
-	{"dependents", true, link(pc.Blocks)},
-	{"documents", false, pairSide(pc.Documents, pc.Document)},
-	{"decisions", false, pairSide(pc.Affects, pc.Decision)},
-	{"features", false, pairSide(pc.ImplementedBy, pc.Feature)},
-	{"implemented_by", false, link(pc.ImplementedBy)},
-	{"siblings", false, func(env *Env, e *pc.Entity) []pc.ID {
-		if e.Parent == "" {
-			return nil
-		}
-		return env.Project.Children(e.Parent)
-	}},
-	{"up", true, parentOf},
-	{"down", true, childrenOf},
+	{"parent", pc.ToParent, true},
+	{"children", pc.ToChildren, true},
+	{"dependencies", pc.ToDependencies, true},
+	{"dependents", pc.ToDependents, true},
+	{"documents", pc.ToDocuments, false},
+	{"decisions", pc.ToDecisions, false},
+	{"features", pc.ToFeatures, false},
+	{"implemented_by", pc.ToImplementedBy, false},
+	{"siblings", pc.ToSiblings, false},
+	{"up", pc.ToParent, true},
+	{"down", pc.ToChildren, true},
 }
 
 func directionNames() []string {
@@ -91,8 +60,9 @@ func navigate(ctx context.Context, env *Env, a *searchArgs, f *filter, fields []
 	if dir.levels {
 		depth = a.Depth
 	}
-	n := navigator{p: env.Project, seen: map[pc.ID]bool{origin.ID: true}}
-	n.walk(origin, depth, func(e *pc.Entity) []pc.ID { return dir.next(env, e) })
+	g := env.Project.Graph()
+	n := navigator{g: g, seen: map[pc.ID]bool{origin.ID: true}}
+	n.walk(origin, depth, func(e *pc.Entity) []pc.ID { return g.Neighbours(e, dir.step) })
 	var matches []scored
 	for i, e := range n.found {
 		if f.keep(e) {
@@ -110,7 +80,7 @@ func navigate(ctx context.Context, env *Env, a *searchArgs, f *filter, fields []
 // navigator collects entities reached from an origin, each once, in the
 // order found (breadth first), with the level each was found at.
 type navigator struct {
-	p     *pc.Project
+	g     *pc.Graph
 	seen  map[pc.ID]bool
 	found []*pc.Entity
 	depth []int
@@ -123,7 +93,7 @@ func (n *navigator) add(ids []pc.ID, level int) []*pc.Entity {
 			continue
 		}
 		n.seen[id] = true
-		if e, err := n.p.Get(string(id)); err == nil {
+		if e := n.g.Entity(id); e != nil {
 			n.found = append(n.found, e)
 			n.depth = append(n.depth, level)
 			added = append(added, e)
