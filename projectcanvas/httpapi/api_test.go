@@ -236,6 +236,13 @@ func TestHostAndOriginRules(t *testing.T) {
 		{"127.0.0.1:12312", "https://evil.example", 403},
 		{"127.0.0.1:12312", "http://127.0.0.1:3000", 403},
 		{"127.0.0.1:12312", "http://[bad", 403},
+		{"127.0.0.1:12312", "null", 403},
+		{"127.0.0.1:12312", "file://", 403},
+		{"127.0.0.1:12312", "file:///home/me/page.html", 403},
+		{"127.0.0.1:12312", "chrome-extension://abcdefghijklmnop", 403},
+		{"127.0.0.1:12312", "moz-extension://0d3c9a1e-1111-2222-3333-444455556666", 403},
+		{"127.0.0.1:12312", "safari-web-extension://x", 403},
+		{"127.0.0.1:12312", "app:", 403},
 	} {
 		r := do(t, srv, "GET", "/health", "", func(r *http.Request) {
 			r.Host = tt.host
@@ -244,5 +251,45 @@ func TestHostAndOriginRules(t *testing.T) {
 			}
 		})
 		assert.Equal(t, tt.status, r.status, "host %q origin %q: %s", tt.host, tt.origin, r.raw)
+	}
+}
+
+// Bodies of every shape get a 4xx with a code, never a dropped connection;
+// PUT refuses what the tools refuse (a key given twice).
+func TestHostileBodies(t *testing.T) {
+	srv, fsys := newServer(t)
+	seed(t, srv)
+	before, _ := fsys.ReadFile("Projects/milestones/M-001 Beta.md")
+	deep := strings.Repeat("[", 100_000) + strings.Repeat("]", 100_000)
+	for _, route := range [][2]string{{"PUT", "/entities/M-001"}, {"POST", "/entities"}, {"POST", "/tools/update_entity"}, {"POST", "/tools/search_entities"}} {
+		for _, body := range []string{"null", "[]", `"x"`, "1", "true", "[1]", "{", deep, strings.Repeat(" ", 2<<20),
+			`{"status":"wip","status":"done"}`, `{"id":"M-001","id":"M-001","status":"wip"}`, `{"data":{"title":"a","title":"b"}}`} {
+			if body == "null" && route[1] == "/tools/search_entities" {
+				continue // null arguments are no arguments, for every tool and host
+			}
+			r := do(t, srv, route[0], route[1], body)
+			assert.True(t, r.status >= 400 && r.status < 500, "%s %s %.30q: %d %s", route[0], route[1], body, r.status, r.raw)
+			assert.NotEmpty(t, r.code(), "%s %s %.30q: %s", route[0], route[1], body, r.raw)
+		}
+	}
+	after, _ := fsys.ReadFile("Projects/milestones/M-001 Beta.md")
+	assert.Equal(t, string(before), string(after), "nothing written")
+	// An empty object still updates nothing and answers the entity; the
+	// body's own id must be the path's.
+	assert.Equal(t, 200, do(t, srv, "PUT", "/entities/M-001", "{ }").status)
+	assert.Equal(t, 200, do(t, srv, "PUT", "/entities/M-001", `{"id":"M-001","status":"wip"}`).status)
+	assert.Equal(t, "invalid_argument", do(t, srv, "PUT", "/entities/M-001", `{"id":"M-002"}`).code())
+}
+
+// The authorization scheme is case-insensitive (RFC 9110 §11.1).
+func TestBearerSchemeAnyCase(t *testing.T) {
+	srv, _ := newServer(t)
+	for _, auth := range []string{"Bearer " + token, "bearer " + token, "BEARER " + token, "  bEaReR   " + token} {
+		r := do(t, srv, "GET", "/entities", "", func(r *http.Request) { r.Header.Set("Authorization", auth) })
+		assert.Equal(t, 200, r.status, "%q: %s", auth, r.raw)
+	}
+	for _, auth := range []string{"Basic " + token, "Bearer", "Bearer wrong", token, "Bearer" + token} {
+		r := do(t, srv, "GET", "/entities", "", func(r *http.Request) { r.Header.Set("Authorization", auth) })
+		assert.Equal(t, 401, r.status, "%q: %s", auth, r.raw)
 	}
 }

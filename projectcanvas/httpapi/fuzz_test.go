@@ -23,6 +23,9 @@ func FuzzAPI(f *testing.F) {
 		{"POST", "/tools/search_entities", `{"query":"x"}`},
 		{"GET", "/entities/..%2f..", ""},
 		{"PUT", "/entities/M-001", `[1]`},
+		{"PUT", "/entities/M-001", `null`},
+		{"PUT", "/entities/M-001", `{"status":"wip","status":"done"}`},
+		{"POST", "/tools/update_entity", `null`},
 	} {
 		f.Add(seed[0], seed[1], seed[2])
 	}

@@ -10,17 +10,25 @@ import (
 )
 
 // checkOrigin refuses requests a web page could have sent. A Host that is not
-// a loopback name means DNS rebinding (evil.example resolving to 127.0.0.1);
-// an http(s) Origin means a browser tab. Clients that are not browsers (curl,
-// MCP clients, the editor itself) send no Origin, or one of their own scheme.
+// a loopback name means DNS rebinding (evil.example resolving to 127.0.0.1).
+// Clients that are not browsers (curl, MCP clients) send no Origin; the one
+// browser-like client let in is a desktop app's own page, whose origin has
+// the app: scheme (Obsidian's is app://obsidian.md). Every other origin is a
+// page or a script the user did not choose to trust: a web page (http,
+// https), a local file (file://, or the opaque "null" a sandboxed frame or
+// a file sends) or a browser extension (chrome-extension://...).
 func checkOrigin(r *Request) error {
 	if !loopbackHost(r.Host) {
 		return pc.Errorf(pc.CodeForbidden, "host %q is not a loopback address", r.Host)
 	}
 	if origin := r.header("Origin"); origin != "" {
 		u, err := url.Parse(origin)
-		if err != nil || u.Scheme == "http" || u.Scheme == "https" {
-			return pc.Errorf(pc.CodeForbidden, "requests from web pages (origin %q) are refused", origin)
+		if err != nil || !strings.EqualFold(u.Scheme, "app") || u.Host == "" {
+			shown := origin
+			if len(shown) > 100 {
+				shown = shown[:100] + "..."
+			}
+			return pc.Errorf(pc.CodeForbidden, "requests from origin %q are refused: only clients without an Origin and desktop apps (app://) are served", shown)
 		}
 	}
 	return nil
@@ -58,7 +66,9 @@ func stripPort(host string) string {
 
 // checkToken checks the bearer token, compared in constant time.
 func (a *API) checkToken(r *Request) *Response {
-	got, ok := strings.CutPrefix(r.header("Authorization"), "Bearer ")
+	// The scheme is case-insensitive (RFC 9110 §11.1): bearer, BEARER.
+	scheme, got, ok := strings.Cut(strings.TrimSpace(r.header("Authorization")), " ")
+	ok = ok && strings.EqualFold(scheme, "Bearer")
 	if ok && a.token != "" && subtle.ConstantTimeCompare([]byte(strings.TrimSpace(got)), []byte(a.token)) == 1 {
 		return nil
 	}
