@@ -2,6 +2,7 @@ package canvas
 
 import (
 	"flag"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -116,6 +117,12 @@ func TestParseRefusesWhatIsNotACanvas(t *testing.T) {
 		node(`{"id":"a","type":"text","x":0,"y":0,"width":1,"height":1,"color":"#12345g"}`),
 		node(`{"id":"a","type":"text","x":0,"y":0,"width":1,"height":1,"text":5}`),
 		node(`{"id":"a","type":"text","x":0,"y":0,"width":1,"height":1},{"id":"a","type":"text","x":0,"y":0,"width":1,"height":1}`),
+		node(`{"id":"a","type":"text","x":1e308,"y":0,"width":1,"height":1}`),   // absurd: render wrote viewBox="-40 -Inf +Inf +Inf"
+		node(`{"id":"a","type":"text","x":1e400,"y":0,"width":1,"height":1}`),   // Inf
+		node(`{"id":"a","type":"text","x":0,"y":-1e9,"width":1,"height":1}`),    // beyond MaxCoordinate
+		node(`{"id":"a","type":"text","x":0,"y":0,"width":-5,"height":1}`),      // negative size
+		node(`{"id":"a","type":"text","x":0,"y":0,"width":1,"height":1e300}`),   // beyond MaxSize
+		node(`{"id":"a","type":"text","x":0,"y":0,"width":1e7,"height":1e308}`), // x+height would be absurd
 		`{"edges":[{"id":"e","fromNode":"a"}]}`,
 		`{"edges":[{"id":"e","fromNode":"a","toNode":"b","fromSide":"middle"}]}`,
 		`{"edges":[{"id":"e","fromNode":"a","toNode":"b","toEnd":"circle"}]}`,
@@ -180,10 +187,12 @@ func FuzzParse(f *testing.F) {
 		require.Equal(t, len(c.Edges), len(again.Edges))
 		for i, n := range c.Nodes {
 			require.Equal(t, stripped(n), stripped(again.Nodes[i]))
+			require.True(t, math.Abs(n.X) <= MaxCoordinate && math.Abs(n.Y) <= MaxCoordinate, "%+v", n)
+			require.True(t, n.Width >= 0 && n.Width <= MaxSize && n.Height >= 0 && n.Height <= MaxSize, "%+v", n)
 		}
 		// A change to every node must survive the trip too.
 		for _, n := range c.Nodes {
-			n.X++
+			n.X = n.X/2 + 1
 			n.Text += "\u2028<"
 		}
 		changed, err := Parse(c.Bytes())

@@ -56,6 +56,31 @@ var nodeFields = []fieldSpec[Node]{
 	{key: "color", str: func(n *Node) *string { return &n.Color }, check: checkColor},
 }
 
+// Bounds of a node's geometry, far beyond any canvas a person draws (the
+// editor's own grows by hundreds of pixels per node) and far below where
+// sums of coordinates lose precision or overflow: every reader (layout,
+// render, focus) may add and subtract them without care.
+const (
+	MaxCoordinate = 1e8 // |x|, |y|
+	MaxSize       = 1e7 // width, height (at least 0)
+)
+
+// checkGeometry refuses a node whose position or size is not a finite
+// number within the bounds.
+func checkGeometry(n *Node) error {
+	for _, c := range []struct {
+		key      string
+		v        float64
+		min, max float64
+	}{{"x", n.X, -MaxCoordinate, MaxCoordinate}, {"y", n.Y, -MaxCoordinate, MaxCoordinate},
+		{"width", n.Width, 0, MaxSize}, {"height", n.Height, 0, MaxSize}} {
+		if !(c.v >= c.min && c.v <= c.max) { // NaN fails every comparison
+			return fmt.Errorf("node %.60q: %s %g is not between %g and %g", n.ID, c.key, c.v, c.min, c.max)
+		}
+	}
+	return nil
+}
+
 func parseNode(data []byte) (*Node, error) {
 	o, err := splitObject(data) // an item of a list parseObject read
 	if err != nil {
@@ -63,6 +88,9 @@ func parseNode(data []byte) (*Node, error) {
 	}
 	n := &Node{raw: o}
 	if err := decodeFields(n, o, nodeFields); err != nil {
+		return nil, err
+	}
+	if err := checkGeometry(n); err != nil {
 		return nil, err
 	}
 	orig := *n

@@ -23,6 +23,9 @@ func lookup(file string) (Entity, bool) {
 	}
 	base := file[strings.LastIndexByte(file, '/')+1:]
 	id, title, _ := strings.Cut(strings.TrimSuffix(base, ".md"), " ")
+	if id == "" {
+		return Entity{}, false
+	}
 	status := map[byte]string{'M': "In Progress", 'S': "Not Started", 'T': "Completed"}[id[0]]
 	return Entity{ID: id, Title: title, Status: status}, true
 }
@@ -75,11 +78,16 @@ func FuzzRender(f *testing.F) {
 	data, _ := os.ReadFile("../testdata/obsidian.canvas")
 	f.Add(data)
 	f.Add([]byte(`{"nodes":[{"id":"a","type":"file","file":"Projects/T-1 <x>.md","x":0,"y":0,"width":1,"height":1,"color":"#AbCdEf"}]}`))
+	f.Add([]byte(`{"nodes":[{"id":"a","type":"text","text":"far","x":1e8,"y":-1e8,"width":1e7,"height":1e7},{"id":"b","type":"text","x":-1e8,"y":1e8,"width":0,"height":0}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		c, err := canvas.Parse(data)
 		if err != nil {
 			return
 		}
-		wellFormed(t, SVG(c, lookup))
+		svg := SVG(c, lookup)
+		wellFormed(t, svg)
+		if bytes.Contains(svg, []byte("Inf")) || bytes.Contains(svg, []byte("NaN")) {
+			t.Fatalf("non-finite geometry in %s", svg)
+		}
 	})
 }
