@@ -77,6 +77,10 @@ func checkText(field, s string, singleLine bool, maxBytes int) error {
 			}
 		case r == 0:
 			return badField(field, "must not hold a NUL character (at byte %d)", i)
+		case singleLine && IsBidiControl(r):
+			// A title becomes a file name, where U+202E would show
+			// "evil\u202Egnp.exe.md" as "evilem.exe.png".
+			return badField(field, "must not hold the bidirectional control character %U (at byte %d)", r, i)
 		case unicode.IsControl(r):
 			return badField(field, "must not hold the control character %U (at byte %d)", r, i)
 		}

@@ -332,3 +332,27 @@ func TestRefreshFollowsEditsMadeElsewhere(t *testing.T) {
 	assert.NotContains(t, p.Children("S-001"), pc.ID("T-001"))
 	assert.Empty(t, p.SearchText("renamed", 5, nil))
 }
+
+// No title can carry a bidirectional control character into a file name
+// ("M-009 evil\u202Egnp.exe.md" would show as "M-009 evilexe.png.md"),
+// through create or update.
+func TestBidiControlsRefusedInTitles(t *testing.T) {
+	for _, r := range []rune{0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069} {
+		p, fsys := seeded(t)
+		before := fsys.Files()
+		title := "evil" + string(r) + "gnp.exe"
+		_, err := p.Create(pc.Milestone, map[string]any{"title": title})
+		assert.Equal(t, pc.CodeInvalidArgument, pc.ErrorCode(err), "%U: %v", r, err)
+		assert.ErrorContains(t, err, "title")
+		_, err = p.Update("T-001", pc.Change{Data: map[string]any{"title": title}})
+		assert.Equal(t, pc.CodeInvalidArgument, pc.ErrorCode(err), "%U: %v", r, err)
+		_, err = p.Create(pc.Milestone, map[string]any{"title": "ok", "workstream": "eng" + string(r)})
+		assert.Equal(t, pc.CodeInvalidArgument, pc.ErrorCode(err), "%U in workstream: %v", r, err)
+		assert.Equal(t, before, fsys.Files(), "%U: nothing written", r)
+	}
+	assert.Equal(t, "M-009 evil gnp.exe.md", pc.FileName("M-009", "evil\u202Egnp.exe"), "file names drop them too")
+	// Right-to-left text itself is welcome.
+	p, _ := seeded(t)
+	_, err := p.Create(pc.Milestone, map[string]any{"title": "إطلاق النسخة التجريبية"})
+	assert.NoError(t, err)
+}

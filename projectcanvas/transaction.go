@@ -392,7 +392,7 @@ func FileName(id ID, title string) string {
 	space := false
 	for _, r := range title {
 		switch {
-		case strings.ContainsRune(`\/:*?"<>|#^[]`, r) || unicode.IsControl(r) || unicode.IsSpace(r):
+		case strings.ContainsRune(`\/:*?"<>|#^[]`, r) || unicode.IsControl(r) || unicode.IsSpace(r) || IsBidiControl(r):
 			space = b.Len() > 0
 			continue
 		case space:
