@@ -31,11 +31,13 @@ func main() {
 	b := bridge.New(bridge.WithTransport(jsTransport{api}))
 	for _, name := range bridge.Functions {
 		api.Set(name, js.FuncOf(func(_ js.Value, args []js.Value) any {
-			input := "{}"
-			if len(args) > 0 {
-				input = jsonOf(args[0])
-			}
-			return promise(func() ([]byte, error) { return b.Call(context.Background(), name, []byte(input)) })
+			input, err := inputOf(args)
+			return promise(func() ([]byte, error) {
+				if err != nil {
+					return nil, err
+				}
+				return b.Call(context.Background(), name, []byte(input))
+			})
 		}))
 	}
 	api.Set("version", "dev")
@@ -43,15 +45,30 @@ func main() {
 	select {} // keep the functions alive
 }
 
-// jsonOf accepts a JSON string, or any other value, which it stringifies.
-func jsonOf(v js.Value) string {
-	switch v.Type() {
-	case js.TypeString:
-		return v.String()
-	case js.TypeUndefined, js.TypeNull:
-		return "{}"
+// inputOf reads a call's argument: a JSON string, or any other value, which
+// it stringifies. JSON.stringify throws on a circular object, a BigInt or a
+// throwing getter or toJSON; that throw reaches Go as a panic, here on the
+// caller's stack and outside any goroutine's recover, where it would end
+// the program for every later call. So it is caught and becomes the
+// call's refusal.
+func inputOf(args []js.Value) (input string, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			input, err = "", pc.Errorf(pc.CodeInvalidArgument, "the argument cannot be turned into JSON: %.200v", v)
+		}
+	}()
+	if len(args) == 0 {
+		return "{}", nil
 	}
-	return js.Global().Get("JSON").Call("stringify", v).String()
+	switch v := args[0]; v.Type() {
+	case js.TypeString:
+		return v.String(), nil
+	case js.TypeUndefined, js.TypeNull:
+		return "{}", nil
+	default:
+		// undefined for a function or a Symbol: refused as not JSON below.
+		return js.Global().Get("JSON").Call("stringify", v).String(), nil
+	}
 }
 
 // promise runs f in its own goroutine and settles a Promise with its
@@ -93,6 +110,17 @@ func jsError(err error) js.Value {
 	return jsErr
 }
 
+// settle turns the promise of the host's transport into one that always
+// fulfils with a plain {ok, status, body} or {ok: false, message}.
+var settle = js.Global().Get("Function").New("p", `
+	const text = (e) => { try { return String(e); } catch (_) { return "an unprintable error"; } };
+	return p.then((v) => {
+		const status = v == null ? undefined : v.status, body = v == null ? undefined : v.body;
+		if (typeof status !== "number" || !Number.isInteger(status)) return {ok: false, message: "it resolved to no {status, body}"};
+		return {ok: true, status, body: typeof body === "string" ? body : ""};
+	}).catch((e) => ({ok: false, message: text(e)}));
+`)
+
 // jsTransport sends a request through the host's projectcanvas.transport,
 // read at each call so that the host may set it after loading.
 type jsTransport struct{ api js.Value }
@@ -116,35 +144,25 @@ func (t jsTransport) Do(ctx context.Context, r *pc.OutboundRequest) (*pc.Outboun
 		err  error
 	}
 	done := make(chan answer, 1)
-	onOK := js.FuncOf(func(_ js.Value, args []js.Value) any {
+	// The host's answer is read in JavaScript (settle), where a throwing
+	// getter is caught: from Go, Value.Get on it would throw through the
+	// WebAssembly stack. Go reads only the plain object settle makes.
+	onDone := js.FuncOf(func(_ js.Value, args []js.Value) any {
 		v := args[0]
-		if v.Type() != js.TypeObject || v.Get("status").Type() != js.TypeNumber {
-			done <- answer{err: errors.New("projectcanvas.transport resolved to no {status, body}")}
+		if !v.Get("ok").Bool() {
+			done <- answer{err: errors.New("projectcanvas.transport failed: " + v.Get("message").String())}
 			return nil
 		}
-		body := v.Get("body")
-		if body.Type() != js.TypeString {
-			body = js.ValueOf("")
-		}
-		done <- answer{resp: &pc.OutboundResponse{Status: v.Get("status").Int(), Body: []byte(body.String())}}
-		return nil
-	})
-	onErr := js.FuncOf(func(_ js.Value, args []js.Value) any {
-		msg := "projectcanvas.transport failed"
-		if len(args) > 0 && args[0].Truthy() {
-			msg += ": " + js.Global().Call("String", args[0]).String()
-		}
-		done <- answer{err: errors.New(msg)}
+		done <- answer{resp: &pc.OutboundResponse{Status: v.Get("status").Int(), Body: []byte(v.Get("body").String())}}
 		return nil
 	})
 	// Called by a promise job, bound to req, so that a transport that
 	// throws at once rejects rather than panicking here.
 	call := send.Call("bind", js.Null(), req)
-	js.Global().Get("Promise").Call("resolve").Call("then", call).Call("then", onOK, onErr)
+	settle.Invoke(js.Global().Get("Promise").Call("resolve").Call("then", call)).Call("then", onDone)
 	select {
 	case a := <-done:
-		onOK.Release()
-		onErr.Release()
+		onDone.Release()
 		return a.resp, a.err
 	case <-ctx.Done():
 		return nil, ctx.Err() // the callbacks stay alive for the late answer

@@ -131,3 +131,35 @@ test("WASM: outbound HTTP goes through the host's projectcanvas.transport", asyn
   const status = await pc.call({ name: "msrl_status", arguments: {} });
   assert.match(status, /offline/);
 });
+
+test("WASM: any argument is refused or served, and the instance goes on", async () => {
+  delete globalThis.projectcanvas;
+  const pc = await loadWasm();
+  await pc.load({ files: [] });
+  const circular = { name: "get_schema" };
+  circular.self = circular;
+  const throwing = { get name() { throw new Error("getter"); } };
+  const badToJSON = { toJSON() { throw new Error("toJSON"); } };
+  const hostile = [circular, 10n, { n: 10n }, Symbol("s"), () => 1, throwing, badToJSON, 42, true, [1, 2], "x".repeat(1 << 20)];
+  for (const arg of hostile) {
+    for (const fn of ["load", "events", "call", "http"]) {
+      await assert.rejects(pc[fn](arg), (err) => err instanceof Error && err.code === "invalid_argument",
+        `${fn}(${typeof arg})`);
+    }
+  }
+  // A transport that resolves to odd values is a failed embedding, no crash.
+  for (const odd of [undefined, null, 5, { status: "200" }, { get status() { throw new Error("boom"); } },
+    { status: 200, body: 10n }, { status: 200, get body() { throw new Error("boom"); } }]) {
+    pc.transport = async () => odd;
+    await pc.load({ files: [
+      { path: ".projectcanvas/config.json", content: JSON.stringify({ embeddings: { endpoint: "http://embed.test/v1", model: "m" } }) },
+      { path: "a.md", content: "# A\n\nalpha beta\n" },
+    ] });
+    const out = JSON.parse(await pc.call({ name: "search_docs", arguments: { query: "alpha" } }));
+    assert.ok(Array.isArray(out.result.results));
+  }
+  pc.transport = async () => { throw { toString() { throw new Error("no string"); } }; };
+  await pc.call({ name: "search_docs", arguments: { query: "alpha" } });
+  const ok = JSON.parse(await pc.call({ name: "create_entity", arguments: { type: "milestone", data: { title: "Still serving" } } }));
+  assert.equal(ok.result.id, "M-001");
+});
