@@ -1,6 +1,7 @@
 package docsearch
 
 import (
+	"bytes"
 	"context"
 	"slices"
 	"testing"
@@ -118,5 +119,24 @@ func BenchmarkReindexOne(b *testing.B) {
 		if err := e.Update(context.Background(), name); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// BenchmarkSplitHuge splits one 16 MB note without blank lines (a long
+// list) and one 16 MB paragraph on a single line: the split is linear and
+// capped at MaxIndexedBytes (target: at most 1 s each).
+func BenchmarkSplitHuge(b *testing.B) {
+	list := bytes.Repeat([]byte("- an item of a very long list without blank lines\n"), 16<<20/51)
+	line := bytes.Repeat([]byte("word "), 16<<20/5)
+	for _, c := range []struct {
+		name string
+		src  []byte
+	}{{"list-16MB", list}, {"paragraph-16MB", line}} {
+		b.Run(c.name, func(b *testing.B) {
+			b.SetBytes(int64(len(c.src)))
+			for b.Loop() {
+				Split("huge.md", c.src, 0)
+			}
+		})
 	}
 }

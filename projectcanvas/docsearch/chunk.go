@@ -16,6 +16,28 @@ import (
 // into several chunks at paragraph boundaries.
 const DefaultMaxChunk = 1500
 
+// MaxIndexedBytes bounds what one file adds to the index: its first 4 MiB
+// (cut at a line end). A longer file is indexed that far and reported by
+// Status (Truncated), so that no file, however large, can stall a host.
+const MaxIndexedBytes = 4 << 20
+
+// IndexedBytes returns how much of src the index reads: all of it, or the
+// part up to the last line end within MaxIndexedBytes (the last character
+// boundary when that part holds no line end).
+func IndexedBytes(src []byte) int {
+	if len(src) <= MaxIndexedBytes {
+		return len(src)
+	}
+	if i := bytes.LastIndexByte(src[:MaxIndexedBytes], '\n'); i > 0 {
+		return i + 1
+	}
+	n := MaxIndexedBytes
+	for n > 0 && !utf8.RuneStart(src[n]) {
+		n--
+	}
+	return n
+}
+
 // Chunk is one searchable piece of a markdown file: a section, or part of
 // a long one. Start and End are byte offsets into the file and StartChar
 // and EndChar the same span in characters (Unicode code points; each byte
@@ -89,14 +111,19 @@ func Split(doc string, src []byte, maxChunk int) []Chunk {
 	if body, err := frontmatter.BodyOf(src); err == nil {
 		bodyStart = len(src) - len(body)
 	}
+	src = src[:IndexedBytes(src)]
+	if bodyStart > len(src) {
+		bodyStart = len(src)
+	}
 	body := src[bodyStart:]
 	hs := headings(body)
 
 	var out []Chunk
 	var path []heading // the open headings, outermost first
 	counter := runeCounter{src: src}
+	cutter := splitter{src: src, max: maxChunk, blankFrom: -1}
 	add := func(section, start, end int, hp string) {
-		for _, span := range splitSpan(src, start, end, maxChunk) {
+		for _, span := range cutter.span(start, end, nil) {
 			c := Chunk{Doc: doc, HeadingPath: hp, Section: section, Start: span[0], End: span[1]}
 			c.StartChar = counter.at(c.Start)
 			c.EndChar = counter.at(c.End)
@@ -140,39 +167,71 @@ func joinPath(hs []heading) string {
 	return strings.Join(titles, " > ")
 }
 
-// splitSpan cuts src[start:end] into trimmed spans of at most max bytes
-// where possible: at blank lines first, then at line ends, then at
-// character boundaries.
-func splitSpan(src []byte, start, end, max int) [][2]int {
-	start, end = trim(src, start, end)
-	if start >= end {
-		return nil
-	}
-	if end-start <= max {
-		return [][2]int{{start, end}}
-	}
-	var out [][2]int
-	for _, cut := range []func([]byte, int, int, int) int{blankLineCut, lineCut, runeCut} {
-		if c := cut(src, start, end, max); c > start && c < end {
-			out = append(out, splitSpan(src, start, c, max)...)
-			return append(out, splitSpan(src, c, end, max)...)
+// splitter cuts sections into chunks in time linear in the file: the
+// search for the next blank line beyond the window is remembered, since
+// spans are cut in file order and each search would otherwise rescan the
+// rest of a paragraph for every chunk of it (a 16 MB list without blank
+// lines took minutes).
+type splitter struct {
+	src []byte
+	max int
+	// nextBlank is the offset of the first "\n\n" at or after blankFrom,
+	// -1 when there is none; blankFrom < 0 until the first search.
+	blankFrom, nextBlank int
+}
+
+// blankAfter returns the offset of the first "\n\n" at or after p, or -1.
+func (s *splitter) blankAfter(p int) int {
+	if s.blankFrom < 0 || p < s.blankFrom || s.nextBlank >= 0 && s.nextBlank < p {
+		s.blankFrom, s.nextBlank = p, bytes.Index(s.src[p:], []byte("\n\n"))
+		if s.nextBlank >= 0 {
+			s.nextBlank += p
 		}
 	}
-	return [][2]int{{start, end}}
+	return s.nextBlank
+}
+
+// span cuts src[start:end] into trimmed spans of at most max bytes where
+// possible: at blank lines first, then at line ends, then at character
+// boundaries. The part before a cut is small (a window) or one long
+// paragraph, cut by lines; the part after it is the loop's next turn.
+func (s *splitter) span(start, end int, out [][2]int) [][2]int {
+	for {
+		start, end = trim(s.src, start, end)
+		if start >= end {
+			return out
+		}
+		if end-start <= s.max {
+			return append(out, [2]int{start, end})
+		}
+		c := s.blankLineCut(start, end)
+		if c <= start || c >= end {
+			c = lineCut(s.src, start, end, s.max)
+		}
+		if c <= start || c >= end {
+			c = runeCut(s.src, start, end, s.max)
+		}
+		if c <= start || c >= end {
+			return append(out, [2]int{start, end})
+		}
+		out = s.span(start, c, out)
+		start = c
+	}
 }
 
 // blankLineCut returns the offset of the last paragraph start within
 // src[start:start+max], or -1.
-func blankLineCut(src []byte, start, end, max int) int {
-	lim := min(end, start+max+2) // a blank line right after max bytes still counts
+func (s *splitter) blankLineCut(start, end int) int {
+	src := s.src
+	lim := min(end, start+s.max+2) // a blank line right after max bytes still counts
 	if i := bytes.LastIndex(src[start:lim], []byte("\n\n")); i > 0 {
 		return start + i + 1
 	}
 	if i := bytes.LastIndex(src[start:lim], []byte("\n\r\n")); i > 0 {
 		return start + i + 1
 	}
-	if i := bytes.Index(src[start:end], []byte("\n\n")); i > 0 {
-		return start + i + 1 // a paragraph longer than max: cut after it
+	if i := s.blankAfter(start); i > start && i+2 <= end {
+		return i + 1 // a paragraph longer than max: cut after it
 	}
 	return -1
 }

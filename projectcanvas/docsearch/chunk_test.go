@@ -1,9 +1,14 @@
 package docsearch
 
 import (
+	"bytes"
+	"fmt"
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 type span struct {
@@ -98,4 +103,74 @@ func FuzzSplit(f *testing.F) {
 		}
 		checkChunks(t, []byte(src), Split("f.md", []byte(src), max))
 	})
+}
+
+// referenceSpan is the recursive split the linear splitter replaced (it
+// rescanned the rest of a paragraph for every chunk): kept to check that
+// the linear one cuts at exactly the same places.
+func referenceSpan(src []byte, start, end, max int) [][2]int {
+	start, end = trim(src, start, end)
+	if start >= end {
+		return nil
+	}
+	if end-start <= max {
+		return [][2]int{{start, end}}
+	}
+	blank := func(src []byte, start, end, max int) int {
+		lim := min(end, start+max+2)
+		if i := bytes.LastIndex(src[start:lim], []byte("\n\n")); i > 0 {
+			return start + i + 1
+		}
+		if i := bytes.LastIndex(src[start:lim], []byte("\n\r\n")); i > 0 {
+			return start + i + 1
+		}
+		if i := bytes.Index(src[start:end], []byte("\n\n")); i > 0 {
+			return start + i + 1
+		}
+		return -1
+	}
+	for _, cut := range []func([]byte, int, int, int) int{blank, lineCut, runeCut} {
+		if c := cut(src, start, end, max); c > start && c < end {
+			return append(referenceSpan(src, start, c, max), referenceSpan(src, c, end, max)...)
+		}
+	}
+	return [][2]int{{start, end}}
+}
+
+func FuzzSplitterMatchesReference(f *testing.F) {
+	f.Add("a\nb\n\nc d e f g\nh\n\n\ni j k l m n o p\n", 4, 0)
+	f.Add("- x\n- y\n- z\n- w\n\n- v\n", 3, 2)
+	f.Add("word word word word word", 5, 1)
+	f.Fuzz(func(t *testing.T, src string, max, from int) {
+		max = max%40 + 1
+		if max < 1 {
+			max = -max + 1
+		}
+		if from < 0 || from > len(src) {
+			from = 0
+		}
+		s := splitter{src: []byte(src), max: max, blankFrom: -1}
+		// Two sections, in file order, sharing one splitter as Split does.
+		got := s.span(0, from, nil)
+		got = s.span(from, len(src), got)
+		want := append(referenceSpan([]byte(src), 0, from, max), referenceSpan([]byte(src), from, len(src), max)...)
+		if len(got) != len(want) || len(got) > 0 && fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Fatalf("max %d from %d:\n got %v\nwant %v", max, from, got, want)
+		}
+	})
+}
+
+// A file beyond MaxIndexedBytes is indexed up to a line end within it.
+func TestSplitCapsHugeFiles(t *testing.T) {
+	line := []byte("- an item\n")
+	src := bytes.Repeat(line, MaxIndexedBytes/len(line)+1000)
+	chunks := Split("huge.md", src, 0)
+	require.NotEmpty(t, chunks)
+	last := chunks[len(chunks)-1]
+	assert.LessOrEqual(t, last.End, MaxIndexedBytes)
+	assert.Greater(t, last.End, MaxIndexedBytes-DefaultMaxChunk)
+	assert.Equal(t, IndexedBytes(src), last.End+1, "cut after the last whole line")
+	one := bytes.Repeat([]byte("é"), MaxIndexedBytes) // no line end, two bytes a character
+	assert.True(t, utf8.Valid(one[:IndexedBytes(one)]))
+	assert.Equal(t, utf8.RuneCount(src[:last.End]), last.EndChar)
 }

@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"maps"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -67,6 +68,9 @@ type docState struct {
 	slots  []int32
 	chunks int
 	nodes  int // sections
+	// truncated: the file is longer than MaxIndexedBytes and only its
+	// first part is indexed.
+	truncated bool
 }
 
 // Option configures an Engine.
@@ -220,12 +224,13 @@ func (e *Engine) shardOf(doc string) int { return int(fnv64(doc) % uint64(e.nsha
 
 // prepared is a file chunked and embedded, ready to enter a shard.
 type prepared struct {
-	doc    string
-	hash   pc.Hash
-	chunks []chunkRec
-	vecs   [][]float32 // nil when vectors are off
-	cached bool        // chunks and vectors came from the cache
-	inBM25 bool        // the shard's reloaded BM25 index holds the chunks
+	doc       string
+	hash      pc.Hash
+	truncated bool // longer than MaxIndexedBytes: indexed in part
+	chunks    []chunkRec
+	vecs      [][]float32 // nil when vectors are off
+	cached    bool        // chunks and vectors came from the cache
+	inBM25    bool        // the shard's reloaded BM25 index holds the chunks
 }
 
 // prepare reads and chunks one file, reusing cached chunks when its
@@ -238,7 +243,7 @@ func (e *Engine) prepare(doc string, cache map[string]*cachedDoc) (*prepared, er
 	if err != nil {
 		return nil, err
 	}
-	p := &prepared{doc: doc, hash: pc.HashOf(src)}
+	p := &prepared{doc: doc, hash: pc.HashOf(src), truncated: IndexedBytes(src) < len(src)}
 	var chunks []Chunk
 	if cd := cache[doc]; cd != nil && cd.hash == p.hash && chunksFit(cd.chunks, len(src)) {
 		chunks, p.vecs, p.cached = cd.chunks, cd.vecs, true
@@ -431,7 +436,7 @@ func (e *Engine) insert(i int, p *prepared) {
 // insert adds a prepared file to this shard, number i, and returns its
 // state. Vectors of the wrong length (or none) are left zero.
 func (s *shard) insert(i int, p *prepared, dim int) *docState {
-	st := &docState{hash: p.hash, shard: i, chunks: len(p.chunks)}
+	st := &docState{hash: p.hash, shard: i, chunks: len(p.chunks), truncated: p.truncated}
 	last := -1
 	for j := range p.chunks {
 		var v []float32
@@ -616,6 +621,9 @@ type Status struct {
 	Shards     int
 	Watching   bool
 	LastEvent  time.Time // zero when none
+	// Truncated lists, in order, the files longer than MaxIndexedBytes, of
+	// which only the first part is indexed.
+	Truncated []string
 }
 
 // Status returns the engine's state.
@@ -624,10 +632,14 @@ func (e *Engine) Status() Status {
 	defer e.mu.RUnlock()
 	s := Status{State: StateReady, SnapshotID: fmt.Sprintf("%s-%d", e.nonce, e.gen), Embedder: e.emb.ID(),
 		Docs: len(e.docs), Shards: len(e.shards), Watching: e.watching, LastEvent: e.lastEvt}
-	for _, d := range e.docs {
+	for name, d := range e.docs {
 		s.Nodes += d.nodes
 		s.Leaves += d.chunks
+		if d.truncated {
+			s.Truncated = append(s.Truncated, name)
+		}
 	}
+	slices.Sort(s.Truncated)
 	if reason := e.degradedReason(); reason != "" {
 		s.State, s.Reason = StateDegraded, reason
 	}

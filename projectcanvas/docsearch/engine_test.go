@@ -18,6 +18,9 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/vault/memfs"
 )
@@ -589,4 +592,20 @@ func TestContextVectors(t *testing.T) {
 			t.Errorf("context weight %v, want %v", got, tc.want)
 		}
 	}
+}
+
+// A note beyond MaxIndexedBytes (a 16 MB list without blank lines, which
+// once took minutes to index) is indexed in part, searchable, and reported.
+func TestHugeNoteIndexedInPartAndReported(t *testing.T) {
+	list := strings.Repeat("- an item of a very long list\n", 16<<20/30)
+	e, _ := openMem(t, map[string]string{"huge.md": "# Huge\n" + list, "small.md": "# Small\n\nneedle\n"}, WithCache(""))
+	st := e.Status()
+	assert.Equal(t, []string{"huge.md"}, st.Truncated)
+	rs, err := e.Search(context.Background(), Query{Text: "needle", TopK: 5})
+	require.NoError(t, err)
+	require.NotEmpty(t, rs)
+	assert.Equal(t, "small.md", rs[0].Doc)
+	rs, err = e.Search(context.Background(), Query{Text: "item list", TopK: 5})
+	require.NoError(t, err)
+	assert.NotEmpty(t, rs)
 }

@@ -86,6 +86,9 @@ type msrlStats struct {
 	NodeCount  int `json:"node_count"`
 	LeafCount  int `json:"leaf_count"`
 	ShardCount int `json:"shard_count"`
+	// TruncatedDocs lists the files indexed only in part (their first
+	// 4 MiB): extra, absent when none.
+	TruncatedDocs []string `json:"truncated_docs,omitempty"`
 }
 
 type msrlWatcher struct {
@@ -109,7 +112,8 @@ func msrlStatus(ctx context.Context, env *Env, _ msrlStatusArgs) (msrlStatusResu
 	}
 	st := eng.Status()
 	out := msrlStatusResult{State: st.State, SnapshotID: st.SnapshotID, Reason: st.Reason, Embedder: st.Embedder,
-		Stats:   msrlStats{DocCount: st.Docs, NodeCount: st.Nodes, LeafCount: st.Leaves, ShardCount: st.Shards},
+		Stats: msrlStats{DocCount: st.Docs, NodeCount: st.Nodes, LeafCount: st.Leaves, ShardCount: st.Shards,
+			TruncatedDocs: st.Truncated},
 		Watcher: msrlWatcher{Active: st.Watching}}
 	if !st.LastEvent.IsZero() {
 		t := st.LastEvent.UTC().Format(time.RFC3339)
