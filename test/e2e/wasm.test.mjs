@@ -163,3 +163,16 @@ test("WASM: any argument is refused or served, and the instance goes on", async 
   const ok = JSON.parse(await pc.call({ name: "create_entity", arguments: { type: "milestone", data: { title: "Still serving" } } }));
   assert.equal(ok.result.id, "M-001");
 });
+
+test("WASM: a 40 MB single-paragraph note is indexed in part, and the instance answers after", async () => {
+  delete globalThis.projectcanvas;
+  const pc = await loadWasm();
+  const huge = "# Huge\n\n" + "lorem ipsum dolor ".repeat((40 << 20) / 18);
+  await pc.load({ files: [{ path: "huge.md", content: huge }, { path: "small.md", content: "# Small\n\nneedle in a haystack\n" }] });
+  const found = JSON.parse(await pc.call({ name: "search_docs", arguments: { query: "needle" } }));
+  assert.equal(found.result.results[0].doc_uri, "small.md");
+  const status = JSON.parse(await pc.call({ name: "msrl_status", arguments: {} }));
+  assert.deepEqual(status.result.stats.truncated_docs, ["huge.md"]);
+  const ok = JSON.parse(await pc.call({ name: "create_entity", arguments: { type: "milestone", data: { title: "Still serving" } } }));
+  assert.equal(ok.result.id, "M-001");
+});
