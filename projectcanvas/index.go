@@ -56,6 +56,28 @@ func (x *index) put(e *Entity, body []byte) {
 		x.children[e.Parent] = slices.Insert(kids, i, e.ID) // Children hands out copies
 	}
 	x.claim(e.ID)
+	// An id other entities name stays claimed after its file is gone:
+	// handing it out again would give the new entity the old one's
+	// dependents and feature coverage.
+	if e.Parent != "" {
+		x.claim(e.Parent)
+	}
+	for _, ids := range e.Links {
+		for _, id := range ids {
+			x.claim(id)
+		}
+	}
+}
+
+// claimName claims the id a file's name starts with ("T-031 Login.md"),
+// entity or not: a person who deleted its front-matter fences, or broke
+// them, still means T-031.
+func (x *index) claimName(name string) {
+	base := name[strings.LastIndexByte(name, '/')+1:]
+	prefix, _, _ := strings.Cut(base, " ")
+	if id, _, _, err := ParseID(strings.TrimSuffix(prefix, ".md")); err == nil {
+		x.claim(id)
+	}
 }
 
 // claim records that a file holds id, so that it is never handed out
@@ -99,6 +121,7 @@ func (x *index) unlinkChild(parent, child ID) {
 // and the id it claims.
 func (x *index) addFile(name string, d decoded) {
 	x.remove(name)
+	x.claimName(name)
 	if len(d.problems) > 0 {
 		x.problems[name] = d.problems
 	}

@@ -1,6 +1,7 @@
 package projectcanvas_test
 
 import (
+	"maps"
 	"strings"
 	"testing"
 	"time"
@@ -355,4 +356,52 @@ func TestBidiControlsRefusedInTitles(t *testing.T) {
 	p, _ := seeded(t)
 	_, err := p.Create(pc.Milestone, map[string]any{"title": "إطلاق النسخة التجريبية"})
 	assert.NoError(t, err)
+}
+
+// Ids are never handed out again while anything still names them: another
+// entity's relation or parent, or a file name, even with no sequence file.
+func TestIDsStayClaimedByReferencesAndFileNames(t *testing.T) {
+	for _, tt := range []struct {
+		name  string
+		files map[string]string
+		want  pc.ID
+	}{
+		{"a dependency on a deleted task", map[string]string{
+			"T-005 b.md": "---\nid: T-005\ntype: task\ntitle: b\nstatus: Not Started\nparent: S-001\ndepends_on: [T-031]\n---\n",
+		}, "T-032"},
+		{"a feature still covered by a deleted task", map[string]string{
+			"F-001 f.md": "---\nid: F-001\ntype: feature\ntitle: f\nstatus: Planned\nimplemented_by: [T-045]\n---\n",
+		}, "T-046"},
+		{"a file whose fences were deleted", map[string]string{"T-040 Login form.md": "id: T-040\ntype: task\n"}, "T-041"},
+		{"a file with broken front matter", map[string]string{"Projects/t-050 x.md": "---\nid: [\n---\n"}, "T-051"},
+		{"a note named like an id of another type", map[string]string{"M-090 Plan.md": "plain note"}, "T-002"},
+		{"sequence file absent, nothing else", map[string]string{}, "T-002"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			files := map[string]string{
+				"M-001 m.md": "---\nid: M-001\ntype: milestone\ntitle: m\nstatus: Not Started\n---\n",
+				"S-001 s.md": "---\nid: S-001\ntype: story\ntitle: s\nstatus: Not Started\nparent: M-001\n---\n",
+				"T-001 t.md": "---\nid: T-001\ntype: task\ntitle: t\nstatus: Not Started\nparent: S-001\n---\n",
+			}
+			maps.Copy(files, tt.files)
+			p, _ := openMem(t, files)
+			e := mustCreate(t, p, pc.Task, map[string]any{"title": "new", "parent": "S-001"})
+			assert.Equal(t, tt.want, e.ID)
+		})
+	}
+}
+
+// Deleting a task's file while another depends on it, then creating a task:
+// the new one does not inherit the old one's dependents.
+func TestDeletedIDNotReusedAcrossReload(t *testing.T) {
+	p, fsys := seeded(t)
+	old := mustCreate(t, p, pc.Task, map[string]any{"title": "the newest task", "parent": "S-001"})
+	_, err := p.Update("T-001", pc.Change{AddDependencies: []string{string(old.ID)}})
+	require.NoError(t, err)
+	require.NoError(t, fsys.Delete(old.Path))
+	_ = fsys.Delete(".projectcanvas/sequence.json")
+	_, err = p.Reload()
+	require.NoError(t, err)
+	e := mustCreate(t, p, pc.Task, map[string]any{"title": "fresh", "parent": "S-001"})
+	assert.Greater(t, pc.CompareIDs(e.ID, old.ID), 0, "%s handed out again", e.ID)
 }
