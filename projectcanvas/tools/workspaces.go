@@ -6,11 +6,9 @@ import (
 	"errors"
 	"io/fs"
 	"maps"
-	"path"
 	"slices"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 )
@@ -68,7 +66,10 @@ func readWorkspaces(fsys pc.FS) (workspacesFile, pc.Hash, error) {
 	return f, pc.HashOf(data), nil
 }
 
-// lookupWorkspace returns a workspace's settings or a not_found error.
+// lookupWorkspace returns a workspace's settings, a not_found error, or an
+// invalid_argument error when its stored path is not a visible vault
+// folder: the settings file is vault content (synced, merged, edited by
+// hand) and is checked when read, not only when written.
 func lookupWorkspace(env *Env, name string) (workspaceConfig, error) {
 	f, _, err := readWorkspaces(env.Project.FS())
 	if err != nil {
@@ -78,43 +79,47 @@ func lookupWorkspace(env *Env, name string) (workspaceConfig, error) {
 	if !ok {
 		return w, pc.Errorf(pc.CodeNotFound, "no workspace %q (list_workspaces lists them)", name).With("workspace", name)
 	}
+	if err := storedPathProblem(name, w); err != nil {
+		return w, err
+	}
 	return w, nil
 }
 
-// folderPath cleans a vault-relative folder ("" or "." is the whole vault)
-// and refuses anything that leaves the vault or enters a hidden folder.
+// storedPathProblem says what is wrong with a stored workspace's path, or
+// nil.
+func storedPathProblem(name string, w workspaceConfig) error {
+	if w.Path == "" {
+		return nil
+	}
+	if _, err := vaultPath(w.Path, "path"); err != nil {
+		return pc.Errorf(pc.CodeInvalidArgument, "workspace %q in %s: %s; fix it with manage_workspaces update",
+			name, WorkspacesPath, pc.AsError(err).Message).With("workspace", name)
+	}
+	return nil
+}
+
+// folderPath checks a folder a caller gives a workspace: "" (or "." or
+// "/") is the whole vault, a trailing "/" is dropped; anything else must
+// be a visible vault path (see vaultPath).
 func folderPath(p string) (string, error) {
 	if p == "" || p == "." || p == "/" {
 		return "", nil
 	}
-	return vaultPath(p, "path")
+	return vaultPath(strings.TrimSuffix(p, "/"), "path")
 }
 
-// vaultPath cleans a vault-relative path, refusing absolute paths, "..",
-// backslashes, control characters and hidden folders (.obsidian,
-// .projectcanvas...).
+// vaultPath checks a vault path a caller gives (a folder, a document): the
+// project's one path rule (pc.CheckPath: relative, clean, inside the vault)
+// and not in a hidden folder (.obsidian, .projectcanvas...), which the
+// document tools never read or write.
 func vaultPath(p, field string) (string, error) {
-	bad := func(why string) error {
-		return pc.Errorf(pc.CodeInvalidArgument, "%s %q %s", field, p, why).With("field", field)
+	if err := pc.CheckPath(p); err != nil {
+		return "", pc.AsError(err).With("field", field)
 	}
-	switch {
-	case !utf8.ValidString(p) || strings.ContainsFunc(p, func(r rune) bool { return r < 0x20 || r == 0x7F }):
-		return "", bad("has control characters or invalid UTF-8")
-	case strings.Contains(p, `\`):
-		return "", bad("must use / between folders")
-	case strings.HasPrefix(p, "/") || path.IsAbs(p) || len(p) > 1 && p[1] == ':':
-		return "", bad("must be relative to the vault")
+	if pc.Hidden(p) {
+		return "", pc.Errorf(pc.CodeInvalidArgument, "%s %q is in a hidden folder (.obsidian, .projectcanvas...) or node_modules", field, p).With("field", field)
 	}
-	for _, part := range strings.Split(p, "/") {
-		if part == ".." {
-			return "", bad("leaves the vault")
-		}
-	}
-	clean := path.Clean(p)
-	if clean == "." || pc.Hidden(clean) {
-		return "", bad("is not a visible vault path")
-	}
-	return clean, nil
+	return p, nil
 }
 
 func validWorkspaceName(name string) error {
@@ -141,6 +146,9 @@ type workspaceView struct {
 	Path        string `json:"path"`
 	Description string `json:"description"`
 	FileCount   int    `json:"file_count"`
+	// Problem says why the workspace cannot be used (a stored path that
+	// leaves the vault, say); extra, absent when it can.
+	Problem string `json:"problem,omitempty"`
 }
 
 type manageWorkspacesResult struct {
@@ -269,7 +277,13 @@ func listWorkspaces(_ context.Context, env *Env, _ listWorkspacesArgs) (listWork
 	}
 	out := listWorkspacesResult{Workspaces: []workspaceView{}}
 	for _, name := range slices.Sorted(maps.Keys(f.Workspaces)) {
-		out.Workspaces = append(out.Workspaces, *viewOf(name, f.Workspaces[name], files))
+		w := f.Workspaces[name]
+		if err := storedPathProblem(name, w); err != nil {
+			// Listed, so that a person sees it, but counted as nothing.
+			out.Workspaces = append(out.Workspaces, workspaceView{Name: name, Path: w.Path, Description: w.Description, Problem: pc.AsError(err).Message})
+			continue
+		}
+		out.Workspaces = append(out.Workspaces, *viewOf(name, w, files))
 	}
 	out.Count = len(out.Workspaces)
 	if f.UpdatedAt != "" {

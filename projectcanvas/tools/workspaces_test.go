@@ -341,3 +341,52 @@ func (r *racingFS) ReadFile(name string) ([]byte, error) {
 	}
 	return data, err
 }
+
+// Stored workspace paths are vault content (synced, merged, edited by
+// hand): each is checked when read, and a bad one is refused with a
+// problem naming it while the others keep working.
+func TestHostileStoredWorkspaces(t *testing.T) {
+	bad := map[string]string{
+		"up": "..", "way-up": "../../..", "abs": "/etc", "drive": "C:/Users", "own": ".projectcanvas",
+		"obsidian": ".obsidian/plugins", "backslash": `..\..`, "mixed": `notes\..\..`, "nul": "notes\u0000x",
+		"dotdot-inside": "notes/../../x", "git": "notes/.git", "unclean": "notes//x",
+	}
+	stored := map[string]any{"good": map[string]string{"path": "notes", "description": "fine"}}
+	for name, p := range bad {
+		stored[name] = map[string]string{"path": p}
+	}
+	data, err := json.Marshal(map[string]any{"workspaces": stored})
+	require.NoError(t, err)
+	h := docsHarness(t, map[string]string{
+		tools.WorkspacesPath:             string(data),
+		"notes/a.md":                     "# A\n",
+		".projectcanvas/config.json":     "{}",
+		".obsidian/plugins/evil/main.js": "evil()",
+	})
+	list := h.ok("list_workspaces", `{}`)
+	views := map[string]map[string]any{}
+	for _, v := range list["workspaces"].([]any) {
+		view := v.(map[string]any)
+		views[view["name"].(string)] = view
+	}
+	assert.Nil(t, views["good"]["problem"])
+	assert.EqualValues(t, 1, views["good"]["file_count"])
+	for name := range bad {
+		require.Contains(t, views, name)
+		assert.Contains(t, views[name]["problem"], name, "list_workspaces names what is wrong")
+		assert.EqualValues(t, 0, views[name]["file_count"])
+		for _, call := range [][2]string{
+			{"list_files", `{"workspace":"` + name + `"}`},
+			{"read_docs", `{"workspace":"` + name + `","doc_name":"config.json"}`},
+			{"read_docs", `{"workspace":"` + name + `","doc_name":"a"}`},
+			{"update_doc", `{"workspace":"` + name + `","name":"x","operation":"create","content":"x"}`},
+			{"manage_workspaces", `{"action":"get","workspace":"` + name + `"}`},
+		} {
+			h.fails(pc.CodeInvalidArgument, call[0], call[1])
+		}
+	}
+	h.ok("read_docs", `{"workspace":"good","doc_name":"a"}`)
+	// The way out: update the workspace with a good path.
+	h.ok("manage_workspaces", `{"action":"update","workspace":"up","config":{"path":"notes"}}`)
+	h.ok("list_files", `{"workspace":"up"}`)
+}
