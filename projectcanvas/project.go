@@ -107,6 +107,13 @@ func checkProjectsFolder(dir string) error {
 	return nil
 }
 
+// indexedAt returns the id of the entity indexed from the file name, or "".
+func (p *Project) indexedAt(name string) ID {
+	p.mu.RLock()
+	defer p.mu.RUnlock()
+	return p.idx.byPath[name]
+}
+
 // Now is the project's clock: the one every timestamp it writes and every
 // time-based analysis ("stale", "since") reads.
 func (p *Project) Now() time.Time { return p.now() }

@@ -1,6 +1,7 @@
 package projectcanvas
 
 import (
+	"bytes"
 	"io/fs"
 	"path"
 	"strings"
@@ -360,6 +361,80 @@ func (tx *Tx) WriteFile(name string, data []byte) error {
 	}
 	tx.cs.writeAux(name, data)
 	return nil
+}
+
+// ReadNote returns the content of a markdown file as this transaction sees
+// it, as ReadFile does for other files: the base WriteNote's conflict check
+// compares with.
+func (tx *Tx) ReadNote(name string) ([]byte, error) {
+	if err := CheckWritable(name); err != nil {
+		return nil, err
+	}
+	if !strings.EqualFold(path.Ext(name), ".md") {
+		return nil, pathError(name, "is not a markdown file")
+	}
+	data, exists, err := tx.cs.readFile(name)
+	if err == nil && !exists {
+		err = &fs.PathError{Op: "read", Path: name, Err: fs.ErrNotExist}
+	}
+	return data, err
+}
+
+// WriteNote stages new content for a markdown file that is not an entity
+// (a note), or new body text below an entity file's front matter, on the
+// terms of WriteFile: written with the transaction, journaled, and only if
+// the file still holds what the transaction read. An entity is made of its
+// front matter, which changes only through Create and Update, where every
+// rule is checked (lifecycles, ids, both sides of relations, cycles): a
+// write that changes an entity file's front matter, or gives a note front
+// matter declaring an id, is refused with invalid_argument naming the tool
+// to use instead.
+func (tx *Tx) WriteNote(name string, data []byte) error {
+	if err := CheckWritable(name); err != nil {
+		return err
+	}
+	if !strings.EqualFold(path.Ext(name), ".md") {
+		return pathError(name, "is not a markdown file")
+	}
+	old, exists, err := tx.cs.readFile(name)
+	if err != nil {
+		return err
+	}
+	if exists && tx.cs.p.indexedAt(name) != "" {
+		if oldFM, ok := frontMatterOf(old); !ok || !bytes.Equal(oldFM, frontMatterBytes(data)) {
+			id := tx.cs.p.indexedAt(name)
+			return Errorf(CodeInvalidArgument, "%s is the file of %s: its front matter changes only through update_entity "+
+				"(which checks its status, relations and id); edit the text below the front matter here", name, id).With("path", name).With("id", id)
+		}
+	} else if d := decodeFile(name, data); d.e != nil || d.claim != "" {
+		id := d.claim
+		if d.e != nil {
+			id = d.e.ID
+		}
+		return Errorf(CodeInvalidArgument, "the front matter of %s declares the entity %s: entities are made with create_entity "+
+			"(which gives each a free id and writes both sides of its relations)", name, id).With("path", name).With("id", id)
+	}
+	tx.cs.writeAux(name, data)
+	return nil
+}
+
+// frontMatterOf returns the front matter block of src (empty when it has
+// none) and false when src's front matter is malformed.
+func frontMatterOf(src []byte) ([]byte, bool) {
+	body, err := frontmatter.BodyOf(src)
+	if err != nil {
+		return nil, false
+	}
+	return src[:len(src)-len(body)], true
+}
+
+// frontMatterBytes is frontMatterOf without the verdict: all of src when
+// its front matter is malformed, which then matches no well-formed block.
+func frontMatterBytes(src []byte) []byte {
+	if fm, ok := frontMatterOf(src); ok {
+		return fm
+	}
+	return src
 }
 
 // checkVaultFile refuses the paths ReadFile and WriteFile do not take: any

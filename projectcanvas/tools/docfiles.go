@@ -124,30 +124,30 @@ func updateDoc(ctx context.Context, env *Env, a updateDocArgs) (updateDocResult,
 	if a.Content != nil {
 		content = *a.Content
 	}
-	unlock, err := fsys.Lock()
-	if err != nil {
-		return updateDocResult{}, err
-	}
-	defer unlock()
-	old, err := fsys.ReadFile(full)
-	exists := err == nil
-	switch {
-	case err != nil && !errors.Is(err, fs.ErrNotExist):
-		return updateDocResult{}, err
-	case a.Operation == "create" && exists:
-		return updateDocResult{}, pc.Errorf(pc.CodeConflict, "%s exists; use replace", rel).With("doc_name", rel)
-	case a.Operation != "create" && !exists:
-		return updateDocResult{}, pc.Errorf(pc.CodeNotFound, "no document %q in workspace %q (create it first)", rel, a.Workspace).With("doc_name", rel)
-	}
-	text := content
-	var want pc.Hash
-	if exists {
-		want = pc.HashOf(old)
-		if text, err = editLines(string(old), a.Operation, content, a.LineNumber, a.LineRange); err != nil {
-			return updateDocResult{}, err
+	// One write path: the note is written by a transaction, journaled and
+	// conflict-checked like every other write, and an entity file's front
+	// matter is left to update_entity (Tx.WriteNote refuses to touch it).
+	var text string
+	_, err = env.Project.Write(func(tx *pc.Tx) error {
+		old, err := tx.ReadNote(full)
+		exists := err == nil
+		switch {
+		case err != nil && !errors.Is(err, fs.ErrNotExist):
+			return err
+		case a.Operation == "create" && exists:
+			return pc.Errorf(pc.CodeConflict, "%s exists; use replace", rel).With("doc_name", rel)
+		case a.Operation != "create" && !exists:
+			return pc.Errorf(pc.CodeNotFound, "no document %q in workspace %q (create it first)", rel, a.Workspace).With("doc_name", rel)
 		}
-	}
-	if err := fsys.WriteFile(full, []byte(text), want); err != nil {
+		text = content
+		if exists {
+			if text, err = editLines(string(old), a.Operation, content, a.LineNumber, a.LineRange); err != nil {
+				return err
+			}
+		}
+		return tx.WriteNote(full, []byte(text))
+	})
+	if err != nil {
 		return updateDocResult{}, err
 	}
 	if env.Project != nil {

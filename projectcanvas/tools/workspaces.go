@@ -46,24 +46,31 @@ type workspacesFile struct {
 	Workspaces map[string]workspaceConfig `json:"workspaces"`
 }
 
-// readWorkspaces returns the settings and the hash of the file ("" when
-// there is none yet).
-func readWorkspaces(fsys pc.FS) (workspacesFile, pc.Hash, error) {
-	f := workspacesFile{Workspaces: map[string]workspaceConfig{}}
+// readWorkspaces returns the settings of the vault.
+func readWorkspaces(fsys pc.FS) (workspacesFile, error) {
 	data, err := fsys.ReadFile(WorkspacesPath)
 	if errors.Is(err, fs.ErrNotExist) {
-		return f, "", nil
+		data, err = nil, nil
 	}
 	if err != nil {
-		return f, "", err
+		return workspacesFile{}, err
+	}
+	return parseWorkspaces(data)
+}
+
+// parseWorkspaces reads the settings file's content (nil: no file yet).
+func parseWorkspaces(data []byte) (workspacesFile, error) {
+	f := workspacesFile{Workspaces: map[string]workspaceConfig{}}
+	if data == nil {
+		return f, nil
 	}
 	if err := json.Unmarshal(data, &f); err != nil {
-		return f, "", pc.Errorf(pc.CodeInvalidArgument, "%s is not valid: %v", WorkspacesPath, err)
+		return f, pc.Errorf(pc.CodeInvalidArgument, "%s is not valid: %v", WorkspacesPath, err)
 	}
 	if f.Workspaces == nil {
 		f.Workspaces = map[string]workspaceConfig{}
 	}
-	return f, pc.HashOf(data), nil
+	return f, nil
 }
 
 // lookupWorkspace returns a workspace's settings, a not_found error, or an
@@ -71,7 +78,7 @@ func readWorkspaces(fsys pc.FS) (workspacesFile, pc.Hash, error) {
 // folder: the settings file is vault content (synced, merged, edited by
 // hand) and is checked when read, not only when written.
 func lookupWorkspace(env *Env, name string) (workspaceConfig, error) {
-	f, _, err := readWorkspaces(env.Project.FS())
+	f, err := readWorkspaces(env.Project.FS())
 	if err != nil {
 		return workspaceConfig{}, err
 	}
@@ -173,48 +180,26 @@ func manageWorkspaces(_ context.Context, env *Env, a manageWorkspacesArgs) (mana
 		}
 		return manageWorkspacesResult{Success: true, Action: a.Action, Workspace: viewOf(a.Workspace, w, counts)}, nil
 	}
-	unlock, err := fsys.Lock()
+	// Written by a transaction, as every tool writes: journaled, and
+	// refused if the file changed since this call read it.
+	var w workspaceConfig
+	_, err := env.Project.Write(func(tx *pc.Tx) error {
+		data, err := tx.ReadAux(WorkspacesPath)
+		if err != nil {
+			return err
+		}
+		f, err := parseWorkspaces(data)
+		if err != nil {
+			return err
+		}
+		w, err = applyWorkspaceAction(&f, a, env.Project.Now())
+		if err != nil {
+			return err
+		}
+		out, _ := json.MarshalIndent(f, "", "  ")
+		return tx.WriteAux(WorkspacesPath, append(out, '\n'))
+	})
 	if err != nil {
-		return manageWorkspacesResult{}, err
-	}
-	defer unlock()
-	f, hash, err := readWorkspaces(fsys)
-	if err != nil {
-		return manageWorkspacesResult{}, err
-	}
-	w, exists := f.Workspaces[a.Workspace]
-	switch a.Action {
-	case "create":
-		if exists {
-			return manageWorkspacesResult{}, pc.Errorf(pc.CodeConflict, "workspace %q exists; use update", a.Workspace).With("workspace", a.Workspace)
-		}
-		if a.Config == nil || a.Config.Path == nil {
-			return manageWorkspacesResult{}, pc.Errorf(pc.CodeMissingField, "config.path is required to create a workspace").With("field", "config.path")
-		}
-	case "update", "delete":
-		if !exists {
-			return manageWorkspacesResult{}, pc.Errorf(pc.CodeNotFound, "no workspace %q", a.Workspace).With("workspace", a.Workspace)
-		}
-		if a.Action == "update" && (a.Config == nil || a.Config.Path == nil && a.Config.Description == nil) {
-			return manageWorkspacesResult{}, pc.Errorf(pc.CodeMissingField, "config with path or description is required to update").With("field", "config")
-		}
-	}
-	if a.Action == "delete" {
-		delete(f.Workspaces, a.Workspace)
-	} else {
-		if a.Config.Path != nil {
-			if w.Path, err = folderPath(*a.Config.Path); err != nil {
-				return manageWorkspacesResult{}, err
-			}
-		}
-		if a.Config.Description != nil {
-			w.Description = *a.Config.Description
-		}
-		f.Workspaces[a.Workspace] = w
-	}
-	f.UpdatedAt = env.Project.Now().UTC().Format(time.RFC3339)
-	data, _ := json.MarshalIndent(f, "", "  ")
-	if err := fsys.WriteFile(WorkspacesPath, append(data, '\n'), hash); err != nil {
 		return manageWorkspacesResult{}, err
 	}
 	out := manageWorkspacesResult{Success: true, Action: a.Action}
@@ -226,6 +211,44 @@ func manageWorkspaces(_ context.Context, env *Env, a manageWorkspacesArgs) (mana
 		out.Workspace = viewOf(a.Workspace, w, counts)
 	}
 	return out, nil
+}
+
+// applyWorkspaceAction makes a's change (create, update, delete) to the
+// settings f and returns the workspace as it is after it.
+func applyWorkspaceAction(f *workspacesFile, a manageWorkspacesArgs, now time.Time) (workspaceConfig, error) {
+	var err error
+	w, exists := f.Workspaces[a.Workspace]
+	switch a.Action {
+	case "create":
+		if exists {
+			return w, pc.Errorf(pc.CodeConflict, "workspace %q exists; use update", a.Workspace).With("workspace", a.Workspace)
+		}
+		if a.Config == nil || a.Config.Path == nil {
+			return w, pc.Errorf(pc.CodeMissingField, "config.path is required to create a workspace").With("field", "config.path")
+		}
+	case "update", "delete":
+		if !exists {
+			return w, pc.Errorf(pc.CodeNotFound, "no workspace %q", a.Workspace).With("workspace", a.Workspace)
+		}
+		if a.Action == "update" && (a.Config == nil || a.Config.Path == nil && a.Config.Description == nil) {
+			return w, pc.Errorf(pc.CodeMissingField, "config with path or description is required to update").With("field", "config")
+		}
+	}
+	if a.Action == "delete" {
+		delete(f.Workspaces, a.Workspace)
+	} else {
+		if a.Config.Path != nil {
+			if w.Path, err = folderPath(*a.Config.Path); err != nil {
+				return w, err
+			}
+		}
+		if a.Config.Description != nil {
+			w.Description = *a.Config.Description
+		}
+		f.Workspaces[a.Workspace] = w
+	}
+	f.UpdatedAt = now.UTC().Format(time.RFC3339)
+	return w, nil
 }
 
 // markdownCounts walks the vault once and returns its markdown files.
@@ -267,7 +290,7 @@ type listWorkspacesResult struct {
 }
 
 func listWorkspaces(_ context.Context, env *Env, _ listWorkspacesArgs) (listWorkspacesResult, error) {
-	f, _, err := readWorkspaces(env.Project.FS())
+	f, err := readWorkspaces(env.Project.FS())
 	if err != nil {
 		return listWorkspacesResult{}, err
 	}

@@ -390,3 +390,39 @@ func TestHostileStoredWorkspaces(t *testing.T) {
 	h.ok("manage_workspaces", `{"action":"update","workspace":"up","config":{"path":"notes"}}`)
 	h.ok("list_files", `{"workspace":"up"}`)
 }
+
+// update_doc writes through the transaction like every tool: it may edit
+// the text of an entity file but not its front matter (update_entity checks
+// that), and may not make a note into an entity.
+func TestUpdateDocCannotBypassEntityRules(t *testing.T) {
+	h := docsHarness(t, nil)
+	h.seed() // M-001, S-001, T-001 "Form"
+	h.ok("create_entity", `{"type":"task","data":{"title":"Other","parent":"S-001","depends_on":["T-001"]}}`)
+	h.ok("manage_workspaces", `{"action":"create","workspace":"proj","config":{"path":"Projects"}}`)
+	task := `"workspace":"proj","name":"tasks/T-001 Form"`
+	for _, tt := range []struct{ name, args string }{
+		{"Not Started -> Completed", `{` + task + `,"operation":"replace","line_range":[5,5],"content":"status: Completed"}`},
+		{"a second file with an existing id", `{"workspace":"proj","name":"tasks/copy","operation":"create","content":"---\nid: T-001\ntype: task\ntitle: Copy\nstatus: Not Started\nparent: S-001\n---\n"}`},
+		{"broken YAML", `{` + task + `,"operation":"replace","line_range":[5,5],"content":"status: [oops"}`},
+		{"a one-sided relation", `{` + task + `,"operation":"insert","line_number":3,"content":"implements: [F-009]"}`},
+		{"a dependency cycle", `{` + task + `,"operation":"insert","line_number":3,"content":"depends_on: [T-002]"}`},
+		{"front matter removed", `{` + task + `,"operation":"delete","line_number":1}`},
+		{"a note turned into an entity", `{"workspace":"proj","name":"note","operation":"create","content":"---\nid: T-050\ntype: task\n---\n"}`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			h.t = t
+			h.fails(pc.CodeInvalidArgument, "update_doc", tt.args)
+		})
+	}
+	h.t = t
+	got := h.ok("read_docs", `{"workspace":"proj","doc_name":"tasks/T-001 Form"}`)
+	require.Contains(t, got["content"], "status: Not Started", "lines 1-5 are the front matter of the test")
+	// The text below the front matter is the user's: edited freely, and
+	// the index follows.
+	h.ok("update_doc", `{`+task+`,"operation":"append","content":"Remember the keyboard shortcuts."}`)
+	e := h.ok("get_entity", `{"id":"T-001","fields":["status","content"]}`)
+	assert.Equal(t, "Not Started", e["status"])
+	assert.Contains(t, e["content"], "keyboard shortcuts")
+	h.ok("validate_project", `{}`)
+	assert.Equal(t, true, h.ok("validate_project", `{}`)["valid"])
+}
