@@ -3,6 +3,8 @@ package projectcanvas
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
+	"io/fs"
 )
 
 // FS is the vault's storage, seen as slash-separated paths relative to the
@@ -38,6 +40,32 @@ type FS interface {
 	// crash left behind (never a file the user wrote), so that Open can
 	// remove them.
 	TempFiles() ([]string, error)
+}
+
+// Files is the read half of FS: what a Project hands out (Project.Files).
+type Files interface {
+	// ReadFile is FS's ReadFile.
+	ReadFile(name string) ([]byte, error)
+	// Walk is FS's Walk.
+	Walk(fn func(name string) error) error
+}
+
+// readOnly hides an FS's writes. Stat passes through for the back ends
+// that know sizes and times without reading (vault/osfs).
+type readOnly struct{ fs FS }
+
+func (r readOnly) ReadFile(name string) ([]byte, error)  { return r.fs.ReadFile(name) }
+func (r readOnly) Walk(fn func(name string) error) error { return r.fs.Walk(fn) }
+
+// Stat returns the file's information when the back end has a Stat, and an
+// error otherwise.
+func (r readOnly) Stat(name string) (fs.FileInfo, error) {
+	if s, ok := r.fs.(interface {
+		Stat(string) (fs.FileInfo, error)
+	}); ok {
+		return s.Stat(name)
+	}
+	return nil, errors.ErrUnsupported
 }
 
 // Syncer is implemented by an FS whose renames and removals become durable

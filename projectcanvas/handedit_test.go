@@ -51,8 +51,12 @@ func TestHandEditsSurvive(t *testing.T) {
 	var wg sync.WaitGroup
 	var fses []*osfs.FS
 	for w := range 3 {
-		tool := openOS(t, vault)
-		fses = append(fses, tool.FS().(*osfs.FS))
+		fsys, err := osfs.New(vault)
+		require.NoError(t, err)
+		t.Cleanup(func() { fsys.Close() })
+		tool, err := pc.Open(fsys)
+		require.NoError(t, err)
+		fses = append(fses, fsys)
 		wg.Go(func() {
 			for n := 0; !done.Load(); n++ {
 				var err error

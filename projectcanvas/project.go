@@ -121,8 +121,10 @@ func (p *Project) Now() time.Time { return p.now() }
 // Config returns the project's settings.
 func (p *Project) Config() Config { return p.cfg }
 
-// FS returns the file system the project works on.
-func (p *Project) FS() FS { return p.fs }
+// Files returns the vault's files for reading. There is no way to write
+// them past the project: every write goes through a transaction (Write,
+// Create, Update), journaled and checked against edits made meanwhile.
+func (p *Project) Files() Files { return readOnly{p.fs} }
 
 // IndexStats tells what an index rebuild found.
 type IndexStats struct {

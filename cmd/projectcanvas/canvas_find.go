@@ -56,7 +56,7 @@ func readCanvas(stdout io.Writer, vaultDir, name string) (env *tools.Env, c *can
 		name = env.Project.Config().Canvas
 	}
 	if path, err = canvas.CleanPath(name); err == nil {
-		c, _, err = canvas.Read(env.Project.FS(), path)
+		c, _, err = canvas.Read(env.Project.Files(), path)
 	}
 	if err != nil {
 		toolFailure(stdout, err)

@@ -36,7 +36,7 @@ func renderCommand(ctx context.Context, c *cli, args []string) int {
 	if err != nil {
 		return toolFailure(stdout, err)
 	}
-	cv, _, err := canvas.Read(p.FS(), path)
+	cv, _, err := canvas.Read(p.Files(), path)
 	if err != nil {
 		return toolFailure(stdout, err)
 	}

@@ -41,7 +41,7 @@ func ImportFutureFeatures(p *pc.Project, name string) (*Imported, error) {
 		candidates = []string{clean}
 	}
 	for _, name := range candidates {
-		d, err := p.FS().ReadFile(name)
+		d, err := p.Files().ReadFile(name)
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}

@@ -82,7 +82,7 @@ func visible(t pc.Type, types []pc.Type) bool {
 }
 
 // FileExists returns the exists function of Populate for a vault.
-func FileExists(fsys pc.FS) func(string) bool {
+func FileExists(fsys pc.Files) func(string) bool {
 	return func(name string) bool {
 		_, err := fsys.ReadFile(name)
 		return !errors.Is(err, fs.ErrNotExist)

@@ -39,7 +39,7 @@ func CleanPath(p string) (string, error) {
 
 // Read returns the canvas at name and the hash of its content; a canvas
 // that does not exist yet is empty, with hash "".
-func Read(fsys pc.FS, name string) (*Canvas, pc.Hash, error) {
+func Read(fsys pc.Files, name string) (*Canvas, pc.Hash, error) {
 	data, err := fsys.ReadFile(name)
 	if errors.Is(err, fs.ErrNotExist) {
 		return &Canvas{}, "", nil

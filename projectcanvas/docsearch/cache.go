@@ -81,7 +81,11 @@ func (e *Engine) Save() error {
 	case !errors.Is(err, fs.ErrNotExist):
 		return err
 	}
-	if err := e.fsys.WriteFile(e.cachePath, data, want); err != nil {
+	writer, ok := e.fsys.(pc.FS)
+	if !ok {
+		return nil // files lent for reading (Project.Files): no cache
+	}
+	if err := writer.WriteFile(e.cachePath, data, want); err != nil {
 		return err
 	}
 	e.mu.Lock()

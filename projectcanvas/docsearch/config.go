@@ -30,7 +30,7 @@ type Config struct {
 
 // LoadConfig reads the embeddings settings from the vault's config file.
 // A missing file or key is the zero Config.
-func LoadConfig(fsys pc.FS) (Config, error) {
+func LoadConfig(fsys pc.Files) (Config, error) {
 	var file struct {
 		Embeddings Config `json:"embeddings"`
 	}

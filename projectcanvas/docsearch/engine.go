@@ -32,7 +32,7 @@ const (
 // (hybrid). It is safe for concurrent use: searches run in parallel and
 // take turns with updates.
 type Engine struct {
-	fsys      pc.FS
+	fsys      pc.Files // a pc.FS when the cache is written
 	emb       Embedder
 	maxChunk  int
 	nshards   int
@@ -117,7 +117,7 @@ func WithClock(now func() time.Time) Option { return func(x *Engine) { x.now = n
 // index cache was written reuse their chunks and vectors; a corrupt or
 // outdated cache is ignored and rewritten. When the embedder fails, the
 // engine opens degraded: BM25 answers alone and Status says why.
-func Open(ctx context.Context, fsys pc.FS, opts ...Option) (*Engine, error) {
+func Open(ctx context.Context, fsys pc.Files, opts ...Option) (*Engine, error) {
 	e := New(fsys, opts...)
 	if err := e.Rebuild(ctx); err != nil {
 		return nil, err
@@ -133,7 +133,7 @@ func Open(ctx context.Context, fsys pc.FS, opts ...Option) (*Engine, error) {
 //
 //	eng := docsearch.New(fsys, opts...)
 //	go func() { _ = eng.Rebuild(ctx); _ = eng.Save() }()
-func New(fsys pc.FS, opts ...Option) *Engine {
+func New(fsys pc.Files, opts ...Option) *Engine {
 	e := &Engine{
 		fsys:      fsys,
 		maxChunk:  DefaultMaxChunk,
@@ -189,7 +189,7 @@ func (e *Engine) waitReady(ctx context.Context) error {
 // OpenWithConfig opens the engine with the embedder that the vault's
 // .projectcanvas/config.json names (see Config), an HTTP one sending
 // through t.
-func OpenWithConfig(ctx context.Context, fsys pc.FS, t pc.Transport, opts ...Option) (*Engine, error) {
+func OpenWithConfig(ctx context.Context, fsys pc.Files, t pc.Transport, opts ...Option) (*Engine, error) {
 	opt, err := ConfigOption(fsys, t)
 	if err != nil {
 		return nil, err
@@ -200,7 +200,7 @@ func OpenWithConfig(ctx context.Context, fsys pc.FS, t pc.Transport, opts ...Opt
 // ConfigOption is the option choosing the embedder that the vault's
 // .projectcanvas/config.json names, for New (OpenWithConfig applies it);
 // an HTTP embedder sends through t, the host's transport.
-func ConfigOption(fsys pc.FS, t pc.Transport) (Option, error) {
+func ConfigOption(fsys pc.Files, t pc.Transport) (Option, error) {
 	cfg, err := LoadConfig(fsys)
 	if err != nil {
 		return nil, err

@@ -59,7 +59,7 @@ func populateCanvas(_ context.Context, env *Env, a populateArgs) (*populateResul
 	res := &populateResult{Canvas: path}
 	_, err = canvas.Update(p, path, func(c *canvas.Canvas) error {
 		all := p.All()
-		res.Populated = canvas.Populate(c, all, canvas.PopulateOptions{Types: types}, canvas.FileExists(p.FS()))
+		res.Populated = canvas.Populate(c, all, canvas.PopulateOptions{Types: types}, canvas.FileExists(p.Files()))
 		if a.Layout {
 			arranged := canvas.Arrange(c, all)
 			res.Layout = &arranged

@@ -29,7 +29,7 @@ type readDocsResult struct {
 // docPath resolves a document name of a workspace to its vault path,
 // adding ".md" when missing. It refuses names that leave the workspace or
 // name a file that is not markdown.
-func docPath(fsys pc.FS, w workspaceConfig, name, field string) (string, string, error) {
+func docPath(fsys pc.Files, w workspaceConfig, name, field string) (string, string, error) {
 	if !isMarkdownPath(name) {
 		other := name
 		if w.Path != "" {
@@ -58,7 +58,7 @@ func readDocs(_ context.Context, env *Env, a readDocsArgs) (readDocsResult, erro
 	if err != nil {
 		return readDocsResult{}, err
 	}
-	fsys := env.Project.FS()
+	fsys := env.Project.Files()
 	full, rel, err := docPath(fsys, w, a.DocName, "doc_name")
 	if err != nil {
 		return readDocsResult{}, err
@@ -109,7 +109,7 @@ func updateDoc(ctx context.Context, env *Env, a updateDocArgs) (updateDocResult,
 	if err != nil {
 		return updateDocResult{}, err
 	}
-	fsys := env.Project.FS()
+	fsys := env.Project.Files()
 	full, rel, err := docPath(fsys, w, a.Name, "name")
 	if err != nil {
 		return updateDocResult{}, err

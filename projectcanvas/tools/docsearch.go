@@ -131,11 +131,11 @@ func docIndex(ctx context.Context, env *Env) (*docsearch.Engine, error) {
 	if env.Project == nil {
 		return nil, pc.Errorf(pc.CodeInternal, "no vault")
 	}
-	embedder, err := docsearch.ConfigOption(env.Project.FS(), env.Transport)
+	embedder, err := docsearch.ConfigOption(env.Project.Files(), env.Transport)
 	if err != nil {
 		return nil, err
 	}
-	return docsearch.Open(ctx, env.Project.FS(), embedder, docsearch.WithCache(""))
+	return docsearch.Open(ctx, env.Project.Files(), embedder, docsearch.WithCache(""))
 }
 
 // docChanged tells the search engine that a tool wrote a file.

@@ -139,7 +139,7 @@ func reconcileInput(p *pc.Project) ([]reconcile.Entity, map[pc.ID]*pc.Entity) {
 // parentList returns the entries of a parent written as a list, as ids
 // where they parse; nil when parent is absent or not a list.
 func parentList(p *pc.Project, path string) []string {
-	data, err := p.FS().ReadFile(path)
+	data, err := p.Files().ReadFile(path)
 	if err != nil {
 		return nil
 	}

@@ -47,7 +47,7 @@ type workspacesFile struct {
 }
 
 // readWorkspaces returns the settings of the vault.
-func readWorkspaces(fsys pc.FS) (workspacesFile, error) {
+func readWorkspaces(fsys pc.Files) (workspacesFile, error) {
 	data, err := fsys.ReadFile(WorkspacesPath)
 	if errors.Is(err, fs.ErrNotExist) {
 		data, err = nil, nil
@@ -78,7 +78,7 @@ func parseWorkspaces(data []byte) (workspacesFile, error) {
 // folder: the settings file is vault content (synced, merged, edited by
 // hand) and is checked when read, not only when written.
 func lookupWorkspace(env *Env, name string) (workspaceConfig, error) {
-	f, err := readWorkspaces(env.Project.FS())
+	f, err := readWorkspaces(env.Project.Files())
 	if err != nil {
 		return workspaceConfig{}, err
 	}
@@ -168,7 +168,7 @@ func manageWorkspaces(_ context.Context, env *Env, a manageWorkspacesArgs) (mana
 	if err := validWorkspaceName(a.Workspace); err != nil {
 		return manageWorkspacesResult{}, err
 	}
-	fsys := env.Project.FS()
+	fsys := env.Project.Files()
 	if a.Action == "get" {
 		w, err := lookupWorkspace(env, a.Workspace)
 		if err != nil {
@@ -252,7 +252,7 @@ func applyWorkspaceAction(f *workspacesFile, a manageWorkspacesArgs, now time.Ti
 }
 
 // markdownCounts walks the vault once and returns its markdown files.
-func markdownCounts(fsys pc.FS) ([]string, error) {
+func markdownCounts(fsys pc.Files) ([]string, error) {
 	var files []string
 	err := fsys.Walk(func(name string) error {
 		if isMarkdownPath(name) {
@@ -290,11 +290,11 @@ type listWorkspacesResult struct {
 }
 
 func listWorkspaces(_ context.Context, env *Env, _ listWorkspacesArgs) (listWorkspacesResult, error) {
-	f, err := readWorkspaces(env.Project.FS())
+	f, err := readWorkspaces(env.Project.Files())
 	if err != nil {
 		return listWorkspacesResult{}, err
 	}
-	files, err := markdownCounts(env.Project.FS())
+	files, err := markdownCounts(env.Project.Files())
 	if err != nil {
 		return listWorkspacesResult{}, err
 	}
@@ -333,7 +333,7 @@ func listFiles(_ context.Context, env *Env, a listFilesArgs) (map[string]any, er
 	if err != nil {
 		return nil, err
 	}
-	fsys := env.Project.FS()
+	fsys := env.Project.Files()
 	all, err := markdownCounts(fsys)
 	if err != nil {
 		return nil, err
@@ -377,7 +377,7 @@ type statFS interface {
 
 // docFileInfo returns a file's size and, when the file system knows it, its
 // modification time (ISO 8601).
-func docFileInfo(fsys pc.FS, name string) (int64, *string, error) {
+func docFileInfo(fsys pc.Files, name string) (int64, *string, error) {
 	if s, ok := fsys.(statFS); ok {
 		if st, err := s.Stat(name); err == nil {
 			t := st.ModTime().UTC().Format(time.RFC3339)
