@@ -96,6 +96,17 @@
 // retries the recovery first and fails while it fails. Project.Recovered
 // reports what was done; the CLI's index command prints it.
 //
+// A journal is data, never orders. It arrives with the vault (synced,
+// merged, handed over by the editor), so it is rolled back only when a
+// transaction of this program could have written it: every path one the
+// project may write (CheckWritable: inside the vault, out of hidden
+// folders but its own), none of the files kept outside transactions (the
+// journal, the lock, the token, caches), known operations, at most
+// MaxJournalOps of them. Any other journal is reported
+// (Recovery.Ignored), never executed; opening and reading write nothing,
+// and the next write moves it aside to
+// .projectcanvas/journal.rejected-<time>.json for a person to read.
+//
 // A write of a single file skips the journal: the FS replaces a file in
 // one step. One journal file suffices because the vault lock lets one
 // transaction run at a time. Open takes the lock only when it finds a

@@ -6,6 +6,7 @@ package projectcanvas
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io/fs"
 	"slices"
 	"strings"
@@ -49,6 +50,13 @@ type Recovery struct {
 	LeftAlone []string `json:"left_alone,omitempty"`
 	// TempRemoved lists the temporary files that were deleted.
 	TempRemoved []string `json:"temp_removed,omitempty"`
+	// Ignored, when set, says why the journal found was not rolled back:
+	// it names files no transaction of this program writes (a path out of
+	// the vault, into .obsidian or .git, the journal itself...), so it was
+	// not written by one. A journal is data, never orders: such a file is
+	// left as it is until the next write moves it aside to
+	// .projectcanvas/journal.rejected-<time>.json, for a person to read.
+	Ignored string `json:"ignored,omitempty"`
 	// Error, when set, says why the rollback could not finish (a file
 	// that cannot be written, say). The journal is kept, reads work, and
 	// every write retries the rollback first and fails while it fails.
@@ -301,6 +309,10 @@ func (p *Project) recoverJournal() (Recovery, error) {
 	if j.Started == "" {
 		rec.Started = "unknown"
 	}
+	if why := implausible(j); why != "" {
+		rec.Ignored = why
+		return rec, nil
+	}
 	rec.RolledBack, rec.LeftAlone, err = p.rollback(j.Ops)
 	if err == nil {
 		err = syncFS(p.fs) // the rollback is on disk before the journal goes
@@ -315,18 +327,92 @@ func (p *Project) recoverJournal() (Recovery, error) {
 }
 
 // recoverBeforeWrite rolls back a journal that another process, killed
-// while writing, left behind since this project was opened. The caller
-// holds the vault lock.
+// while writing, left behind since this project was opened, or moves aside
+// one that no transaction wrote (see Recovery.Ignored), which would
+// otherwise stand in the way of this write's own journal. The caller holds
+// the vault lock.
 func (p *Project) recoverBeforeWrite() error {
 	rec, err := p.recoverJournal()
 	if err != nil || rec.Started == "" {
 		return err
+	}
+	if rec.Ignored != "" {
+		moved, err := p.setAside()
+		if err != nil {
+			return err
+		}
+		rec.Ignored += "; moved to " + moved
 	}
 	p.noteRecovery(rec)
 	for _, name := range append(rec.RolledBack, rec.LeftAlone...) {
 		_ = p.Refresh(name)
 	}
 	return nil
+}
+
+// MaxJournalOps bounds the operations a journal may list: far more than
+// any transaction writes (a batch of 1,000 creates with its canvas and
+// bookkeeping), far fewer than a hostile file could ask for.
+const MaxJournalOps = 20_000
+
+// implausible says why a journal cannot have been written by a transaction
+// of this program, or "". Only then is it rolled back: a journal that
+// arrives with the vault (synced, merged, handed over by the editor) could
+// otherwise make the next innocent write "restore" any file anywhere.
+func implausible(j journal) string {
+	if len(j.Ops) > MaxJournalOps {
+		return fmt.Sprintf("it lists %d operations; transactions write at most %d", len(j.Ops), MaxJournalOps)
+	}
+	for i, op := range j.Ops {
+		paths := []string{op.Path}
+		switch op.Op {
+		case "write", "remove":
+		case "move":
+			paths = append(paths, op.To)
+		default:
+			return fmt.Sprintf("operation %d is %.20q, not write, remove or move", i, op.Op)
+		}
+		for _, name := range paths {
+			if why := transactionWrites(name); why != "" {
+				shown := name
+				if len(shown) > 100 {
+					shown = shown[:100] + "..."
+				}
+				return fmt.Sprintf("operation %d names %q, %s", i, shown, why)
+			}
+		}
+	}
+	return ""
+}
+
+// transactionWrites says why no transaction writes the file name, or "".
+// Transactions write entity files, canvases and other vault files the
+// project may write (CheckWritable), and bookkeeping under
+// .projectcanvas/ other than the files kept outside transactions.
+func transactionWrites(name string) string {
+	if err := CheckWritable(name); err != nil {
+		return "which " + strings.TrimPrefix(AsError(err).Message, fmt.Sprintf("path %q ", name))
+	}
+	switch {
+	case name == JournalPath || name == OwnFolder+"/lock" || name == OwnFolder+"/token" ||
+		strings.HasPrefix(name, OwnFolder+"/cache/") || strings.HasPrefix(name, OwnFolder+"/journal."):
+		return "a file no transaction writes"
+	}
+	return ""
+}
+
+// setAside moves an ignored journal out of the way of the next one,
+// keeping it for a person to read, and returns where it went.
+func (p *Project) setAside() (string, error) {
+	data, err := p.fs.ReadFile(JournalPath)
+	if err != nil {
+		return "", Errorf(CodeInternal, "reading the ignored journal %s: %v", JournalPath, err)
+	}
+	to := OwnFolder + "/journal.rejected-" + p.now().UTC().Format("20060102T150405.000000000Z") + ".json"
+	if err := p.fs.Rename(JournalPath, to, HashOf(data)); err != nil {
+		return "", Errorf(CodeInternal, "moving the ignored journal %s aside: %v", JournalPath, err)
+	}
+	return to, syncFS(p.fs)
 }
 
 func (p *Project) noteRecovery(rec Recovery) {

@@ -16,11 +16,16 @@
 //
 // Every function takes and returns one JSON object:
 //
-//	load   {"files":[{"path","content"}], "token"?}        -> {"entities","problems"}
+//	load   {"files":[{"path","content"}], "token"?}        -> {"entities","problems","changes","recovered"}
 //	events {"events":[{"type":"create|modify|delete|rename","path","content"?,"from"?}]} -> {"applied"}
 //	call   {"name","arguments"?}                            -> {"result","changes"}
 //	http   {"method","path","headers"?,"body"?}             -> {"status","headers","body","changes"}
 //	tools  {}                                               -> {"tools":[...]}
+//
+// load's changes are the writes that rolled back an interrupted write's
+// journal found among the files, and recovered says what was done (see
+// projectcanvas.Recovery); a journal that names files no transaction
+// writes is ignored, never executed (Recovery.Ignored).
 //
 // A failure is a *projectcanvas.Error (code, message, details).
 package bridge
@@ -143,11 +148,22 @@ func (b *Bridge) load(in loadIn) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	// Open rolls back a journal that an interrupted write left: those
+	// writes are the host's to apply too, or the editor's files and the
+	// index would disagree.
+	fsys.TrackChanges()
 	project, err := pc.Open(fsys)
 	if err != nil {
 		return nil, err
 	}
-	fsys.TrackChanges()
+	recovered := fsys.TakeChanges()
+	if recovered == nil {
+		recovered = []memfs.Change{}
+	}
+	done := project.Recovered()
+	if done == nil {
+		done = []pc.Recovery{}
+	}
 	env := &tools.Env{Project: project, Transport: b.transport}
 	if opt, err := docsearch.ConfigOption(fsys, b.transport); err == nil {
 		env.Docs = docsearch.New(fsys, opt, docsearch.WithCache(""))
@@ -160,7 +176,8 @@ func (b *Bridge) load(in loadIn) (any, error) {
 	b.fs, b.env = fsys, env
 	b.api = route.New(b.registry, env, route.WithToken(in.Token))
 	b.mu.Unlock()
-	return map[string]any{"entities": project.Len(), "problems": project.Problems()}, nil
+	return map[string]any{"entities": project.Len(), "problems": project.Problems(),
+		"changes": recovered, "recovered": done}, nil
 }
 
 type event struct {

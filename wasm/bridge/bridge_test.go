@@ -278,3 +278,51 @@ func TestNoChangeLeavesTheVaultOrEntersAHiddenFolder(t *testing.T) {
 		assert.NoError(t, pc.CheckWritable(p), "a change handed the host %q", p)
 	}
 }
+
+// A journal that arrives with the vault is data, not orders: one naming
+// files no transaction writes is reported and ignored, and the next call
+// hands the host no change outside the project's files.
+func TestHostileJournalThroughLoadAndEvents(t *testing.T) {
+	evil := `{"version":1,"started":"2026-11-20T10:00:00Z","ops":[` +
+		`{"op":"remove","path":"../ESCAPED.txt","before":"ZXZpbA=="},` +
+		`{"op":"remove","path":".obsidian/plugins/evil/main.js","before":"ZXZpbA=="}]}`
+	for _, via := range []string{"load", "events"} {
+		t.Run(via, func(t *testing.T) {
+			files := map[string]string{}
+			if via == "load" {
+				files[pc.JournalPath] = evil
+			}
+			h := newHost(t, files)
+			if via == "events" {
+				h.mustCall("events", map[string]any{"events": []map[string]string{{"type": "create", "path": pc.JournalPath, "content": evil}}})
+			}
+			h.mustCall("call", map[string]any{"name": "create_entity", "arguments": map[string]any{"type": "milestone", "data": map[string]any{"title": "Beta"}}})
+			for name := range h.files {
+				assert.NoError(t, pc.CheckWritable(name), name)
+				assert.NotContains(t, name, "ESCAPED")
+			}
+			assert.NotContains(t, h.files, pc.JournalPath, "moved aside")
+		})
+	}
+	h := newHost(t, map[string]string{pc.JournalPath: evil})
+	out := h.mustCall("load", map[string]any{"files": []map[string]string{{"path": pc.JournalPath, "content": evil}}})
+	assert.Contains(t, string(out["recovered"]), `"ignored"`)
+	assert.JSONEq(t, `[]`, string(out["changes"]))
+}
+
+// A journal an interrupted write left is rolled back at load, and the
+// roll-back is handed to the host, so that its files and the index agree.
+func TestLoadHandsTheRollbackToTheHost(t *testing.T) {
+	before := "---\nid: M-001\ntype: milestone\ntitle: Beta\nstatus: Not Started\n---\n"
+	after := strings.Replace(before, "Not Started", "In Progress", 1)
+	journal, err := json.Marshal(map[string]any{"version": 1, "started": "2026-11-20T10:00:00Z", "ops": []map[string]any{
+		{"op": "write", "path": "Projects/milestones/M-001 Beta.md", "before": []byte(before), "after": pc.HashOf([]byte(after))},
+		{"op": "write", "path": "Projects/milestones/M-002 Gamma.md", "absent": true, "after": pc.HashOf([]byte("x"))},
+	}})
+	require.NoError(t, err)
+	h := newHost(t, map[string]string{"Projects/milestones/M-001 Beta.md": after, pc.JournalPath: string(journal)})
+	assert.Equal(t, before, h.files["Projects/milestones/M-001 Beta.md"], "the host applied the roll-back")
+	assert.NotContains(t, h.files, pc.JournalPath)
+	got := h.mustCall("call", map[string]any{"name": "get_entity", "arguments": map[string]any{"id": "M-001", "fields": []string{"status"}}})
+	assert.Contains(t, string(got["result"]), `"status":"Not Started"`)
+}
