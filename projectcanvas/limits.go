@@ -37,6 +37,13 @@ const (
 	// alias expansion can exceed it.
 	MaxValueBytes = 2 << 20
 
+	// MaxBatchOps is the most entities one call may create or change:
+	// batch_update's ops, an import's features.
+	MaxBatchOps = 1000
+	// MaxImportBytes is the largest file an import reads
+	// (FUTURE_FEATURES.md).
+	MaxImportBytes = 16 << 20
+
 	// MaxTitleRunes is the longest title, in characters.
 	MaxTitleRunes = 500
 	// MaxStringBytes is the longest value of any other string field, and
@@ -115,4 +122,24 @@ func checkFileSize(id ID, data, body []byte) error {
 			id, len(data), fm, MaxFileBytes, MaxFrontMatterBytes).With("id", id)
 	}
 	return nil
+}
+
+// maxEchoRunes is how much of a caller's value a message repeats.
+const maxEchoRunes = 100
+
+// Echo returns s as an error message may repeat it: whole when short, else
+// its first 100 characters and "...": a 30 MB heading must not come back
+// whole in every problem that names it.
+func Echo(s string) string {
+	if len(s) <= maxEchoRunes {
+		return s
+	}
+	n := 0
+	for i := range s {
+		if n == maxEchoRunes {
+			return s[:i] + "..."
+		}
+		n++
+	}
+	return s
 }

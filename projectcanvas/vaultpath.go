@@ -73,10 +73,7 @@ func Own(name string) bool {
 }
 
 func pathError(name, why string) *Error {
-	shown := name
-	if len(shown) > 200 {
-		shown = shown[:200] + "..."
-	}
+	shown := Echo(name)
 	return Errorf(CodeInvalidArgument, "path %q %s", shown, why).With("path", shown)
 }
 

@@ -150,7 +150,7 @@ func (p *ffParser) section() {
 			f.UserStory = value
 		}
 		if err != nil {
-			p.problem(b.line, fmt.Sprintf("%s: %s", f.Title, message(err)))
+			p.problem(b.line, fmt.Sprintf("%s: %s", pc.Echo(f.Title), message(err)))
 			return
 		}
 	}
@@ -206,7 +206,7 @@ func enumValue(field, v string) (string, error) {
 			return allowed, nil
 		}
 	}
-	return "", pc.Errorf(pc.CodeInvalidArgument, "%s %q is not one of %s", field, v, strings.Join(spec.Enum, ", "))
+	return "", pc.Errorf(pc.CodeInvalidArgument, "%s %q is not one of %s", field, pc.Echo(v), strings.Join(spec.Enum, ", "))
 }
 
 func categoryTier(heading string) string {

@@ -3,7 +3,6 @@ package assist
 import (
 	"errors"
 	"io/fs"
-	"path"
 	"strings"
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
@@ -34,9 +33,9 @@ func ImportFutureFeatures(p *pc.Project, name string) (*Imported, error) {
 	res := &Imported{Created: []pc.ID{}, Updated: []pc.ID{}}
 	candidates := FutureFeaturesPaths
 	if name != "" {
-		clean := path.Clean(strings.TrimPrefix(name, "./"))
-		if path.IsAbs(clean) || clean == ".." || strings.HasPrefix(clean, "../") || strings.ContainsAny(clean, "\\\x00") {
-			return nil, pc.Errorf(pc.CodeInvalidArgument, "features file %q is not a path inside the vault", name).With("field", "file")
+		clean := strings.TrimPrefix(name, "./")
+		if err := pc.CheckPath(clean); err != nil {
+			return nil, pc.AsError(err).With("field", "file")
 		}
 		candidates = []string{clean}
 	}
@@ -54,7 +53,18 @@ func ImportFutureFeatures(p *pc.Project, name string) (*Imported, error) {
 	if res.File == "" {
 		return nil, pc.Errorf(pc.CodeNotFound, "no features file at %s", strings.Join(candidates, " or "))
 	}
+	if len(data) > pc.MaxImportBytes {
+		return nil, pc.Errorf(pc.CodeInvalidArgument, "%s is %d bytes; an import reads at most %d: split the file",
+			res.File, len(data), pc.MaxImportBytes).With("field", "file").With("limit", pc.MaxImportBytes)
+	}
 	features, problems := ParseFutureFeatures(data)
+	if len(features) > pc.MaxBatchOps {
+		// Bounded like a batch: one transaction of 100,000 creates took
+		// 100 s and 840 MB.
+		return nil, pc.Errorf(pc.CodeInvalidArgument, "%s has %d feature sections; one import creates or updates at most %d "+
+			"(as batch_update): split the file and import each part", res.File, len(features), pc.MaxBatchOps).
+			With("field", "file").With("limit", pc.MaxBatchOps)
+	}
 	res.Problems = problems
 	existing := map[string]pc.ID{}
 	for _, e := range p.All() {
@@ -109,7 +119,7 @@ func ImportFutureFeatures(p *pc.Project, name string) (*Imported, error) {
 				return nil
 			})
 			if err != nil {
-				res.Problems = append(res.Problems, LineProblem{Line: f.Line, Message: f.Title + ": " + message(err)})
+				res.Problems = append(res.Problems, LineProblem{Line: f.Line, Message: pc.Echo(f.Title) + ": " + message(err)})
 			}
 		}
 		return nil

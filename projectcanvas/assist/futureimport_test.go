@@ -1,6 +1,8 @@
 package assist_test
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -70,4 +72,57 @@ func mustOpen(t *testing.T, fsys pc.FS) *pc.Project {
 	p, err := pc.Open(fsys)
 	require.NoError(t, err)
 	return p
+}
+
+// An import is bounded like a batch: a file of more sections than one
+// batch may hold is refused whole, quickly, and nothing is written; a
+// heading of megabytes is not echoed back whole.
+func TestImportIsBounded(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("# Future features\n\n")
+	for i := range 100_000 {
+		fmt.Fprintf(&b, "## Feature %d\n- Tier: OSS\n\n", i)
+	}
+	fsys := memfs.New(map[string]string{"FUTURE_FEATURES.md": b.String()})
+	p, err := pc.Open(fsys)
+	require.NoError(t, err)
+	before := fsys.Files()
+	_, err = assist.ImportFutureFeatures(p, "")
+	require.Error(t, err)
+	assert.Equal(t, pc.CodeInvalidArgument, pc.ErrorCode(err))
+	assert.Contains(t, err.Error(), "100000 feature sections")
+	assert.Contains(t, err.Error(), "at most 1000")
+	assert.Equal(t, before, fsys.Files(), "nothing written")
+
+	// At the cap, it imports.
+	b.Reset()
+	for i := range pc.MaxBatchOps {
+		fmt.Fprintf(&b, "## Feature %d\n- Tier: OSS\n\n", i)
+	}
+	fsys = memfs.New(map[string]string{"FUTURE_FEATURES.md": b.String()})
+	p, err = pc.Open(fsys)
+	require.NoError(t, err)
+	res, err := assist.ImportFutureFeatures(p, "")
+	require.NoError(t, err)
+	assert.Len(t, res.Created, pc.MaxBatchOps)
+
+	// A 30 MB heading: refused by the size bound with a short message; a
+	// long one within it: its problem does not repeat it whole.
+	huge := "## " + strings.Repeat("x", 30<<20) + "\n"
+	fsys = memfs.New(map[string]string{"FUTURE_FEATURES.md": huge})
+	p, err = pc.Open(fsys)
+	require.NoError(t, err)
+	_, err = assist.ImportFutureFeatures(p, "")
+	require.Error(t, err)
+	assert.Less(t, len(err.Error()), 300)
+	long := "## " + strings.Repeat("y", 1<<20) + "\n\n- Tier: Gold\n"
+	fsys = memfs.New(map[string]string{"FUTURE_FEATURES.md": long})
+	p, err = pc.Open(fsys)
+	require.NoError(t, err)
+	res, err = assist.ImportFutureFeatures(p, "")
+	require.NoError(t, err)
+	require.NotEmpty(t, res.Problems)
+	for _, pr := range res.Problems {
+		assert.Less(t, len(pr.Message), 400, "%.80s", pr.Message)
+	}
 }

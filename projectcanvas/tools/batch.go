@@ -16,7 +16,7 @@ import (
 )
 
 // MaxBatch is the most operations one batch may hold.
-const MaxBatch = 1000
+const MaxBatch = pc.MaxBatchOps
 
 // clientLedger remembers which entity each batch client_id created, so that
 // a client retrying a batch (after a timeout, say) does not create twice.
