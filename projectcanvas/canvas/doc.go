@@ -23,6 +23,14 @@
 //		"edges":[]
 //	}
 //
+// Whose node is it: an entity's node is a file node showing the entity's
+// file (EntityNodes), whatever its id: the tool names the nodes and edges
+// it adds "entity-T-001" and "dep-T-002-T-001", but a user's text note or
+// edge that happens to carry such an id stays the user's, never moved,
+// hidden or restyled, and the tool gives its own object the next free id
+// ("entity-T-001-2"). Geometry is checked when read: a node's x and y lie
+// within MaxCoordinate, its size within 0..MaxSize.
+//
 // Store: a canvas is written only through a transaction of the project
 // (Edit stages it with Tx.WriteFile), so a canvas changed together with
 // entities is written with them, all or none, and journaled like them

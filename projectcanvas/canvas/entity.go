@@ -3,6 +3,8 @@ package canvas
 import (
 	"math"
 	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/projectcanvas/projectcanvas/layout"
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
@@ -21,29 +23,58 @@ func NodeID(id pc.ID) string { return "entity-" + string(id) }
 // EdgeID is the id of the dependency edge "from depends on to".
 func EdgeID(from, to pc.ID) string { return "dep-" + string(from) + "-" + string(to) }
 
-// EntityNodes finds the node of each entity on the canvas: by node id, else
-// by the file it shows (a node the user dragged in from the file list).
+// EntityNodes finds the node of each entity on the canvas: the one rule of
+// the package for "this node is the entity's". An entity's node is a file
+// node showing the entity's file: the one with the id NodeID gives it when
+// there are several, else the first (a node the user dragged in from the
+// file list). A node that merely has the id, a user's text note called
+// "entity-T-004" say, is the user's, never moved, hidden or restyled.
 // Entities that are not on the canvas are absent from the map.
 func EntityNodes(c *Canvas, entities []*pc.Entity) map[pc.ID]*Node {
 	byFile := make(map[string]*Node, len(c.Nodes))
-	byID := make(map[string]*Node, len(c.Nodes))
 	for _, n := range c.Nodes {
-		byID[n.ID] = n
-		if n.Type == TypeFile {
-			if _, seen := byFile[n.File]; !seen {
-				byFile[n.File] = n
-			}
+		if n.Type != TypeFile {
+			continue
+		}
+		if first, seen := byFile[n.File]; !seen || first.ID != n.ID && isDerivedNodeID(n.ID) {
+			byFile[n.File] = n
 		}
 	}
 	out := map[pc.ID]*Node{}
 	for _, e := range entities {
-		if n := byID[NodeID(e.ID)]; n != nil {
-			out[e.ID] = n
-		} else if n := byFile[e.Path]; n != nil {
+		if n := byFile[e.Path]; n != nil {
 			out[e.ID] = n
 		}
 	}
 	return out
+}
+
+// isDerivedNodeID reports whether id has the form NodeID gives, with or
+// without the suffix newID adds.
+func isDerivedNodeID(id string) bool { return strings.HasPrefix(id, "entity-") }
+
+// takenIDs are the ids of a canvas's nodes and edges, for newID.
+func takenIDs(c *Canvas) map[string]bool {
+	taken := make(map[string]bool, len(c.Nodes)+len(c.Edges))
+	for _, n := range c.Nodes {
+		taken[n.ID] = true
+	}
+	for _, e := range c.Edges {
+		taken[e.ID] = true
+	}
+	return taken
+}
+
+// newID returns base when no node or edge has it, else base with the first
+// free suffix ("entity-T-004-2"): an id a user's object already has stays
+// the user's. The id returned is marked taken.
+func newID(taken map[string]bool, base string) string {
+	id := base
+	for i := 2; taken[id]; i++ {
+		id = base + "-" + strconv.Itoa(i)
+	}
+	taken[id] = true
+	return id
 }
 
 func rectOf(n *Node) layout.Rect { return layout.Rect{X: n.X, Y: n.Y, W: n.Width, H: n.Height} }
@@ -83,6 +114,7 @@ func free(c *Canvas, r layout.Rect) layout.Rect {
 // it added.
 func addDependencyEdges(c *Canvas, entities []*pc.Entity, nodes map[pc.ID]*Node) int {
 	joined := map[[2]string]bool{}
+	taken := takenIDs(c)
 	for _, e := range c.Edges {
 		joined[[2]string{e.FromNode, e.ToNode}] = true
 		joined[[2]string{e.ToNode, e.FromNode}] = true
@@ -97,11 +129,11 @@ func addDependencyEdges(c *Canvas, entities []*pc.Entity, nodes map[pc.ID]*Node)
 		slices.SortFunc(deps, pc.CompareIDs)
 		for _, dep := range deps {
 			to := nodes[dep]
-			if to == nil || to == from || joined[[2]string{from.ID, to.ID}] || c.Edge(EdgeID(e.ID, dep)) != nil {
-				continue
+			if to == nil || to == from || joined[[2]string{from.ID, to.ID}] {
+				continue // an edge the user drew between them counts
 			}
 			fs, ts := layout.Sides(rectOf(from), rectOf(to))
-			c.Edges = append(c.Edges, &Edge{ID: EdgeID(e.ID, dep), FromNode: from.ID, FromSide: fs, ToNode: to.ID, ToSide: ts})
+			c.Edges = append(c.Edges, &Edge{ID: newID(taken, EdgeID(e.ID, dep)), FromNode: from.ID, FromSide: fs, ToNode: to.ID, ToSide: ts})
 			joined[[2]string{from.ID, to.ID}], joined[[2]string{to.ID, from.ID}] = true, true
 			added++
 		}

@@ -83,9 +83,10 @@ func liveFeatures(entities []*pc.Entity) []*pc.Entity {
 func arrangeFeatures(c *Canvas, features []*pc.Entity) FeaturesArranged {
 	res := FeaturesArranged{Added: []pc.ID{}}
 	nodes := EntityNodes(c, features)
+	taken := takenIDs(c)
 	for _, f := range features {
-		if nodes[f.ID] == nil && c.Node(NodeID(f.ID)) == nil {
-			n := &Node{ID: NodeID(f.ID), Type: TypeFile, File: f.Path, Width: EntityWidth, Height: EntityHeight}
+		if nodes[f.ID] == nil {
+			n := &Node{ID: newID(taken, NodeID(f.ID)), Type: TypeFile, File: f.Path, Width: EntityWidth, Height: EntityHeight}
 			c.Nodes = append(c.Nodes, n)
 			nodes[f.ID] = n
 			res.Added = append(res.Added, f.ID)

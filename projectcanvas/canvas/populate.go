@@ -40,6 +40,7 @@ func Populate(c *Canvas, entities []*pc.Entity, opts PopulateOptions, exists fun
 		y0 += 200
 	}
 	col := 0
+	taken := takenIDs(c)
 	for _, e := range entities {
 		switch {
 		case e.Archived || !visible(e.Type, opts.Types):
@@ -48,12 +49,9 @@ func Populate(c *Canvas, entities []*pc.Entity, opts PopulateOptions, exists fun
 			res.Skipped++
 			continue
 		}
-		n := &Node{ID: NodeID(e.ID), Type: TypeFile, File: e.Path,
+		n := &Node{ID: newID(taken, NodeID(e.ID)), Type: TypeFile, File: e.Path,
 			X: x0 + float64(col%10)*(EntityWidth+40), Y: y0 + float64(col/10)*(EntityHeight+40), Width: EntityWidth, Height: EntityHeight}
 		col++
-		if c.Node(n.ID) != nil { // the id is taken by a node showing something else
-			continue
-		}
 		c.Nodes = append(c.Nodes, n)
 		onCanvas[e.ID] = n
 		res.Added = append(res.Added, e.ID)
@@ -109,8 +107,9 @@ func AddEntities(tx *pc.Tx, name string, entities []*pc.Entity, parentOf func(*p
 	}
 	_, err = Edit(tx, name, func(c *Canvas) error {
 		nodes := EntityNodes(c, append(slices.Clone(entities), parents...))
+		taken := takenIDs(c)
 		for _, e := range entities {
-			if nodes[e.ID] != nil || c.Node(NodeID(e.ID)) != nil {
+			if nodes[e.ID] != nil {
 				continue
 			}
 			x, y := bottom(c)
@@ -121,7 +120,7 @@ func AddEntities(tx *pc.Tx, name string, entities []*pc.Entity, parentOf func(*p
 				x, y = p.X, p.Y+p.Height+60
 			}
 			r := free(c, rectOf(&Node{X: x, Y: y, Width: EntityWidth, Height: EntityHeight}))
-			n := &Node{ID: NodeID(e.ID), Type: TypeFile, File: e.Path, X: r.X, Y: r.Y, Width: r.W, Height: r.H}
+			n := &Node{ID: newID(taken, NodeID(e.ID)), Type: TypeFile, File: e.Path, X: r.X, Y: r.Y, Width: r.W, Height: r.H}
 			c.Nodes = append(c.Nodes, n)
 			nodes[e.ID] = n
 			added = append(added, e.ID)

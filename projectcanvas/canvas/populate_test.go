@@ -197,8 +197,9 @@ func mustRead(t *testing.T, fsys pc.FS, name string) []byte {
 }
 
 // A batch's new entities go on the canvas in one write: children below the
-// parents added in the same call, nodes already there (or whose id a
-// foreign node holds) left alone, the foreign node's line byte for byte.
+// parents added in the same call, nodes already there left alone; an entity
+// whose node id a user's node holds gets its own node under another id, the
+// user's node kept byte for byte.
 func TestAddEntities(t *testing.T) {
 	fsys := memfs.New(nil)
 	p := exampleProject(t, fsys)
@@ -215,13 +216,16 @@ func TestAddEntities(t *testing.T) {
 	batch := []*pc.Entity{get("M-001"), get("S-001"), get("T-001"), get("T-002"), get("M-001")}
 	added, err := addEntities(p, "Board.canvas", batch, parentOf)
 	require.NoError(t, err)
-	assert.Equal(t, []pc.ID{"M-001", "S-001", "T-001"}, added, "T-002's node id is taken; M-001 twice is added once")
+	assert.Equal(t, []pc.ID{"M-001", "S-001", "T-001", "T-002"}, added, "M-001 twice is added once")
 	c, _, err := canvas.Read(fsys, "Board.canvas")
 	require.NoError(t, err)
 	m, s, t1 := c.Node("entity-M-001"), c.Node("entity-S-001"), c.Node("entity-T-001")
 	assert.Equal(t, m.Y+m.Height+60, s.Y, "story below the milestone added in the same call")
 	assert.Equal(t, s.Y+s.Height+60, t1.Y, "task below its story")
 	assert.Contains(t, readCanvas(t, fsys, "Board.canvas"), "\t\t"+foreign+",\n")
+	t2 := c.Node("entity-T-002-2")
+	require.NotNil(t, t2, "T-002's node takes the next free id")
+	assert.Equal(t, get("T-002").Path, t2.File)
 
 	again, err := addEntities(p, "Board.canvas", batch, parentOf)
 	require.NoError(t, err)
