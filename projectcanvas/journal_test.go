@@ -129,8 +129,8 @@ func crashScenarios() []crashScenario {
 		}},
 		{"populate and lay out the canvas", func(p *pc.Project) error {
 			_, err := canvas.Update(p, crashCanvas, func(c *canvas.Canvas) error {
-				canvas.Populate(c, p.All(), canvas.PopulateOptions{}, nil)
-				canvas.Arrange(c, p.All())
+				canvas.Populate(c, p.Graph(), canvas.PopulateOptions{}, nil)
+				canvas.Arrange(c, p.Graph())
 				return nil
 			})
 			return err

@@ -96,13 +96,13 @@ func (p *Project) readConfig() error {
 	return nil
 }
 
-// checkProjectsFolder refuses a projects folder the index would not see
-// (a hidden folder, node_modules: see Hidden) or that leaves the vault.
+// checkProjectsFolder refuses a projects folder that is not a vault path
+// (the one rule, CheckPath) or that the index would not see (a hidden
+// folder, node_modules: see Hidden).
 func checkProjectsFolder(dir string) error {
-	clean := path.Clean(dir)
-	if Hidden(dir) || path.IsAbs(dir) || clean != dir || strings.ContainsAny(dir, "\\\x00") {
+	if CheckPath(dir) != nil || Hidden(dir) {
 		return Errorf(CodeInvalidArgument, "%s: projects_folder %q must be a plain folder path inside the vault, "+
-			"not hidden (a name starting with \".\") nor node_modules, which the index skips", ConfigPath, dir).With("field", "projects_folder")
+			"not hidden (a name starting with \".\") nor node_modules, which the index skips", ConfigPath, Echo(dir)).With("field", "projects_folder")
 	}
 	return nil
 }

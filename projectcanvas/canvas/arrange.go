@@ -21,8 +21,10 @@ type Arranged struct {
 // it is and is kept clear of. Missing dependency edges are added, and the
 // sides of the dependency edges this package made are chosen anew; edges
 // the user drew keep their sides.
-func Arrange(c *Canvas, entities []*pc.Entity, opts ...layout.Option) Arranged {
-	entities = sortedEntities(entities)
+//
+// g is the project's entities (Project.Graph, or pc.NewGraph of a set).
+func Arrange(c *Canvas, g *pc.Graph, opts ...layout.Option) Arranged {
+	entities := g.All()
 	nodes := EntityNodes(c, entities)
 	managed := make(map[*Node]bool, len(nodes))
 	var in layout.Input
@@ -36,7 +38,7 @@ func Arrange(c *Canvas, entities []*pc.Entity, opts ...layout.Option) Arranged {
 		placed = append(placed, n)
 		in.Nodes = append(in.Nodes, layout.Node{
 			ID: string(e.ID), Type: string(e.Type), Workstream: e.Workstream, Parent: string(e.Parent),
-			Anchors: anchors(e), DependsOn: ids(e.Links[pc.DependsOn]), Width: n.Width, Height: n.Height,
+			Anchors: anchors(g, e), DependsOn: ids(g.Neighbours(e, pc.ToDependencies)), Width: n.Width, Height: n.Height,
 		})
 	}
 	for _, n := range c.Nodes {
@@ -53,7 +55,7 @@ func Arrange(c *Canvas, entities []*pc.Entity, opts ...layout.Option) Arranged {
 			out.Moved++
 		}
 	}
-	out.EdgesAdded = addDependencyEdges(c, entities, nodes)
+	out.EdgesAdded = addDependencyEdges(c, g, nodes)
 	byID := make(map[string]*Node, len(c.Nodes))
 	for _, n := range c.Nodes {
 		byID[n.ID] = n
@@ -72,15 +74,17 @@ func Arrange(c *Canvas, entities []*pc.Entity, opts ...layout.Option) Arranged {
 	return out
 }
 
-// anchors are the entities a side entity is laid out beside.
-func anchors(e *pc.Entity) []string {
+// anchors are the entities a side entity is laid out beside: what a
+// decision affects, a document documents, a feature is implemented by
+// (either side of the pair saying so: the one navigation rule).
+func anchors(g *pc.Graph, e *pc.Entity) []string {
 	switch e.Type {
 	case pc.Decision:
-		return ids(e.Links[pc.Affects])
+		return ids(g.Neighbours(e, pc.ToDecisions))
 	case pc.Document:
-		return ids(e.Links[pc.Documents])
+		return ids(g.Neighbours(e, pc.ToDocuments))
 	case pc.Feature:
-		return ids(e.Links[pc.ImplementedBy])
+		return ids(g.Neighbours(e, pc.ToImplementedBy))
 	}
 	return nil
 }

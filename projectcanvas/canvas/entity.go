@@ -112,7 +112,7 @@ func free(c *Canvas, r layout.Rect) layout.Rect {
 // entities on the canvas that no edge joins yet (in either direction, so an
 // edge the user drew counts), sides chosen by position. It returns how many
 // it added.
-func addDependencyEdges(c *Canvas, entities []*pc.Entity, nodes map[pc.ID]*Node) int {
+func addDependencyEdges(c *Canvas, g *pc.Graph, nodes map[pc.ID]*Node) int {
 	joined := map[[2]string]bool{}
 	taken := takenIDs(c)
 	for _, e := range c.Edges {
@@ -120,14 +120,12 @@ func addDependencyEdges(c *Canvas, entities []*pc.Entity, nodes map[pc.ID]*Node)
 		joined[[2]string{e.ToNode, e.FromNode}] = true
 	}
 	added := 0
-	for _, e := range entities {
+	for _, e := range g.All() {
 		from := nodes[e.ID]
 		if from == nil {
 			continue
 		}
-		deps := slices.Clone(e.Links[pc.DependsOn])
-		slices.SortFunc(deps, pc.CompareIDs)
-		for _, dep := range deps {
+		for _, dep := range g.Neighbours(e, pc.ToDependencies) {
 			to := nodes[dep]
 			if to == nil || to == from || joined[[2]string{from.ID, to.ID}] {
 				continue // an edge the user drew between them counts

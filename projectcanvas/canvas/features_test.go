@@ -83,7 +83,7 @@ func TestFocusInProgress(t *testing.T) {
 	_, err := p.Update("T-001", pc.Change{Status: "wip"})
 	require.NoError(t, err)
 	c := &canvas.Canvas{}
-	canvas.Populate(c, p.All(), canvas.PopulateOptions{Types: []pc.Type{pc.Milestone, pc.Task}}, nil)
+	canvas.Populate(c, p.Graph(), canvas.PopulateOptions{Types: []pc.Type{pc.Milestone, pc.Task}}, nil)
 	require.NoError(t, c.AddNode(&canvas.Node{ID: "note", Type: canvas.TypeText, Width: 1, Height: 1}))
 	f := canvas.FocusInProgress(c, p.All())
 	assert.ElementsMatch(t, []string{"entity-M-001", "entity-T-001"}, f.Keep, "starting a task starts its ancestors")

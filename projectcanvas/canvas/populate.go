@@ -31,9 +31,11 @@ type Populated struct {
 // canvas. Running it twice adds nothing the second time. exists tells
 // whether a vault file exists, to report file nodes that point nowhere; nil
 // skips that check.
-func Populate(c *Canvas, entities []*pc.Entity, opts PopulateOptions, exists func(path string) bool) Populated {
+//
+// g is the project's entities (Project.Graph, or pc.NewGraph of a set).
+func Populate(c *Canvas, g *pc.Graph, opts PopulateOptions, exists func(path string) bool) Populated {
 	res := Populated{Added: []pc.ID{}, MissingFiles: []string{}}
-	entities = sortedEntities(entities)
+	entities := g.All()
 	onCanvas := EntityNodes(c, entities)
 	x0, y0 := bottom(c)
 	if len(c.Nodes) > 0 {
@@ -56,7 +58,7 @@ func Populate(c *Canvas, entities []*pc.Entity, opts PopulateOptions, exists fun
 		onCanvas[e.ID] = n
 		res.Added = append(res.Added, e.ID)
 	}
-	res.EdgesAdded = addDependencyEdges(c, entities, onCanvas)
+	res.EdgesAdded = addDependencyEdges(c, g, onCanvas)
 	if exists != nil {
 		for _, n := range c.Nodes {
 			if n.Type == TypeFile && !exists(n.File) {

@@ -74,7 +74,7 @@ func TestPopulateThenArrange(t *testing.T) {
 
 	var pop canvas.Populated
 	_, err = canvas.Update(p, "Projects.canvas", func(c *canvas.Canvas) error {
-		pop = canvas.Populate(c, p.All(), canvas.PopulateOptions{}, canvas.FileExists(fsys))
+		pop = canvas.Populate(c, p.Graph(), canvas.PopulateOptions{}, canvas.FileExists(fsys))
 		return nil
 	})
 	require.NoError(t, err)
@@ -88,7 +88,7 @@ func TestPopulateThenArrange(t *testing.T) {
 
 	// Twice is once.
 	_, err = canvas.Update(p, "Projects.canvas", func(c *canvas.Canvas) error {
-		again := canvas.Populate(c, p.All(), canvas.PopulateOptions{}, nil)
+		again := canvas.Populate(c, p.Graph(), canvas.PopulateOptions{}, nil)
 		assert.Empty(t, again.Added)
 		assert.Zero(t, again.EdgesAdded)
 		return nil
@@ -98,7 +98,7 @@ func TestPopulateThenArrange(t *testing.T) {
 
 	var arranged canvas.Arranged
 	_, err = canvas.Update(p, "Projects.canvas", func(c *canvas.Canvas) error {
-		arranged = canvas.Arrange(c, p.All())
+		arranged = canvas.Arrange(c, p.Graph())
 		return nil
 	})
 	require.NoError(t, err)
@@ -125,7 +125,7 @@ func TestPopulateThenArrange(t *testing.T) {
 
 	// Layout is deterministic: a second run moves nothing.
 	_, err = canvas.Update(p, "Projects.canvas", func(c *canvas.Canvas) error {
-		assert.Zero(t, canvas.Arrange(c, p.All()).Moved)
+		assert.Zero(t, canvas.Arrange(c, p.Graph()).Moved)
 		return nil
 	})
 	require.NoError(t, err)

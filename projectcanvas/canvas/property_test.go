@@ -49,11 +49,11 @@ func TestPopulateAndArrangeProperties(t *testing.T) {
 			data, _ := fsys.ReadFile("Projects.canvas")
 			return string(data)
 		}
-		once := run(func(c *canvas.Canvas) { canvas.Populate(c, p.All(), canvas.PopulateOptions{}, nil) })
-		twice := run(func(c *canvas.Canvas) { canvas.Populate(c, p.All(), canvas.PopulateOptions{}, nil) })
+		once := run(func(c *canvas.Canvas) { canvas.Populate(c, p.Graph(), canvas.PopulateOptions{}, nil) })
+		twice := run(func(c *canvas.Canvas) { canvas.Populate(c, p.Graph(), canvas.PopulateOptions{}, nil) })
 		require.Equal(t, once, twice, "populate twice equals populate once (n=%d)", n)
-		laid := run(func(c *canvas.Canvas) { canvas.Arrange(c, p.All()) })
-		require.Equal(t, laid, run(func(c *canvas.Canvas) { canvas.Arrange(c, p.All()) }), "layout is deterministic")
+		laid := run(func(c *canvas.Canvas) { canvas.Arrange(c, p.Graph()) })
+		require.Equal(t, laid, run(func(c *canvas.Canvas) { canvas.Arrange(c, p.Graph()) }), "layout is deterministic")
 
 		for _, line := range strings.Split(user, "\n") {
 			if line = strings.TrimSuffix(strings.TrimSpace(line), ","); strings.HasPrefix(line, `{"id"`) {

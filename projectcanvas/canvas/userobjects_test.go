@@ -43,7 +43,7 @@ func TestUserObjectsWithCollidingIDs(t *testing.T) {
 	c, err := canvas.Parse([]byte(src))
 	require.NoError(t, err)
 
-	res := canvas.Populate(c, p.All(), canvas.PopulateOptions{}, nil)
+	res := canvas.Populate(c, p.Graph(), canvas.PopulateOptions{}, nil)
 	assert.Contains(t, res.Added, pc.ID("T-004"), "T-004 is not on the canvas: the text node is the user's")
 	assert.NotContains(t, res.Added, pc.ID("T-003"), "the user's file node of T-003 is adopted")
 	assert.Equal(t, 1, res.EdgesAdded, "T-002 -> T-001, though a user edge has its id")
@@ -59,7 +59,7 @@ func TestUserObjectsWithCollidingIDs(t *testing.T) {
 	require.NotNil(t, real)
 	assert.NotEqual(t, "dep-T-002-T-001", real.ID)
 
-	canvas.Arrange(c, p.All())
+	canvas.Arrange(c, p.Graph())
 	out := string(c.Bytes())
 	for _, user := range []string{userText, userA, userB, userEdge} {
 		assert.Contains(t, out, user, "the user's object is kept byte for byte, unmoved")

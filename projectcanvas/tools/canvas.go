@@ -58,7 +58,7 @@ func populateCanvas(_ context.Context, env *Env, a populateArgs) (*populateResul
 	p := env.Project
 	res := &populateResult{Canvas: path}
 	_, err = canvas.Update(p, path, func(c *canvas.Canvas) error {
-		all := p.All()
+		all := p.Graph()
 		res.Populated = canvas.Populate(c, all, canvas.PopulateOptions{Types: types}, canvas.FileExists(p.Files()))
 		if a.Layout {
 			arranged := canvas.Arrange(c, all)
@@ -89,7 +89,7 @@ func layoutCanvas(_ context.Context, env *Env, a layoutArgs) (*layoutResult, err
 	}
 	res := &layoutResult{Canvas: path}
 	_, err = canvas.Update(env.Project, path, func(c *canvas.Canvas) error {
-		res.Arranged = canvas.Arrange(c, env.Project.All())
+		res.Arranged = canvas.Arrange(c, env.Project.Graph())
 		return nil
 	})
 	if err != nil {
