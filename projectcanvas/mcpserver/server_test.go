@@ -109,3 +109,15 @@ func TestResources(t *testing.T) {
 		assert.Error(t, err, uri)
 	}
 }
+
+// tools/list stays small: an assistant reads it into its context on every
+// session. 24 KB (24,000 bytes) for the tools array as the client gets it.
+func TestToolsListSize(t *testing.T) {
+	cs, _ := connect(t)
+	res, err := cs.ListTools(context.Background(), nil)
+	require.NoError(t, err)
+	data, err := json.Marshal(res.Tools)
+	require.NoError(t, err)
+	t.Logf("tools/list: %d tools, %d bytes", len(res.Tools), len(data))
+	assert.LessOrEqual(t, len(data), 24_000)
+}
