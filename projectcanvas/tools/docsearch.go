@@ -27,8 +27,8 @@ type searchDocsFilters struct {
 
 type searchDocsArgs struct {
 	Query           string            `json:"query" jsonschema:"What to look for, in words." schema:"minLength=1,maxLength=4000"`
-	TopK            int               `json:"top_k,omitempty" schema:"default=8,minimum=1,maximum=50"`
-	MaxExcerptChars int               `json:"max_excerpt_chars,omitempty" schema:"default=4000,minimum=1,maximum=20000"`
+	TopK            int               `json:"top_k,omitempty" schema:"default=8,minimum=1,cap=50"`
+	MaxExcerptChars int               `json:"max_excerpt_chars,omitempty" schema:"default=4000,minimum=1,cap=20000"`
 	Filters         searchDocsFilters `json:"filters,omitzero"`
 	IncludeScores   bool              `json:"include_scores,omitempty" jsonschema:"Add vector_score, bm25_score and hybrid_score." schema:"default=false"`
 }

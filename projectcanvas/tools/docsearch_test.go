@@ -74,8 +74,8 @@ func TestSearchDocs(t *testing.T) {
 		}
 	}
 	h.fails(pc.CodeMissingField, "search_docs", `{}`)
-	for _, bad := range []string{`{"query":""}`, `{"query":"x","top_k":51}`, `{"query":"x","top_k":0}`,
-		`{"query":"x","max_excerpt_chars":20001}`, `{"query":"x","filters":{"doc_prefix":"a"}}`} {
+	for _, bad := range []string{`{"query":""}`, `{"query":"x","top_k":0}`,
+		`{"query":"x","max_excerpt_chars":0}`, `{"query":"x","filters":{"doc_prefix":"a"}}`} {
 		h.fails(pc.CodeInvalidArgument, "search_docs", bad)
 	}
 }

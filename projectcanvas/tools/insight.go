@@ -32,7 +32,7 @@ type overviewArgs struct {
 	IncludeSummary     bool   `json:"include_summary,omitempty" schema:"default=true"`
 	IncludeWorkstreams bool   `json:"include_workstreams,omitempty" schema:"default=true"`
 	IncludeRecent      bool   `json:"include_recent,omitempty" schema:"default=true"`
-	RecentLimit        int    `json:"recent_limit,omitempty" schema:"default=10,minimum=1,maximum=200"`
+	RecentLimit        int    `json:"recent_limit,omitempty" schema:"default=10,minimum=1,cap=200"`
 	IncludeCompleted   bool   `json:"include_completed,omitempty" schema:"default=true"`
 	IncludeArchived    bool   `json:"include_archived,omitempty" schema:"default=false"`
 	Workstream         string `json:"workstream,omitempty" jsonschema:"Only this workstream (unassigned: none set)."`

@@ -83,8 +83,10 @@ func TestInsightPartsAsked(t *testing.T) {
 	out, err = insightCall(t, env, "get_project_overview", `{"recent_limit":200}`)
 	require.NoError(t, err)
 	assert.Len(t, out["recent_updates"], 60, "there are 60 entities")
-	_, err = insightCall(t, env, "get_project_overview", `{"recent_limit":500}`)
-	assert.Equal(t, pc.CodeInvalidArgument, pc.ErrorCode(err), "above the cap is refused, not silently cut")
+	out, err = insightCall(t, env, "get_project_overview", `{"recent_limit":500}`)
+	require.NoError(t, err, "above the cap is reduced to it")
+	assert.Len(t, out["recent_updates"], 60)
+	assert.Equal(t, map[string]any{"recent_limit": 200.0}, out["capped"])
 
 	out, err = insightCall(t, env, "analyze_project_state", `{}`)
 	require.NoError(t, err)

@@ -55,10 +55,10 @@ type searchArgs struct {
 	Semantic          bool          `json:"semantic,omitempty" schema:"default=false"`
 	FromID            string        `json:"from_id,omitempty"`
 	Direction         string        `json:"direction,omitempty"`
-	Depth             int           `json:"depth,omitempty" jsonschema:"Levels to follow; 0: all." schema:"default=1,minimum=0,maximum=1000"`
+	Depth             int           `json:"depth,omitempty" jsonschema:"Levels to follow; 0: all." schema:"default=1,minimum=0,cap=1000"`
 	Filters           searchFilters `json:"filters,omitzero"`
 	Fields            []string      `json:"fields,omitempty" jsonschema:"Default id, type, title, status, workstream." schema:"maxItems=100"`
-	MaxItems          int           `json:"max_items,omitempty" schema:"default=20,minimum=1,maximum=200"`
+	MaxItems          int           `json:"max_items,omitempty" schema:"default=20,minimum=1,cap=200"`
 	ContinuationToken string        `json:"continuation_token,omitempty"`
 	Since             string        `json:"since,omitempty" jsonschema:"ISO 8601; only entities updated after it."`
 }

@@ -215,9 +215,10 @@ func TestSearchBadInput(t *testing.T) {
 		_, err := h.call("search_entities", tt.args)
 		assert.Equal(t, pc.Code(tt.code), pc.ErrorCode(err), "%s: %v", tt.args, err)
 	}
-	_, err := h.call("search_entities", `{"max_items":5000}`)
-	assert.Equal(t, pc.CodeInvalidArgument, pc.ErrorCode(err), "max_items above 200 is refused")
+	capped := h.ok("search_entities", `{"max_items":5000}`)
+	assert.Equal(t, map[string]any{"max_items": 200.0}, capped["capped"], "max_items above 200 is reduced to it, and said")
 	out := h.ok("search_entities", `{"max_items":200}`)
+	assert.NotContains(t, out, "capped")
 	assert.Equal(t, 61.0-2, out["total_count"], "archived left out")
 	assert.Equal(t, 59.0, out["count"])
 }

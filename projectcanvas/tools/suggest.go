@@ -16,7 +16,7 @@ func registerSuggestTools(r *Registry) {
 type suggestArgs struct {
 	FeatureIDs []string `json:"feature_ids,omitempty" jsonschema:"Only these features; default all." schema:"maxItems=200"`
 	MinScore   float64  `json:"min_score,omitempty" jsonschema:"Leave out candidates scoring less (0 to 1)." schema:"default=0.3,minimum=0,maximum=1"`
-	Max        int      `json:"max_per_feature,omitempty" jsonschema:"Candidates per feature." schema:"default=5,minimum=1,maximum=50"`
+	Max        int      `json:"max_per_feature,omitempty" jsonschema:"Candidates per feature." schema:"default=5,minimum=1,cap=50"`
 }
 
 type suggestResult struct {

@@ -5,7 +5,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math/big"
 	"reflect"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -37,8 +39,11 @@ type Annotations struct {
 //     assistant's context).
 //   - `schema` adds constraints as comma-separated key=value pairs: default
 //     (a JSON value; also the value the handler gets when the parameter is
-//     absent), minimum, maximum, minLength, maxLength, minItems, maxItems, and
-//     enum (values separated by |). A `schema:"enum=..."` list must not copy
+//     absent), minimum, maximum, minLength, maxLength, minItems, maxItems,
+//     enum (values separated by |), and cap: a maximum that answers rather
+//     than refuses, for top-level counts and sizes of output (max_items,
+//     top_k). A larger value is reduced to the cap and the result says so
+//     in "capped": {"top_k": 50}; the schema states it as its maximum. A `schema:"enum=..."` list must not copy
 //     a list the core owns; set such enums in a SchemaTuner instead.
 //
 // An arguments type implementing SchemaTuner adjusts its schema after
@@ -52,7 +57,14 @@ func Register[A, R any](r *Registry, name, description string, ann Annotations, 
 	if err != nil {
 		panic(fmt.Sprintf("tool %s: %v", name, err)) // a bug in an arguments struct, caught by the registry test
 	}
-	resolved, err := schema.Resolve(nil)
+	// Clients see the caps as maxima; the checks let larger values through
+	// for caps to reduce after decoding.
+	caps := capsOf[A]()
+	checked, _ := schemaFor[A]()
+	for _, c := range caps {
+		checked.Properties[c.name].Maximum = nil
+	}
+	resolved, err := checked.Resolve(nil)
 	if err != nil {
 		panic(fmt.Sprintf("tool %s: %v", name, err))
 	}
@@ -60,8 +72,8 @@ func Register[A, R any](r *Registry, name, description string, ann Annotations, 
 	if err != nil {
 		panic(fmt.Sprintf("tool %s: %v", name, err))
 	}
-	args := &argsSchema{schema: schema, resolved: resolved, check: compileChecker(schema),
-		closed: schemaCloses(reflect.TypeFor[A](), schema)}
+	args := &argsSchema{schema: checked, resolved: resolved, check: compileChecker(checked),
+		closed: schemaCloses(reflect.TypeFor[A](), checked)}
 	defaults, err := newDefaults[A](schema)
 	if err != nil {
 		panic(fmt.Sprintf("tool %s: defaults: %v", name, err))
@@ -77,7 +89,12 @@ func Register[A, R any](r *Registry, name, description string, ann Annotations, 
 			if err != nil {
 				return nil, err
 			}
-			return run(ctx, env, a)
+			capped := applyCaps(&a, caps)
+			out, err := run(ctx, env, a)
+			if err != nil || capped == nil {
+				return out, err
+			}
+			return cappedResult{result: out, capped: capped}, nil
 		},
 	})
 }
@@ -157,14 +174,18 @@ func applyConstraints(s *jsonschema.Schema, tag string) error {
 			for v := range strings.SplitSeq(value, "|") {
 				s.Enum = append(s.Enum, v)
 			}
-		case "minimum", "maximum":
+		case "minimum", "maximum", "cap":
 			f, err := strconv.ParseFloat(value, 64)
 			if err != nil {
 				return fmt.Errorf("schema tag %s: %w", key, err)
 			}
-			if key == "minimum" {
+			switch key {
+			case "minimum":
 				s.Minimum = &f
-			} else {
+			case "cap":
+				s.Description = strings.TrimSpace(s.Description + fmt.Sprintf(" Larger values are reduced to %g.", f))
+				fallthrough
+			default:
 				s.Maximum = &f
 			}
 		case "minLength", "maxLength", "minItems", "maxItems":
@@ -454,13 +475,68 @@ func schemaError(err error) error {
 		field = join(firstQuoted(rest))
 		msg = fmt.Sprintf("unknown parameter %q (names are case-sensitive)", field)
 	default:
-		msg = "invalid arguments: " + msg
+		if friendly := constraintMessage(field, rest); friendly != "" {
+			msg = friendly
+		} else {
+			msg = "invalid arguments: " + msg
+		}
 	}
 	e := pc.Errorf(code, "%s", msg)
 	if field != "" {
 		e = e.With("field", field)
 	}
 	return e
+}
+
+// numberRE finds the numbers of a validator's message; a value may come as
+// a fraction ("500/1").
+var numberRE = regexp.MustCompile(`-?[0-9]+(?:\.[0-9]+)?(?:/[0-9]+)?`)
+
+// constraintMessage rewrites the validator's words for one broken
+// constraint ("maximum: 500/1 is greater than 50.000000") as a person would
+// say it ("top_k must be at most 50 (got 500)"), or returns "" for a kind
+// it does not know.
+func constraintMessage(field, rest string) string {
+	keyword, detail, ok := strings.Cut(rest, ": ")
+	if !ok || field == "" {
+		return ""
+	}
+	nums := numberRE.FindAllString(detail, -1)
+	num := func(i int) string {
+		if i >= len(nums) {
+			return "?"
+		}
+		if r, ok := new(big.Rat).SetString(nums[i]); ok {
+			f, _ := r.Float64()
+			return strconv.FormatFloat(f, 'g', -1, 64)
+		}
+		return nums[i]
+	}
+	switch keyword {
+	case "minimum":
+		return fmt.Sprintf("%s must be at least %s (got %s)", field, num(1), num(0))
+	case "maximum":
+		return fmt.Sprintf("%s must be at most %s (got %s)", field, num(1), num(0))
+	case "minItems":
+		return fmt.Sprintf("%s must hold at least %s items (got %s)", field, num(1), num(0))
+	case "maxItems":
+		return fmt.Sprintf("%s must hold at most %s items (got %s)", field, num(1), num(0))
+	case "minLength":
+		return fmt.Sprintf("%s must be at least %s characters long (got %s)", field, num(1), num(0))
+	case "maxLength":
+		return fmt.Sprintf("%s must be at most %s characters long (got %s)", field, num(1), num(0))
+	case "type":
+		if i := strings.LastIndex(detail, "want "); i >= 0 {
+			return fmt.Sprintf("%s must be of type %s", field, strings.Trim(detail[i+5:], `"`))
+		}
+	case "enum":
+		got, allowed, ok := strings.Cut(detail, " does not equal any of: ")
+		if ok {
+			allowed = strings.Join(strings.Fields(strings.Trim(allowed, "[]")), ", ")
+			return fmt.Sprintf("%s must be one of %s (got %q)", field, allowed, pc.Echo(got))
+		}
+	}
+	return ""
 }
 
 // firstQuoted returns the first double-quoted word of s.

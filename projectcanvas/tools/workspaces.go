@@ -317,7 +317,7 @@ func listWorkspaces(_ context.Context, env *Env, _ listWorkspacesArgs) (listWork
 
 type listFilesArgs struct {
 	Workspace         string `json:"workspace" jsonschema:"Workspace name."`
-	MaxItems          int    `json:"max_items,omitempty" schema:"default=20,minimum=1,maximum=200"`
+	MaxItems          int    `json:"max_items,omitempty" schema:"default=20,minimum=1,cap=200"`
 	ContinuationToken string `json:"continuation_token,omitempty" jsonschema:"From the previous page."`
 }
 

@@ -117,7 +117,7 @@ func TestListFiles(t *testing.T) {
 	assert.Equal(t, 1.0, out["count"])
 	assert.Equal(t, false, out["has_more"])
 	assert.Equal(t, "sub/b.md", out["files"].([]any)[0].(map[string]any)["name"])
-	h.fails(pc.CodeInvalidArgument, "list_files", `{"workspace":"notes","max_items":201}`)
+	assert.Equal(t, map[string]any{"max_items": 200.0}, h.ok("list_files", `{"workspace":"notes","max_items":201}`)["capped"])
 	h.fails(pc.CodeInvalidArgument, "list_files", `{"workspace":"notes","continuation_token":"zz"}`)
 	h.fails(pc.CodeNotFound, "list_files", `{"workspace":"nope"}`)
 }
