@@ -84,19 +84,35 @@ func Register[A, R any](r *Registry, name, description string, ann Annotations, 
 		InputSchema: raw,
 		Annotations: ann,
 		args:        args,
-		Handler: func(ctx context.Context, env *Env, raw json.RawMessage) (any, error) {
+		Handler:     handlerOf(args, defaults, caps, run),
+	})
+}
+
+// handlerOf decodes a tool's arguments and runs it. Only tools with caps
+// pay for them: taking the arguments' address for reflection moves them to
+// the heap, an allocation on every call.
+func handlerOf[A, R any](args *argsSchema, defaults *defaults[A], caps []capField, run func(ctx context.Context, env *Env, args A) (R, error)) func(context.Context, *Env, json.RawMessage) (any, error) {
+	if len(caps) == 0 {
+		return func(ctx context.Context, env *Env, raw json.RawMessage) (any, error) {
 			a, err := decodeArgs(args, defaults, raw)
 			if err != nil {
 				return nil, err
 			}
-			capped := applyCaps(&a, caps)
-			out, err := run(ctx, env, a)
-			if err != nil || capped == nil {
-				return out, err
-			}
-			return cappedResult{result: out, capped: capped}, nil
-		},
-	})
+			return run(ctx, env, a)
+		}
+	}
+	return func(ctx context.Context, env *Env, raw json.RawMessage) (any, error) {
+		a, err := decodeArgs(args, defaults, raw)
+		if err != nil {
+			return nil, err
+		}
+		capped := applyCaps(&a, caps)
+		out, err := run(ctx, env, a)
+		if err != nil || capped == nil {
+			return out, err
+		}
+		return cappedResult{result: out, capped: capped}, nil
+	}
 }
 
 // SchemaTuner is implemented by arguments types whose schema needs more than
