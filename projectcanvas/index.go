@@ -20,6 +20,7 @@ type index struct {
 	children map[ID][]ID // derived from Parent, sorted
 	maxNum   map[Type]int
 	problems map[string][]Problem
+	dups     map[string]ID // files ignored because another file holds their id
 	text     *fulltext.Index // titles and bodies, for full-text search
 	sorted   []*Entity       // every entity in id order; nil when stale
 	graph    *Graph          // the entities' links from both ends; nil when stale
@@ -32,6 +33,7 @@ func newIndex(n int) *index {
 		children: make(map[ID][]ID),
 		maxNum:   make(map[Type]int, len(Types)),
 		problems: make(map[string][]Problem),
+		dups:     make(map[string]ID),
 		text:     fulltext.New(),
 	}
 }
@@ -89,12 +91,15 @@ func (x *index) claim(id ID) {
 	}
 }
 
-// remove drops the entity stored at path, if any.
-func (x *index) remove(path string) {
+// remove drops the entity stored at path, if any, and returns the files
+// that claimed its id too (duplicates, ignored until now), in path order:
+// the first of them now holds the id, as it would after a reload.
+func (x *index) remove(path string) (heirs []string) {
 	id, ok := x.byPath[path]
 	delete(x.problems, path)
+	delete(x.dups, path)
 	if !ok {
-		return
+		return nil
 	}
 	delete(x.byPath, path)
 	if e := x.byID[id]; e != nil && e.Path == path {
@@ -102,7 +107,14 @@ func (x *index) remove(path string) {
 		delete(x.byID, id)
 		x.text.Remove(string(id))
 		x.sorted, x.graph = nil, nil
+		for p, dup := range x.dups {
+			if dup == id {
+				heirs = append(heirs, p)
+			}
+		}
+		slices.Sort(heirs)
 	}
+	return heirs
 }
 
 func (x *index) unlinkChild(parent, child ID) {
@@ -119,8 +131,8 @@ func (x *index) unlinkChild(parent, child ID) {
 
 // addFile puts one decoded file into the index, recording its problems
 // and the id it claims.
-func (x *index) addFile(name string, d decoded) {
-	x.remove(name)
+func (x *index) addFile(name string, d decoded) (heirs []string) {
+	heirs = x.remove(name)
 	x.claimName(name)
 	if len(d.problems) > 0 {
 		x.problems[name] = d.problems
@@ -130,15 +142,17 @@ func (x *index) addFile(name string, d decoded) {
 		if d.claim != "" {
 			x.claim(d.claim)
 		}
-		return
+		return heirs
 	}
 	if other, dup := x.byID[e.ID]; dup && other.Path != name {
 		x.problems[name] = append(x.problems[name], Problem{Path: name, Kind: "duplicate_id",
 			Message: "id " + string(e.ID) + " is already used by " + other.Path + "; this file is ignored"})
 		x.claim(e.ID) // never hand out an id that a file already claims
-		return
+		x.dups[name] = e.ID
+		return heirs
 	}
 	x.put(e, d.body)
+	return heirs
 }
 
 // all returns every entity in id order. The slice is shared: callers must

@@ -159,16 +159,25 @@ func (p *Project) Refresh(name string) error {
 	if err == nil && p.indexedAs(name, HashOf(data)) {
 		return nil // our own write, seen again by a watcher: nothing to do
 	}
+	var heirs []string
 	p.mu.Lock()
-	defer p.mu.Unlock()
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		p.idx.remove(name)
-		return nil
+		heirs = p.idx.remove(name)
 	case err != nil:
+		p.mu.Unlock()
 		return err
+	default:
+		heirs = p.idx.addFile(name, decodeFile(name, data))
 	}
-	p.idx.addFile(name, decodeFile(name, data))
+	p.mu.Unlock()
+	// The file held an id other files claimed too, which were ignored: the
+	// first of them in path order holds it now, as after a reload.
+	for _, h := range heirs {
+		if err := p.Refresh(h); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 

@@ -77,3 +77,34 @@ func TestReloadDuringAWriteLosesNothing(t *testing.T) {
 	_, err = p.Get("F-001")
 	assert.NoError(t, err, "the write vanished from the index")
 }
+
+// Two files claim T-001: the first in path order holds it and the other is
+// ignored. When the holder's file is deleted, or says another id, the
+// other holds T-001 at once, as a reload would have it.
+func TestDuplicateIsPromotedWhenTheHolderGoes(t *testing.T) {
+	task := func(title string) string {
+		return "---\nid: T-001\ntype: task\ntitle: " + title + "\nstatus: Not Started\n---\n"
+	}
+	for _, how := range []string{"deleted", "renumbered"} {
+		t.Run(how, func(t *testing.T) {
+			fsys := memfs.New(map[string]string{"a/T-001 first.md": task("first"), "b/T-001 second.md": task("second")})
+			p, err := pc.Open(fsys)
+			require.NoError(t, err)
+			e, err := p.Get("T-001")
+			require.NoError(t, err)
+			require.Equal(t, "a/T-001 first.md", e.Path)
+			if how == "deleted" {
+				require.NoError(t, fsys.Delete("a/T-001 first.md"))
+			} else {
+				require.NoError(t, fsys.Put("a/T-001 first.md", []byte(strings.Replace(task("first"), "T-001", "T-002", 1))))
+			}
+			require.NoError(t, p.Refresh("a/T-001 first.md"))
+			e, err = p.Get("T-001")
+			require.NoError(t, err)
+			assert.Equal(t, "b/T-001 second.md", e.Path)
+			for _, pr := range p.Problems() {
+				assert.NotEqual(t, "duplicate_id", pr.Kind, "%+v", pr)
+			}
+		})
+	}
+}
