@@ -86,6 +86,7 @@ func followDocs(ctx context.Context, docs *docsearch.Engine, s watch.Sync) error
 	case docs == nil:
 		return nil
 	case s.Reloaded:
+		docs.SawEvents()
 		return docs.Rebuild(ctx)
 	}
 	for _, name := range s.Names {

@@ -21,7 +21,9 @@ import (
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/docsearch"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/tools"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/vault/memfs"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/vault/osfs"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/watch"
 )
 
 const testToken = "test-token"
@@ -251,4 +253,19 @@ func TestServeUsage(t *testing.T) {
 	assert.Equal(t, exitToolError, r.code)
 	r = runCLI(t, nil, "", "--vault", t.TempDir(), "mcp", "extra")
 	assert.Equal(t, exitUsage, r.code)
+}
+
+// A burst the watcher answers with a full rebuild moves msrl_status's
+// last_event, as single events do.
+func TestBurstMovesLastEvent(t *testing.T) {
+	fsys := memfs.New(map[string]string{"a.md": "# A\n\nalpha\n"})
+	clock := time.Date(2026, 11, 24, 10, 0, 0, 0, time.UTC)
+	docs := docsearch.New(fsys, docsearch.WithCache(""), docsearch.WithClock(func() time.Time { return clock }))
+	require.NoError(t, docs.Rebuild(context.Background()))
+	assert.True(t, docs.Status().LastEvent.IsZero())
+	require.NoError(t, followDocs(context.Background(), docs, watch.Sync{Names: []string{"a.md"}, Files: 1}))
+	assert.Equal(t, clock, docs.Status().LastEvent)
+	clock = clock.Add(time.Minute)
+	require.NoError(t, followDocs(context.Background(), docs, watch.Sync{Reloaded: true}))
+	assert.Equal(t, clock, docs.Status().LastEvent, "the burst is the last event")
 }

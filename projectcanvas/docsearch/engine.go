@@ -583,12 +583,19 @@ type Event struct {
 	OldPath string
 }
 
-// Apply updates the index for one vault event and records it as the
-// watcher's last event.
-func (e *Engine) Apply(ctx context.Context, ev Event) error {
+// SawEvents records that the watcher saw vault events now, for a host that
+// follows a burst of them with Rebuild rather than one Apply each: the
+// watcher's last event is the burst's, not the one before it.
+func (e *Engine) SawEvents() {
 	e.mu.Lock()
 	e.lastEvt = e.now()
 	e.mu.Unlock()
+}
+
+// Apply updates the index for one vault event and records it as the
+// watcher's last event.
+func (e *Engine) Apply(ctx context.Context, ev Event) error {
+	e.SawEvents()
 	switch ev.Op {
 	case OpCreate, OpModify:
 		return e.Update(ctx, ev.Path)
