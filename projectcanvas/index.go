@@ -20,7 +20,7 @@ type index struct {
 	children map[ID][]ID // derived from Parent, sorted
 	maxNum   map[Type]int
 	problems map[string][]Problem
-	dups     map[string]ID // files ignored because another file holds their id
+	dups     map[string]ID   // files ignored because another file holds their id
 	text     *fulltext.Index // titles and bodies, for full-text search
 	sorted   []*Entity       // every entity in id order; nil when stale
 	graph    *Graph          // the entities' links from both ends; nil when stale
