@@ -11,7 +11,7 @@ ADDR     ?= 127.0.0.1:12312
 GOROOT_WASM = $(shell $(GO) env GOROOT)/lib/wasm
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: build wasm wasm-size test test-go test-wasm test-e2e run bench bench-wasm bench-search eval-search eval-search-context lint clean crash
+.PHONY: build wasm wasm-size test test-go test-wasm test-e2e run bench bench-wasm bench-search eval-search eval-search-context lint clean crash fuzz
 
 build:
 	$(GO) build -o $(BIN) ./cmd/projectcanvas
@@ -104,6 +104,17 @@ eval-search:
 # the other).
 eval-search-context:
 	$(GO) test -count=1 -v -run '^TestContextSweep$$' ./projectcanvas/docsearch -args -eval
+
+# Every fuzz target for FUZZTIME each (make test runs their seed corpora as
+# plain tests). go test -fuzz takes one target at a time: list them per package.
+FUZZTIME ?= 30s
+fuzz:
+	@set -e; for pkg in $$(grep -rl --include='*_test.go' '^func Fuzz' . | xargs -n1 dirname | sort -u); do \
+		for target in $$(grep -h '^func Fuzz' $$pkg/*_test.go | sed 's/^func \(Fuzz[A-Za-z0-9_]*\).*/\1/'); do \
+			echo "== $$pkg $$target"; \
+			$(GO) test -run '^$$' -fuzz "^$$target\$$" -fuzztime $(FUZZTIME) $$pkg; \
+		done; \
+	done
 
 lint:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || (gofmt -l $$(git ls-files '*.go'); exit 1)

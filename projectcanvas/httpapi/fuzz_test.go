@@ -14,7 +14,9 @@ import (
 )
 
 // FuzzAPI sends arbitrary requests: every answer is JSON with a status below
-// 500, whatever the method, path, query or body.
+// 500, whatever the method, path, query, body and guard headers (Host,
+// Origin, Authorization), and the guard holds: without the token nothing
+// but /health answers 2xx.
 func FuzzAPI(f *testing.F) {
 	for _, seed := range [][3]string{
 		{"GET", "/entities?type=task&max_items=5&cursor=Mg", ""},
@@ -27,14 +29,17 @@ func FuzzAPI(f *testing.F) {
 		{"PUT", "/entities/M-001", `{"status":"wip","status":"done"}`},
 		{"POST", "/tools/update_entity", `null`},
 	} {
-		f.Add(seed[0], seed[1], seed[2])
+		f.Add(seed[0], seed[1], seed[2], "127.0.0.1", "", "Bearer t")
 	}
 	project, err := pc.Open(memfs.New(nil))
 	if err != nil {
 		f.Fatal(err)
 	}
 	api := httpapi.New(tools.New(), &tools.Env{Project: project}, httpapi.WithToken("t"))
-	f.Fuzz(func(t *testing.T, method, target, body string) {
+	f.Add("GET", "/entities", "", "localhost:1", "app://obsidian.md", "bearer t")
+	f.Add("GET", "/entities", "", "127.0.0.1", "null", "Bearer t")
+	f.Add("PUT", "/entities/M-001", "null", "[::1]", "", "BEARER  t")
+	f.Fuzz(func(t *testing.T, method, target, body, host, origin, auth string) {
 		switch method {
 		case "GET", "POST", "PUT", "DELETE":
 		default:
@@ -46,8 +51,15 @@ func FuzzAPI(f *testing.F) {
 		if _, err := url.ParseRequestURI(target); err != nil {
 			return // not a request a client could send
 		}
+		if strings.ContainsAny(host+origin+auth, "\r\n\x00") {
+			return // not a header a client could send
+		}
 		req := httptest.NewRequest(method, "http://127.0.0.1"+target, strings.NewReader(body))
-		req.Header.Set("Authorization", "Bearer t")
+		req.Host = host
+		req.Header.Set("Authorization", auth)
+		if origin != "" {
+			req.Header.Set("Origin", origin)
+		}
 		rec := httptest.NewRecorder()
 		api.ServeHTTP(rec, req)
 		if rec.Code >= 500 {
@@ -55,6 +67,12 @@ func FuzzAPI(f *testing.F) {
 		}
 		if !json.Valid(rec.Body.Bytes()) {
 			t.Fatalf("%s %s: not JSON: %s", method, target, rec.Body)
+		}
+		// What any authorized request must look like (a loose bound: the
+		// bearer scheme, and the token last).
+		authorized := strings.Contains(strings.ToLower(auth), "bearer") && strings.HasSuffix(strings.TrimSpace(auth), "t")
+		if rec.Code < 300 && !authorized && !strings.HasPrefix(target, "/health") {
+			t.Fatalf("%s %s with Authorization %q answered %d", method, target, auth, rec.Code)
 		}
 	})
 }
