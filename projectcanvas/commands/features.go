@@ -190,19 +190,30 @@ func setFeatureField(ctx context.Context, c *call, s Subject, field, value strin
 	if err != nil {
 		return nil, err
 	}
-	data, err := c.tool(ctx, "get_entity", map[string]any{"id": e.ID}, nil)
+	entity, err := c.tool(ctx, "get_entity", map[string]any{"id": e.ID}, nil)
 	if err != nil {
 		return nil, err
 	}
-	res := &Result{Notice: fmt.Sprintf("%s %s: %s set to %s.", e.ID, e.Title, field, value), Data: raw(data)}
+	data := map[string]any{"id": e.ID, "updated_fields": nonNil(u.Fields), "cascaded": nonNil(u.Cascaded),
+		"entity": raw(entity), "canvas": path, "node_moved": moved != "" && canvasErr == nil}
+	res := &Result{Notice: fmt.Sprintf("%s %s: %s set to %s.", e.ID, e.Title, field, value), Data: data}
 	switch {
 	case canvasErr != nil:
+		data["canvas_error"] = pc.AsError(canvasErr).Message
 		res.Notice += " Its node on " + path + " did not move: " + pc.AsError(canvasErr).Message
 	case moved != "":
 		res.Canvas, res.Select, res.Center = path, []string{moved}, moved
 		res.Notice += " Moved on " + path + "."
 	}
 	return res, nil
+}
+
+// nonNil is a list for JSON: [] rather than null.
+func nonNil[T any](list []T) []T {
+	if list == nil {
+		return []T{}
+	}
+	return list
 }
 
 // moveFeatureNode lays out the features canvas at path again in tx when it

@@ -582,6 +582,9 @@ func constraintMessage(field, rest string) string {
 	case "maxItems":
 		return fmt.Sprintf("%s must hold at most %s items (got %s)", field, num(1), num(0))
 	case "minLength":
+		if num(1) == "1" {
+			return fmt.Sprintf("%s must not be empty", field)
+		}
 		return fmt.Sprintf("%s must be at least %s characters long (got %s)", field, num(1), num(0))
 	case "maxLength":
 		return fmt.Sprintf("%s must be at most %s characters long (got %s)", field, num(1), num(0))
