@@ -56,7 +56,13 @@ func Template(t pc.Type, title, workstream string) []byte {
 		if f.ReadOnly && f.Name != "type" || f.Name == "archived" {
 			continue
 		}
-		fmt.Fprintf(&b, "%s: %s\n", f.Name, scalar(templateValue(t, f, title, workstream)))
+		v := templateValue(t, f, title, workstream)
+		if v == "" {
+			// Blank (null): the field is unset until a person fills it in.
+			fmt.Fprintf(&b, "%s:\n", f.Name)
+			continue
+		}
+		fmt.Fprintf(&b, "%s: %s\n", f.Name, scalar(v))
 	}
 	b.WriteString("---\n\n# ")
 	b.WriteString(title)

@@ -24,6 +24,7 @@ func TestTemplateValuesAreLiteral(t *testing.T) {
 			str := func(k string) string { v, _ := doc.String(k); return v }
 			assert.Equal(t, title, str("title"), "%s", out)
 			assert.Equal(t, "$&---", str("workstream"))
+			assert.Contains(t, string(out), "\npriority:\n", "blank, not an empty string")
 			assert.Equal(t, string(typ), str("type"))
 			assert.Equal(t, string(pc.InitialStatus(typ)), str("status"))
 			assert.NotContains(t, doc.Keys(), "id", "the project assigns ids")
