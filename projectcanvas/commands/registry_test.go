@@ -59,12 +59,12 @@ func TestRegistryListsTheSpecsCommands(t *testing.T) {
 
 // vault is a harness over a copy of examples/vault in memory.
 type vault struct {
-	t   *testing.T
+	t   testing.TB
 	fs  *memfs.FS
 	env *tools.Env
 }
 
-func exampleVault(t *testing.T) *vault {
+func exampleVault(t testing.TB) *vault {
 	t.Helper()
 	root := filepath.Join("..", "..", "examples", "vault")
 	files := map[string]string{}
