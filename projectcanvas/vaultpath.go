@@ -72,6 +72,17 @@ func Hidden(name string) bool {
 // folder besides OwnFolder that the project writes.
 const TemplatesFolder = ".templates"
 
+// WrittenHidden reports whether name is one of the hidden folders the
+// project writes (OwnFolder, TemplatesFolder) or lies in one.
+func WrittenHidden(name string) bool {
+	for _, dir := range []string{OwnFolder, TemplatesFolder} {
+		if name == dir || strings.HasPrefix(name, dir+"/") {
+			return true
+		}
+	}
+	return false
+}
+
 // Own reports whether name lies in the project's own folder.
 func Own(name string) bool {
 	return strings.HasPrefix(name, OwnFolder+"/")

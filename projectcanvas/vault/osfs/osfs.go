@@ -622,7 +622,7 @@ func (f *FS) move(src, dst, to string) error {
 // markdown file that leads outside is listed so that reading it reports
 // the problem.
 func (f *FS) Walk(fn func(name string) error) error {
-	return fs.WalkDir(f.root.FS(), ".", func(p string, d fs.DirEntry, err error) error {
+	return f.walkDir(func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			if p == "." {
 				return err
@@ -656,10 +656,10 @@ func (f *FS) Walk(fn func(name string) error) error {
 
 // TempFiles implements projectcanvas.FS: it lists the temporary files of
 // interrupted writes in every folder writes go to (those Walk visits, and
-// .projectcanvas).
+// the hidden folders the project writes: .projectcanvas, .templates).
 func (f *FS) TempFiles() ([]string, error) {
 	var found []string
-	err := fs.WalkDir(f.root.FS(), ".", func(p string, d fs.DirEntry, err error) error {
+	err := f.walkDir(func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			if p == "." {
 				return err
@@ -667,7 +667,7 @@ func (f *FS) TempFiles() ([]string, error) {
 			return nil
 		}
 		if d.IsDir() {
-			if p != "." && pc.Hidden(d.Name()) && !(p == ".projectcanvas" || strings.HasPrefix(p, ".projectcanvas/")) {
+			if p != "." && pc.Hidden(d.Name()) && !pc.WrittenHidden(p) {
 				return fs.SkipDir
 			}
 			return nil

@@ -216,7 +216,7 @@ func TestLockFileLinkedOutsideIsRefused(t *testing.T) {
 func TestTempFilesOfKilledWritesAreListed(t *testing.T) {
 	dir := t.TempDir()
 	fsys, _ := osfs.New(dir)
-	for _, name := range []string{"a/.projectcanvas-0123456789abcdef.tmp", ".projectcanvas/.projectcanvas-fedcba9876543210.tmp", "b/.pc-123456.tmp", "b/.pc-notes.tmp", "c/.projectcanvas-x.tmp", ".obsidian/.pc-1.tmp"} {
+	for _, name := range []string{"a/.projectcanvas-0123456789abcdef.tmp", ".projectcanvas/.projectcanvas-fedcba9876543210.tmp", "b/.pc-123456.tmp", "b/.pc-notes.tmp", "c/.projectcanvas-x.tmp", ".obsidian/.pc-1.tmp", ".templates/.pc-42.tmp"} {
 		p := filepath.Join(dir, filepath.FromSlash(name))
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			t.Fatal(err)
@@ -227,7 +227,7 @@ func TestTempFilesOfKilledWritesAreListed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := ".projectcanvas/.projectcanvas-fedcba9876543210.tmp,a/.projectcanvas-0123456789abcdef.tmp,b/.pc-123456.tmp"
+	want := ".projectcanvas/.projectcanvas-fedcba9876543210.tmp,.templates/.pc-42.tmp,a/.projectcanvas-0123456789abcdef.tmp,b/.pc-123456.tmp"
 	if strings.Join(got, ",") != want {
 		t.Errorf("TempFiles = %v, want %s", got, want)
 	}
