@@ -1,9 +1,11 @@
 package assist
 
 import (
+	"bytes"
 	"cmp"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/agnivade/levenshtein"
 
@@ -40,22 +42,28 @@ func Rank(query string, entities []*pc.Entity, limit int) []Match {
 	if q == "" {
 		return []Match{}
 	}
-	budget := min(3, max(1, len([]rune(q))/4))
+	qb := []byte(q)
+	qn := utf8.RuneCountInString(q)
+	qwords := len(strings.Fields(q))
+	budget := min(3, max(1, qn/4))
 	var out []Match
+	var id, title []byte // lower-case copies, reused: a keystroke allocates little
+	var words [][2]int
 	for _, e := range entities {
-		id, title := strings.ToLower(string(e.ID)), strings.ToLower(e.Title)
+		id, title = appendLower(id[:0], string(e.ID)), appendLower(title[:0], e.Title)
 		m := Match{ID: e.ID, Title: e.Title}
 		switch {
-		case id == q:
+		case bytes.Equal(id, qb):
 			m.How = MatchExactID
-		case strings.HasPrefix(id, q):
+		case bytes.HasPrefix(id, qb):
 			m.How = MatchIDPrefix
-		case strings.HasPrefix(title, q):
+		case bytes.HasPrefix(title, qb):
 			m.How = MatchTitle
-		case strings.Contains(id, q) || strings.Contains(title, q):
+		case bytes.Contains(id, qb) || bytes.Contains(title, qb):
 			m.How = MatchSubstring
 		default:
-			d := typoDistance(q, title)
+			var d int
+			d, words = typoDistance(q, qn, qwords, title, budget, words[:0])
 			if d > budget {
 				continue
 			}
@@ -75,17 +83,78 @@ func Rank(query string, entities []*pc.Entity, limit int) []Match {
 	return out
 }
 
-// typoDistance is the edit distance of the query to the title, or to the
-// run of title words as long as the query, whichever is smaller.
-func typoDistance(q, title string) int {
-	best := editDistance(q, title)
-	ws := strings.Fields(title)
-	n := len(strings.Fields(q))
-	for i := 0; i+n <= len(ws); i++ {
-		best = min(best, editDistance(q, strings.Join(ws[i:i+n], " ")))
+// appendLower appends s in lower case to b, as strings.ToLower would
+// write it.
+func appendLower(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return append(b, strings.ToLower(s)...)
+		}
 	}
-	return best
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		b = append(b, c)
+	}
+	return b
 }
+
+// typoDistance is the edit distance of the query q (qn runes, qwords
+// words) to the title, or to the run of qwords title words, whichever is
+// smaller; a distance above budget may be reported as budget+1. An edit
+// distance is at least the difference of the lengths, so strings that
+// differ more in length than the budget allows are never compared, which
+// keeps a keystroke over 10,000 titles cheap.
+func typoDistance(q string, qn, qwords int, title []byte, budget int, words [][2]int) (int, [][2]int) {
+	best := budget + 1
+	if within(qn, utf8.RuneCount(title), budget) {
+		best = min(best, editDistance(q, string(title)))
+	}
+	words = fields(title, words)
+	for i := 0; i+qwords <= len(words); i++ {
+		n := qwords - 1 // the spaces of the window
+		for _, w := range words[i : i+qwords] {
+			n += utf8.RuneCount(title[w[0]:w[1]])
+		}
+		if !within(qn, n, budget) {
+			continue
+		}
+		window := make([]byte, 0, n)
+		for j, w := range words[i : i+qwords] {
+			if j > 0 {
+				window = append(window, ' ')
+			}
+			window = append(window, title[w[0]:w[1]]...)
+		}
+		best = min(best, editDistance(q, string(window)))
+	}
+	return best, words
+}
+
+// fields appends the start and end of each space-separated word of s to
+// words, as bytes.Fields splits them (ASCII spaces; a title is one line).
+func fields(s []byte, words [][2]int) [][2]int {
+	start := -1
+	for i, c := range s {
+		space := c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'
+		switch {
+		case space && start >= 0:
+			words = append(words, [2]int{start, i})
+			start = -1
+		case !space && start < 0:
+			start = i
+		}
+	}
+	if start >= 0 {
+		words = append(words, [2]int{start, len(s)})
+	}
+	return words
+}
+
+// within reports whether lengths a and b differ by at most budget.
+func within(a, b, budget int) bool { return a-b <= budget && b-a <= budget }
 
 // editDistance is the Levenshtein distance, except that two neighbouring
 // letters swapped ("lgoin" for "login", the commonest typo) count as one

@@ -31,7 +31,17 @@ func EdgeID(from, to pc.ID) string { return "dep-" + string(from) + "-" + string
 // "entity-T-004" say, is the user's, never moved, hidden or restyled.
 // Entities that are not on the canvas are absent from the map.
 func EntityNodes(c *Canvas, entities []*pc.Entity) map[pc.ID]*Node {
-	byFile := make(map[string]*Node, len(c.Nodes))
+	return IndexFileNodes(c).EntityNodes(entities)
+}
+
+// FileNodes are a canvas's file nodes by the file they show, as
+// EntityNodes reads them; a host that answers many questions about one
+// canvas (a search on every keystroke) builds it once.
+type FileNodes map[string]*Node
+
+// IndexFileNodes indexes the file nodes of c.
+func IndexFileNodes(c *Canvas) FileNodes {
+	byFile := make(FileNodes, len(c.Nodes))
 	for _, n := range c.Nodes {
 		if n.Type != TypeFile {
 			continue
@@ -40,6 +50,11 @@ func EntityNodes(c *Canvas, entities []*pc.Entity) map[pc.ID]*Node {
 			byFile[n.File] = n
 		}
 	}
+	return byFile
+}
+
+// EntityNodes is EntityNodes of the indexed canvas.
+func (byFile FileNodes) EntityNodes(entities []*pc.Entity) map[pc.ID]*Node {
 	out := map[pc.ID]*Node{}
 	for _, e := range entities {
 		if n := byFile[e.Path]; n != nil {

@@ -81,7 +81,7 @@ func populateCanvas(ctx context.Context, c *call, in populateInput) (*Result, er
 	if err != nil {
 		return nil, err
 	}
-	cv, _, err := readCanvas(c.project(), out.Canvas)
+	cv, err := c.readCanvas(out.Canvas)
 	if err != nil {
 		return nil, err
 	}
@@ -90,7 +90,7 @@ func populateCanvas(ctx context.Context, c *call, in populateInput) (*Result, er
 	if n := len(out.MissingFiles); n > 0 {
 		notice += fmt.Sprintf(" %s point at files that do not exist.", plural(n, "node", "nodes"))
 	}
-	return &Result{Notice: notice, Canvas: out.Canvas, Select: nodeIDs(cv, c.project(), out.Added), Data: raw(data)}, nil
+	return &Result{Notice: notice, Canvas: out.Canvas, Select: nodeIDs(cv.Canvas, c.project(), out.Added), Data: raw(data)}, nil
 }
 
 type canvasInput struct {
@@ -135,20 +135,26 @@ type searchRow struct {
 
 func searchCanvas(_ context.Context, c *call, in searchInput) (*Result, error) {
 	p := c.project()
-	cv, path, err := readCanvas(p, in.Canvas)
+	cv, err := c.readCanvas(in.Canvas)
 	if err != nil {
 		return nil, err
 	}
+	path := cv.path
 	all := p.All()
-	nodes := canvas.EntityNodes(cv, all)
-	shown := make([]*pc.Entity, 0, len(nodes))
+	shown := make([]*pc.Entity, 0, len(all))
 	for _, e := range all {
-		if nodes[e.ID] != nil {
+		if cv.files[e.Path] != nil {
 			shown = append(shown, e)
 		}
 	}
+	matches := assist.Rank(in.Query, shown, in.Limit)
+	found := make([]*pc.Entity, len(matches))
+	for i, m := range matches {
+		found[i], _ = p.Get(string(m.ID))
+	}
+	nodes := cv.entityNodes(found)
 	rows := []searchRow{}
-	for _, m := range assist.Rank(in.Query, shown, in.Limit) {
+	for _, m := range matches {
 		rows = append(rows, searchRow{NodeID: nodes[m.ID].ID, Match: m})
 	}
 	res := &Result{Canvas: path, Rows: rows}
@@ -164,11 +170,12 @@ func searchCanvas(_ context.Context, c *call, in searchInput) (*Result, error) {
 
 func focusInProgress(_ context.Context, c *call, in canvasInput) (*Result, error) {
 	p := c.project()
-	cv, path, err := readCanvas(p, in.Canvas)
+	cv, err := c.readCanvas(in.Canvas)
 	if err != nil {
 		return nil, err
 	}
-	f := canvas.FocusInProgress(cv, p.All())
+	path := cv.path
+	f := canvas.FocusInProgress(cv.Canvas, p.All())
 	notice := fmt.Sprintf("Showing %s In Progress; %s hidden. Run again to show all.",
 		plural(len(f.Keep), "entity", "entities"), plural(len(f.Hide), "node", "nodes"))
 	return &Result{Notice: notice, Canvas: path, Hide: f.Hide, Show: f.Keep}, nil

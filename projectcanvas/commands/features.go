@@ -161,7 +161,7 @@ func (tierInput) TuneSchema(s *jsonschema.Schema) { tuneFeatureEnums(s) }
 // notice and the file still changes.
 func setFeatureField(ctx context.Context, c *call, s Subject, field, value string) (*Result, error) {
 	p := c.project()
-	e, err := s.entity(p)
+	e, err := s.entity(c)
 	if err != nil {
 		return nil, err
 	}

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
-	"github.com/projectcanvas/projectcanvas/projectcanvas/canvas"
 )
 
 // navigations are the eight navigate-to-* commands, in the spec's order,
@@ -52,21 +51,22 @@ type target struct {
 // it is on the canvas, else opened; several are rows for a suggester.
 func navigate(c *call, in Subject, dir pc.Direction) (*Result, error) {
 	p := c.project()
-	from, err := in.entity(p)
+	from, err := in.entity(c)
 	if err != nil {
 		return nil, err
 	}
-	cv, path, err := readCanvas(p, in.Canvas)
+	cv, err := c.readCanvas(in.Canvas)
 	if err != nil {
 		return nil, err
 	}
+	path := cv.path
 	g := p.Graph()
 	ids := g.Neighbours(from, dir)
 	found := make([]*pc.Entity, len(ids))
 	for i, id := range ids {
 		found[i] = g.Entity(id)
 	}
-	nodes := canvas.EntityNodes(cv, found)
+	nodes := cv.entityNodes(found)
 	rows := make([]target, len(found))
 	for i, e := range found {
 		rows[i] = target{ID: e.ID, Type: e.Type, Title: e.Title, Status: e.Status, File: e.Path}

@@ -31,12 +31,13 @@ type Command struct {
 type Registry struct {
 	tools    *tools.Registry
 	commands []*Command
+	canvases *canvasCache
 }
 
 // New returns the registry of every command. Commands that run a tool run
 // it through reg, the hosts' own tool registry.
 func New(reg *tools.Registry) *Registry {
-	r := &Registry{tools: reg}
+	r := &Registry{tools: reg, canvases: newCanvasCache()}
 	registerCanvas(r)
 	registerFeatures(r)
 	registerNavigate(r)
@@ -64,7 +65,7 @@ func register[I any](r *Registry, s spec, run func(ctx context.Context, c *call,
 			if err != nil {
 				return nil, err
 			}
-			res, err := run(ctx, &call{env: env, tools: r.tools}, in)
+			res, err := run(ctx, &call{env: env, tools: r.tools, canvases: r.canvases}, in)
 			if err == nil && capped != nil {
 				res.Capped = capped
 			}
@@ -126,8 +127,9 @@ func (r *Registry) Dispatch(ctx context.Context, env *tools.Env, id string, inpu
 // call is what a command's function works with: the host's environment and
 // the tool registry.
 type call struct {
-	env   *tools.Env
-	tools *tools.Registry
+	env      *tools.Env
+	tools    *tools.Registry
+	canvases *canvasCache
 }
 
 func (c *call) project() *pc.Project { return c.env.Project }

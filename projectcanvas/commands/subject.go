@@ -23,19 +23,38 @@ func canvasPath(p *pc.Project, name string) (string, error) {
 	return canvas.CleanPath(name)
 }
 
-// readCanvas reads the canvas named (default the configured one); one that
-// does not exist yet is empty.
-func readCanvas(p *pc.Project, name string) (*canvas.Canvas, string, error) {
+// readCanvas reads the canvas named (default the configured one), through
+// the cache: the result is shared and only read. One that does not exist
+// yet is empty.
+func (c *call) readCanvas(name string) (*shownCanvas, error) {
+	p := c.project()
 	path, err := canvasPath(p, name)
 	if err != nil {
-		return nil, "", err
+		return nil, err
 	}
-	c, _, err := canvas.Read(p.Files(), path)
-	return c, path, err
+	cv, files, err := c.canvases.read(p.Files(), path)
+	if err != nil {
+		return nil, err
+	}
+	return &shownCanvas{Canvas: cv, path: path, files: files}, nil
+}
+
+// shownCanvas is a canvas as the read-only commands see it: shared, with
+// its file nodes indexed.
+type shownCanvas struct {
+	*canvas.Canvas
+	path  string
+	files canvas.FileNodes
+}
+
+// entityNodes are the nodes of the entities shown on the canvas.
+func (s *shownCanvas) entityNodes(entities []*pc.Entity) map[pc.ID]*canvas.Node {
+	return s.files.EntityNodes(entities)
 }
 
 // entity resolves the subject.
-func (s Subject) entity(p *pc.Project) (*pc.Entity, error) {
+func (s Subject) entity(c *call) (*pc.Entity, error) {
+	p := c.project()
 	switch {
 	case s.ID != "":
 		return p.Get(s.ID)
@@ -45,11 +64,12 @@ func (s Subject) entity(p *pc.Project) (*pc.Entity, error) {
 		}
 		return p.EntityAt(s.File)
 	case s.NodeID != "":
-		c, path, err := readCanvas(p, s.Canvas)
+		cv, err := c.readCanvas(s.Canvas)
 		if err != nil {
 			return nil, err
 		}
-		n := c.Node(s.NodeID)
+		path := cv.path
+		n := cv.Node(s.NodeID)
 		if n == nil {
 			return nil, pc.Errorf(pc.CodeNotFound, "node %q is not on %s", s.NodeID, path).With("field", "node_id")
 		}
