@@ -20,7 +20,7 @@ export interface VaultEvent {
 
 export interface LoadOutput {
   entities: number;
-  problems: unknown[];
+  problems: unknown[] | null;
   changes: Change[];
   recovered: unknown[];
 }

@@ -204,8 +204,7 @@ export class Session {
       this.loaded = true;
       this.settled = true;
       this.settle.resolve();
-      this.opts.onProgress({ phase: "ready", entities: out.entities, problems: out.problems.length, ms: Date.now() - t0 });
-      await this.sendEvents();
+      this.opts.onProgress({ phase: "ready", entities: out.entities, problems: (out.problems ?? []).length, ms: Date.now() - t0 });
     } catch (e) {
       if ((e as CoreError).code === CODE_CRASHED) throw e; // crashed() restarts
       const err = e instanceof Error ? e : new Error(String(e));
@@ -213,6 +212,7 @@ export class Session {
       this.opts.onProgress({ phase: "failed", message: message(err) });
       throw err;
     }
+    await this.sendEvents(); // the events seen while loading
   }
 
   /** The files of the core's own folder the core reads (hidden: the adapter lists them). */
