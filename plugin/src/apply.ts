@@ -89,8 +89,9 @@ async function write(app: App, known: KnownFiles, path: string, content: string,
     // bytes before the journal goes (the view then holds the same data).
     writeFile = !live || inTransaction;
     // The view's data may be newer than its file (a save pending): the
-    // core saw the live data, so the file is not the one to check.
-    checked = !live;
+    // core saw the live data (Session syncs it before each call), so the
+    // file is not the one to check.
+    checked = views.length === 0;
   }
   if (!writeFile) return;
   const existing = app.vault.getAbstractFileByPath(path);

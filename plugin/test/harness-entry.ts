@@ -5,3 +5,5 @@ export { default as ProjectCanvasPlugin } from "../src/main";
 export * as canvasAdapter from "../src/canvasAdapter";
 export { journaled } from "../src/apply";
 export { CoreError } from "../src/core";
+export { LoadProgress } from "../src/progress";
+export { hashOf, KnownFiles } from "../src/files";
