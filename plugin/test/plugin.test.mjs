@@ -151,7 +151,7 @@ test("a killed worker is restarted and the vault reloaded", async (t) => {
   const { session } = await startPlugin(t, dir);
   const n = session.entities;
   const worker = ShimWorker.instances.at(-1);
-  const pending = session.call("list_entities", { type: "task" });
+  const pending = session.call("search_entities", { query: "task" });
   await worker.crash();
   await assert.rejects(pending, (e) => e.code === "core_crashed");
   await until(() => session.isReady, "the reload");
