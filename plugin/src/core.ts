@@ -37,7 +37,11 @@ export class CoreClient {
 
   get running(): boolean { return this.worker !== undefined; }
 
-  /** Starts a worker and instantiates the core in it; resolves when it answers. */
+  /**
+   * Starts a worker and instantiates the core in it; resolves when it
+   * answers. Requests may be sent at once: the worker runs them once the
+   * core is up.
+   */
   async start(): Promise<void> {
     this.stop();
     const gen = ++this.generation;

@@ -171,7 +171,9 @@ export class Session {
     this.resetReady();
     try {
       this.opts.onProgress({ phase: "starting" });
-      if (!this.core.running) await this.core.start();
+      // The core is instantiated (about half a second) while the vault is read.
+      const started = this.core.running ? Promise.resolve() : this.core.start();
+      started.catch(() => undefined); // awaited below
       this.known.clear();
       this.liveSeen.clear();
       const files = this.app.vault.getFiles().filter((f) => tracked(f.path));
@@ -179,19 +181,22 @@ export class Session {
       const total = files.length + own.length;
       const size = this.opts.chunkSize ?? 200;
       let done = 0;
+      const sent: Promise<unknown>[] = [];
       this.opts.onProgress({ phase: "reading", done, total });
       for (let i = 0; i < files.length; i += size) {
         const chunk = files.slice(i, i + size);
         const contents = await Promise.all(chunk.map((f) => this.app.vault.cachedRead(f)));
         const staged: VaultFile[] = chunk.map((f, j) => ({ path: f.path, content: contents[j] }));
         for (const f of staged) this.known.set(f.path, f.content);
-        await this.core.stage(staged);
+        sent.push(this.core.stage(staged)); // answered once the core is up
         done += chunk.length;
         this.opts.onProgress({ phase: "reading", done, total });
       }
       const ownFiles: VaultFile[] = [];
       for (const path of own) ownFiles.push({ path, content: await this.app.vault.adapter.read(path) });
-      await this.core.stage(ownFiles);
+      sent.push(this.core.stage(ownFiles));
+      await started;
+      await Promise.all(sent);
       this.opts.onProgress({ phase: "indexing", files: total });
       const out = await this.core.json<LoadOutput>("load", { token: this.opts.token() });
       if (out.changes.length > 0) {

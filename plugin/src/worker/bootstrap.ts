@@ -18,10 +18,15 @@ async function init(base64: string): Promise<string> {
   const bin = atob(base64);
   const gz = new Uint8Array(bin.length);
   for (let i = 0; i < bin.length; i++) gz[i] = bin.charCodeAt(i);
-  const stream = new Blob([gz]).stream().pipeThrough(new DecompressionStream("gzip"));
-  const wasm = await new Response(stream).arrayBuffer();
+  const unzipped = () => new Blob([gz]).stream().pipeThrough(new DecompressionStream("gzip"));
   const go = new Go();
-  const { instance } = await WebAssembly.instantiate(wasm, go.importObject);
+  let instance: WebAssembly.Instance;
+  try {
+    // Compiles while it decompresses (about 100 ms less than one after the other).
+    ({ instance } = await WebAssembly.instantiateStreaming(new Response(unzipped(), { headers: { "Content-Type": "application/wasm" } }), go.importObject));
+  } catch {
+    ({ instance } = await WebAssembly.instantiate(await new Response(unzipped()).arrayBuffer(), go.importObject));
+  }
   go.run(instance).then(() => post({ dead: "the core exited" }), (e) => post({ dead: "the core failed: " + String(e) }));
   for (let i = 0; !scope.projectcanvas && i < 500; i++) await new Promise((r) => setTimeout(r, 10));
   api = scope.projectcanvas;
@@ -42,8 +47,12 @@ function errorInfo(e: unknown): ErrorInfo {
   return { code: "internal", message: err && err.message !== undefined ? String(err.message) : String(e) };
 }
 
+let started: Promise<string> | undefined;
+
 async function run(fn: string, input: unknown): Promise<string> {
-  if (fn === "init") return init(input as string);
+  if (fn === "init") return (started = init(input as string));
+  // The plugin sends the vault while the core is being instantiated.
+  if (started) await started.catch(() => undefined);
   if (!api) throw new Error("the core is not started");
   if (fn === "stage") {
     // Chunks of the vault arrive as plain objects, so the main thread never
