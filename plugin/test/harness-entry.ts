@@ -7,3 +7,5 @@ export { journaled } from "../src/apply";
 export { CoreError } from "../src/core";
 export { LoadProgress } from "../src/progress";
 export { hashOf, KnownFiles } from "../src/files";
+export { Session } from "../src/session";
+export { showResult } from "../src/results";
