@@ -4,12 +4,6 @@ import (
 	"slices"
 )
 
-// Tiers and Phases are the rows and columns of the features grid, in order.
-var (
-	Tiers  = []string{"OSS", "Premium"}
-	Phases = []string{"MVP", "0", "1", "2", "3", "4", "5"}
-)
-
 // Unset names the extra row or column of features without a tier or phase;
 // it appears only when such a feature exists.
 const Unset = ""
@@ -34,14 +28,15 @@ type Grid struct {
 	Nodes []Rect // in the order of the input features
 }
 
-// FeatureGrid lays features out in a grid of groups: one row per tier (OSS,
-// Premium), one column per phase (MVP, 0 to 5), plus a row or column for
+// FeatureGrid lays features out in a grid of groups: one row per tier and
+// one column per phase, in the order given (the project's own lists,
+// projectcanvas.Tiers and Phases), plus a row or column for
 // features without one. Inside a cell, features sit in rows of perRow
 // (0: 2). Every column is as wide and every row as tall as its largest
 // cell, so cells grow with their content, no two cells overlap and every
 // feature lies wholly inside its cell. Unknown tier or phase values count
 // as unset.
-func FeatureGrid(features []Feature, perRow int, opts ...Option) Grid {
+func FeatureGrid(features []Feature, tiers, phases []string, perRow int, opts ...Option) Grid {
 	c := config{defW: 400, defH: 120, hGap: 40, vGap: 60, origin: Rect{}}
 	for _, o := range opts {
 		o(&c)
@@ -50,7 +45,7 @@ func FeatureGrid(features []Feature, perRow int, opts ...Option) Grid {
 		perRow = 2
 	}
 	const pad = 40 // inside a cell, around its features
-	rows, cols := slices.Clone(Tiers), slices.Clone(Phases)
+	rows, cols := slices.Clone(tiers), slices.Clone(phases)
 	norm := func(v string, known []string) string {
 		if slices.Contains(known, v) {
 			return v
@@ -59,7 +54,7 @@ func FeatureGrid(features []Feature, perRow int, opts ...Option) Grid {
 	}
 	byCell := map[[2]string][]int{}
 	for i, f := range features {
-		t, p := norm(f.Tier, Tiers), norm(f.Phase, Phases)
+		t, p := norm(f.Tier, tiers), norm(f.Phase, phases)
 		if t == Unset && !slices.Contains(rows, Unset) {
 			rows = append(rows, Unset)
 		}

@@ -14,13 +14,20 @@ func inside(outer, inner Rect) bool {
 	return inner.X >= outer.X && inner.Y >= outer.Y && inner.X+inner.W <= outer.X+outer.W && inner.Y+inner.H <= outer.Y+outer.H
 }
 
+// The project's tiers and phases (projectcanvas.Tiers, Phases), which the
+// canvas package passes in.
+var (
+	gridTiers  = []string{"OSS", "Premium"}
+	gridPhases = []string{"MVP", "0", "1", "2", "3", "4", "5"}
+)
+
 func TestFeatureGrid(t *testing.T) {
 	g := FeatureGrid([]Feature{
 		{ID: "F-002", Tier: "Premium", Phase: "2"},
 		{ID: "F-001", Tier: "OSS", Phase: "MVP"},
 		{ID: "F-003", Tier: "OSS", Phase: "MVP"},
 		{ID: "F-004", Tier: "OSS", Phase: "MVP"},
-	}, 2)
+	}, gridTiers, gridPhases, 2)
 	require.Len(t, g.Cells, 14, "2 tiers x 7 phases, no unset row or column")
 	assert.Equal(t, Cell{Tier: "OSS", Phase: "MVP", Rect: Rect{0, 0, 920, 360}}, g.Cells[0], "two features a row, two rows")
 	assert.Equal(t, Rect{40, 40, 400, 120}, g.Nodes[1])
@@ -32,8 +39,8 @@ func TestFeatureGrid(t *testing.T) {
 
 func TestFeatureGridProperties(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 5))
-	tiers := append([]string{"", "Gold"}, Tiers...)
-	phases := append([]string{"", "9"}, Phases...)
+	tiers := append([]string{"", "Gold"}, gridTiers...)
+	phases := append([]string{"", "9"}, gridPhases...)
 	for _, n := range []int{0, 1, 7, 60, 400} {
 		fs := make([]Feature, n)
 		for i := range fs {
@@ -43,7 +50,7 @@ func TestFeatureGridProperties(t *testing.T) {
 			}
 		}
 		perRow := 1 + rng.IntN(3)
-		g := FeatureGrid(fs, perRow)
+		g := FeatureGrid(fs, gridTiers, gridPhases, perRow)
 		for i, a := range g.Cells {
 			for _, b := range g.Cells[i+1:] {
 				require.False(t, a.Overlaps(b.Rect), "cells %+v and %+v overlap", a, b)
@@ -54,7 +61,7 @@ func TestFeatureGridProperties(t *testing.T) {
 			if tier != "OSS" && tier != "Premium" {
 				tier = Unset
 			}
-			if !slices.Contains(Phases, phase) {
+			if !slices.Contains(gridPhases, phase) {
 				phase = Unset
 			}
 			found := false
@@ -71,7 +78,7 @@ func TestFeatureGridProperties(t *testing.T) {
 		}
 		shuffled := slices.Clone(fs)
 		rng.Shuffle(len(shuffled), func(i, j int) { shuffled[i], shuffled[j] = shuffled[j], shuffled[i] })
-		again := FeatureGrid(shuffled, perRow)
+		again := FeatureGrid(shuffled, gridTiers, gridPhases, perRow)
 		assert.Equal(t, g.Cells, again.Cells)
 		pos := map[string]Rect{}
 		for i, f := range shuffled {

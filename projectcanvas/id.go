@@ -125,21 +125,13 @@ func ParseID(s string) (ID, Type, int, error) {
 	return ID(s), t, n, nil
 }
 
-// typeOfPrefix maps an id prefix, in any case, to its type.
+// typeOfPrefix maps an id prefix, in any case, to its type (the prefixes
+// are those of the type table).
 func typeOfPrefix(p string) Type {
-	switch {
-	case strings.EqualFold(p, "T"):
-		return Task
-	case strings.EqualFold(p, "S"):
-		return Story
-	case strings.EqualFold(p, "M"):
-		return Milestone
-	case strings.EqualFold(p, "F"):
-		return Feature
-	case strings.EqualFold(p, "DEC"):
-		return Decision
-	case strings.EqualFold(p, "DOC"):
-		return Document
+	for _, t := range Types {
+		if strings.EqualFold(p, t.Prefix()) {
+			return t
+		}
 	}
 	return ""
 }

@@ -114,6 +114,16 @@ func (p *Project) indexedAt(name string) ID {
 	return p.idx.byPath[name]
 }
 
+// EntityAt returns the entity indexed from the vault file name (an
+// editor's active note), or a not_found error saying the file is no entity.
+func (p *Project) EntityAt(name string) (*Entity, error) {
+	id := p.indexedAt(name)
+	if id == "" {
+		return nil, Errorf(CodeNotFound, "%s is not an entity file (no id in its front matter, or not indexed)", name).With("path", name)
+	}
+	return p.Get(string(id))
+}
+
 // Now is the project's clock: the one every timestamp it writes and every
 // time-based analysis ("stale", "since") reads.
 func (p *Project) Now() time.Time { return p.now() }

@@ -3,6 +3,7 @@ package projectcanvas
 import (
 	"slices"
 	"strconv"
+	"strings"
 )
 
 // Kind is the value shape of a field.
@@ -62,6 +63,33 @@ var (
 	Tiers  = []string{"OSS", "Premium"}
 	Phases = []string{"MVP", "0", "1", "2", "3", "4", "5"}
 )
+
+// ParseTier reads a tier in any case (" premium ") and returns its
+// canonical spelling, or an invalid_argument error naming the values.
+func ParseTier(s string) (string, error) { return parseFeatureEnum("tier", s, Tiers) }
+
+// ParsePhase reads a phase in any case, also written "P2" or "Phase 2",
+// and returns its canonical spelling ("MVP", "2").
+func ParsePhase(s string) (string, error) {
+	v := strings.TrimSpace(s)
+	if len(v) == 2 && (v[0] == 'P' || v[0] == 'p') {
+		v = v[1:]
+	}
+	if len(v) > 6 && strings.EqualFold(v[:6], "phase ") {
+		v = strings.TrimSpace(v[6:])
+	}
+	return parseFeatureEnum("phase", v, Phases)
+}
+
+func parseFeatureEnum(field, s string, values []string) (string, error) {
+	for _, v := range values {
+		if strings.EqualFold(strings.TrimSpace(s), v) {
+			return v, nil
+		}
+	}
+	return "", Errorf(CodeInvalidArgument, "%s %q is not one of %s", field, Echo(s), strings.Join(values, ", ")).
+		With("field", field).With("allowed", values)
+}
 
 // relationField is the schema entry of a relation field; its inverse and
 // target types come from the relation table.

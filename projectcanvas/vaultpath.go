@@ -20,7 +20,8 @@ import (
 //
 // A path the project may write is a vault path outside hidden folders
 // (a name starting with "."), node_modules and hidden files, except the
-// project's own bookkeeping under .projectcanvas/. Its last element holds
+// project's own bookkeeping under .projectcanvas/ and the entity templates
+// under .templates/ (regenerate-templates). Its last element holds
 // no bidirectional-override character, so that no file the project makes
 // can show a name other than its real one ("evil\u202Egnp.exe.md").
 
@@ -66,6 +67,10 @@ func Hidden(name string) bool {
 	}
 	return false
 }
+
+// TemplatesFolder is the folder of the entity templates, the one hidden
+// folder besides OwnFolder that the project writes.
+const TemplatesFolder = ".templates"
 
 // Own reports whether name lies in the project's own folder.
 func Own(name string) bool {
@@ -114,6 +119,8 @@ func writeProblem(name string) string {
 	rest := name
 	if Own(name) {
 		rest = strings.TrimPrefix(name, OwnFolder+"/")
+	} else if strings.HasPrefix(name, TemplatesFolder+"/") {
+		rest = strings.TrimPrefix(name, TemplatesFolder+"/")
 	}
 	if Hidden(rest) {
 		return "is in a hidden folder (.obsidian, .git...) or node_modules, or is a hidden file; the project writes none"

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/commands"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/httpclient"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/tools"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/vault/osfs"
@@ -37,35 +38,37 @@ type command struct {
 	run     func(ctx context.Context, cli *cli, args []string) int
 }
 
-var commands []*command
+var subcommands []*command
 
 func register(c *command) {
-	commands = append(commands, c)
-	slices.SortFunc(commands, func(a, b *command) int { return strings.Compare(a.name, b.name) })
+	subcommands = append(subcommands, c)
+	slices.SortFunc(subcommands, func(a, b *command) int { return strings.Compare(a.name, b.name) })
 }
 
 func lookupCommand(name string) *command {
-	i := slices.IndexFunc(commands, func(c *command) bool { return c.name == name })
+	i := slices.IndexFunc(subcommands, func(c *command) bool { return c.name == name })
 	if i < 0 {
 		return nil
 	}
-	return commands[i]
+	return subcommands[i]
 }
 
 // cli is what every command works with: the process's streams and
-// environment, the vault folder and the tool registry.
+// environment, the vault folder, the tool registry and the editor's
+// command registry.
 type cli struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
 	getenv         func(string) string
 	vaultDir       string
 	registry       *tools.Registry
+	commands       *commands.Registry
 }
 
 func usageText() string {
 	var b strings.Builder
 	b.WriteString("usage: projectcanvas [--vault DIR] COMMAND\n\ncommands:\n")
-	for _, c := range commands {
+	for _, c := range subcommands {
 		fmt.Fprintf(&b, "  %-20s %s\n", strings.TrimSpace(c.name+" "+c.args), c.summary)
 	}
 	b.WriteString("\nThe vault is --vault, else $PROJECTCANVAS_VAULT, else the current folder.\n")
@@ -97,7 +100,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if c == nil {
 		return fail(stderr, usageError{fmt.Sprintf("unknown command %q", rest[0])})
 	}
-	return c.run(ctx, &cli{stdin: stdin, stdout: stdout, stderr: stderr, getenv: getenv, vaultDir: *vaultDir, registry: tools.New()}, rest[1:])
+	reg := tools.New()
+	return c.run(ctx, &cli{stdin: stdin, stdout: stdout, stderr: stderr, getenv: getenv, vaultDir: *vaultDir, registry: reg, commands: commands.New(reg)}, rest[1:])
 }
 
 // clock, when set (by tests), replaces the time of day, so that runs are

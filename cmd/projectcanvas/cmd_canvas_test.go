@@ -16,9 +16,13 @@ func TestCanvasCommand(t *testing.T) {
 	require.Equal(t, exitOK, r.code, r.stdout)
 	r = runCLI(t, nil, "", "--vault", dir, "canvas", "populate", "--canvas", "boards/Plan.canvas")
 	require.Equal(t, exitOK, r.code, r.stdout+r.stderr)
-	var out map[string]any
+	var out struct {
+		Data   map[string]any `json:"data"`
+		Select []string       `json:"select"`
+	}
 	require.NoError(t, json.Unmarshal([]byte(r.stdout), &out))
-	assert.Equal(t, float64(1), out["nodes_added"])
+	assert.Equal(t, float64(1), out.Data["nodes_added"])
+	assert.Equal(t, []string{"entity-M-001"}, out.Select)
 	data, err := os.ReadFile(filepath.Join(dir, "boards", "Plan.canvas"))
 	require.NoError(t, err)
 	assert.Contains(t, string(data), `"id":"entity-M-001"`)
@@ -31,6 +35,7 @@ func TestCanvasCommand(t *testing.T) {
 	r = runCLI(t, nil, "", "--vault", dir, "canvas", "features")
 	require.Equal(t, exitOK, r.code, r.stdout+r.stderr)
 	assert.Contains(t, r.stdout, `"cells": 14`)
+	assert.Contains(t, r.stdout, `Features.canvas: 1 feature added`)
 	data, err = os.ReadFile(filepath.Join(dir, "Features.canvas"))
 	require.NoError(t, err)
 	assert.Contains(t, string(data), `"label":"OSS · MVP"`)

@@ -2,36 +2,40 @@ package main
 
 import (
 	"context"
-	"io"
-
-	"github.com/projectcanvas/projectcanvas/projectcanvas/tools"
 )
 
-const featuresUsage = "usage: projectcanvas features import [FILE] | set-phase ID PHASE | set-tier ID TIER | link FEATURE ID... [--canvas PATH]"
+const featuresUsage = "usage: projectcanvas features import [FILE] | set-phase ID PHASE | set-tier ID TIER [--canvas PATH] | link FEATURE ID..."
 
 func init() {
-	register(&command{name: "features", args: "import [FILE] | set-phase ID PHASE | set-tier ID TIER | link FEATURE ID...", summary: "import FUTURE_FEATURES.md; move a feature; link entities to a feature", run: func(ctx context.Context, c *cli, args []string) int {
-		return featuresCommand(ctx, args, c.stdout, c.stderr, c.registry, c.vaultDir)
-	}})
+	register(&command{name: "features", args: "import [FILE] | set-phase ID PHASE | set-tier ID TIER | link FEATURE ID...", summary: "import FUTURE_FEATURES.md; move a feature; link entities to a feature", run: featuresCommand})
 }
 
-// featuresCommand runs the editor's feature commands from the shell:
+// featuresCommand runs the feature subcommands, aliases of
 // import-future-features, set-feature-phase, set-feature-tier and
-// bulk-link-features. They are editor commands, not tools (DESIGN.md §6
-// fixes the tool list), so each calls the core or a tool directly.
-func featuresCommand(ctx context.Context, args []string, stdout, stderr io.Writer, registry *tools.Registry, vaultDir string) int {
+// bulk-link-features.
+func featuresCommand(ctx context.Context, c *cli, args []string) int {
 	if len(args) == 0 {
-		return fail(stderr, usageError{featuresUsage})
+		return fail(c.stderr, usageError{featuresUsage})
 	}
-	switch args[0] {
-	case "import":
-		return featuresImport(args[1:], stdout, stderr, vaultDir)
-	case "set-phase":
-		return featuresSet(ctx, "phase", args[1:], stdout, stderr, registry, vaultDir)
-	case "set-tier":
-		return featuresSet(ctx, "tier", args[1:], stdout, stderr, registry, vaultDir)
-	case "link":
-		return featuresLink(args[1:], stdout, stderr, vaultDir)
+	fs := newFlags("features " + args[0])
+	name := fs.String("canvas", "", "features canvas in the vault (default Features.canvas)")
+	pos, err := parseInterleaved(fs, args[1:])
+	if err != nil {
+		return fail(c.stderr, usageError{featuresUsage})
 	}
-	return fail(stderr, usageError{featuresUsage})
+	switch {
+	case args[0] == "import" && len(pos) <= 1:
+		input := map[string]any{}
+		if len(pos) == 1 {
+			input["file"] = pos[0]
+		}
+		return c.runCommand(ctx, "import-future-features", input)
+	case args[0] == "set-phase" && len(pos) == 2:
+		return c.runCommand(ctx, "set-feature-phase", map[string]any{"id": pos[0], "phase": pos[1], "canvas": *name})
+	case args[0] == "set-tier" && len(pos) == 2:
+		return c.runCommand(ctx, "set-feature-tier", map[string]any{"id": pos[0], "tier": pos[1], "canvas": *name})
+	case args[0] == "link" && len(pos) >= 2:
+		return c.runCommand(ctx, "bulk-link-features", map[string]any{"feature": pos[0], "ids": pos[1:]})
+	}
+	return fail(c.stderr, usageError{featuresUsage})
 }

@@ -88,7 +88,7 @@ func TestCanvasFindAndFocusCommands(t *testing.T) {
 	golden(t, dir, "canvas_focus", "canvas focus", "canvas focus --canvas Empty.canvas")
 	assert.NoFileExists(t, filepath.Join(dir, "Empty.canvas"), "reading never writes")
 
-	for _, args := range [][]string{{"canvas", "find"}, {"canvas", "find", "a", "b"}, {"canvas", "find", "a", "--limit", "-1"}, {"canvas", "focus", "extra"}} {
+	for _, args := range [][]string{{"canvas", "find"}, {"canvas", "find", "a", "b"}, {"canvas", "focus", "extra"}} {
 		assert.Equal(t, exitUsage, runCLI(t, nil, "", append([]string{"--vault", dir}, args...)...).code, args)
 	}
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "Projects.canvas"), []byte("{broken"), 0o644))
@@ -140,9 +140,11 @@ func TestFeaturesSetCommands(t *testing.T) {
 	set := func(args ...string) map[string]any {
 		r := runCLI(t, nil, "", append([]string{"--vault", dir, "features"}, args...)...)
 		require.Equal(t, exitOK, r.code, r.stdout+r.stderr)
-		var out map[string]any
+		var out struct {
+			Data map[string]any `json:"data"`
+		}
 		require.NoError(t, json.Unmarshal([]byte(r.stdout), &out))
-		return out
+		return out.Data
 	}
 
 	out := set("set-phase", "F-001", "3")
@@ -190,8 +192,13 @@ func TestFeaturesSetLeavesABrokenCanvasAlone(t *testing.T) {
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "Features.canvas"), []byte("{broken"), 0o644))
 	r := runCLI(t, nil, "", "--vault", dir, "features", "set-phase", "F-001", "2")
 	require.Equal(t, exitOK, r.code, r.stdout+r.stderr)
-	var out map[string]any
-	require.NoError(t, json.Unmarshal([]byte(r.stdout), &out))
+	var res struct {
+		Notice string         `json:"notice"`
+		Data   map[string]any `json:"data"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &res))
+	out := res.Data
+	assert.Contains(t, res.Notice, "did not move")
 	assert.Equal(t, false, out["node_moved"])
 	assert.Contains(t, out["canvas_error"], "JSON Canvas")
 	assert.Equal(t, []any{"phase"}, out["updated_fields"])

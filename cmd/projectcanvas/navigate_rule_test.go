@@ -54,9 +54,9 @@ func TestOneNavigationRule(t *testing.T) {
 		}
 		r = runCLI(t, nil, "", "--vault", dir, "navigate", strings.ReplaceAll(tc.Direction, "_", "-"), tc.From)
 		require.Equal(t, exitOK, r.code, r.stdout+r.stderr)
-		var nav struct{ Targets []map[string]any }
+		var nav struct{ Rows []map[string]any }
 		require.NoError(t, json.Unmarshal([]byte(r.stdout), &nav))
-		assert.Equal(t, want, ids(nav.Targets), "navigate %s %s", tc.Direction, tc.From)
+		assert.Equal(t, want, ids(nav.Rows), "navigate %s %s", tc.Direction, tc.From)
 	}
 
 	r := runCLI(t, nil, "", "--vault", dir, "tool", "get_feature_coverage", `{}`)

@@ -139,9 +139,9 @@ func (p *ffParser) section() {
 		var err error
 		switch key {
 		case "tier":
-			f.Tier, err = parseTier(value)
+			f.Tier, err = pc.ParseTier(value)
 		case "phase":
-			f.Phase, err = parsePhase(value)
+			f.Phase, err = pc.ParsePhase(value)
 		case "status":
 			var st pc.Status
 			st, err = pc.ParseStatus(pc.Feature, value)
@@ -183,30 +183,6 @@ func message(err error) string {
 		return e.Message
 	}
 	return err.Error()
-}
-
-// parseTier and parsePhase read values against the schema's own lists.
-func parseTier(v string) (string, error) { return enumValue("tier", v) }
-
-func parsePhase(v string) (string, error) {
-	v = strings.TrimSpace(v)
-	if len(v) == 2 && (v[0] == 'P' || v[0] == 'p') {
-		v = v[1:]
-	}
-	if strings.HasPrefix(strings.ToLower(v), "phase ") {
-		v = strings.TrimSpace(v[6:])
-	}
-	return enumValue("phase", v)
-}
-
-func enumValue(field, v string) (string, error) {
-	spec, _ := pc.SchemaOf(pc.Feature).Field(field)
-	for _, allowed := range spec.Enum {
-		if strings.EqualFold(allowed, strings.TrimSpace(v)) {
-			return allowed, nil
-		}
-	}
-	return "", pc.Errorf(pc.CodeInvalidArgument, "%s %q is not one of %s", field, pc.Echo(v), strings.Join(spec.Enum, ", "))
 }
 
 func categoryTier(heading string) string {

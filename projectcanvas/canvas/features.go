@@ -111,9 +111,9 @@ func arrangeFeatures(c *Canvas, features []*pc.Entity) FeaturesArranged {
 			owned[n] = true
 		}
 	}
-	g := layout.FeatureGrid(in, 2)
+	g := layout.FeatureGrid(in, pc.Tiers, pc.Phases, 2)
 	if y := belowForeign(c, owned, g); y != 0 {
-		g = layout.FeatureGrid(in, 2, layout.WithOrigin(0, y))
+		g = layout.FeatureGrid(in, pc.Tiers, pc.Phases, 2, layout.WithOrigin(0, y))
 	}
 	for i, n := range placed {
 		if r := g.Nodes[i]; n.X != r.X || n.Y != r.Y {

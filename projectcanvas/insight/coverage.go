@@ -8,32 +8,11 @@ import (
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 )
 
-// ParseTier accepts a tier in any case and returns its canonical spelling.
-func ParseTier(s string) (string, error) {
-	return parseEnum("tier", s, pc.Tiers)
-}
-
-// ParsePhase accepts a phase in any case ("mvp", "2") and returns its
-// canonical spelling.
-func ParsePhase(s string) (string, error) {
-	return parseEnum("phase", s, pc.Phases)
-}
-
-func parseEnum(field, s string, values []string) (string, error) {
-	for _, v := range values {
-		if strings.EqualFold(strings.TrimSpace(s), v) {
-			return v, nil
-		}
-	}
-	return "", pc.Errorf(pc.CodeInvalidArgument, "%s %q is not valid (want one of %s)", field, s, strings.Join(values, ", ")).
-		With("field", field).With("allowed", values)
-}
-
 // CoverageOptions selects the features of a coverage report. Filters
 // combine: a feature must pass all of them.
 type CoverageOptions struct {
-	Tier            string  // canonical (see ParseTier); "" for any
-	Phase           string  // canonical (see ParsePhase); "" for any
+	Tier            string  // canonical (see projectcanvas.ParseTier); "" for any
+	Phase           string  // canonical (see projectcanvas.ParsePhase); "" for any
 	FeatureIDs      []pc.ID // nil for every feature
 	GapsOnly        bool    // list only features with a gap (the summary still counts all)
 	IncludeArchived bool
@@ -130,8 +109,8 @@ func checkFeatureIDs(s *snapshot, ids []pc.ID) error {
 
 func (opt CoverageOptions) selects(e *pc.Entity) bool {
 	return (opt.IncludeArchived || !e.Archived) &&
-		(opt.Tier == "" || fieldEnum(e, "tier", pc.Tiers) == opt.Tier) &&
-		(opt.Phase == "" || fieldEnum(e, "phase", pc.Phases) == opt.Phase) &&
+		(opt.Tier == "" || fieldEnum(e, "tier", pc.ParseTier) == opt.Tier) &&
+		(opt.Phase == "" || fieldEnum(e, "phase", pc.ParsePhase) == opt.Phase) &&
 		(opt.FeatureIDs == nil || slices.Contains(opt.FeatureIDs, e.ID))
 }
 
@@ -170,7 +149,7 @@ func b2i(b bool) int {
 // types the pair allows, existing entities only).
 func feature(g *pc.Graph, e *pc.Entity) FeatureCoverage {
 	f := FeatureCoverage{ID: e.ID, Title: e.Title, Status: e.Status,
-		Tier: optional(fieldEnum(e, "tier", pc.Tiers)), Phase: optional(fieldEnum(e, "phase", pc.Phases)),
+		Tier: optional(fieldEnum(e, "tier", pc.ParseTier)), Phase: optional(fieldEnum(e, "phase", pc.ParsePhase)),
 		ImplementedBy: nonNil(g.Neighbours(e, pc.ToImplementedBy)), DocumentedBy: nonNil(g.Neighbours(e, pc.ToDocuments)),
 		TestRefs: testRefs(e)}
 	f.Coverage = CoverageFlags{Implemented: len(f.ImplementedBy) > 0, Documented: len(f.DocumentedBy) > 0, Tested: len(f.TestRefs) > 0}
@@ -188,13 +167,13 @@ func nonNil(ids []pc.ID) []pc.ID {
 // fieldEnum reads a feature's tier or phase in its canonical spelling. YAML
 // types an unquoted phase (phase: 2) as a number, so any scalar is read as
 // text. A value outside the enum is kept as written.
-func fieldEnum(e *pc.Entity, field string, values []string) string {
+func fieldEnum(e *pc.Entity, field string, parse func(string) (string, error)) string {
 	v, ok := e.Fields[field]
 	if !ok || v == nil {
 		return ""
 	}
 	s := strings.TrimSpace(fmt.Sprint(v))
-	if canon, err := parseEnum(field, s, values); err == nil {
+	if canon, err := parse(s); err == nil {
 		return canon
 	}
 	return s

@@ -322,15 +322,15 @@ func TestCoverageReadsHandEdits(t *testing.T) {
 }
 
 func TestParseTierAndPhase(t *testing.T) {
-	tier, err := insight.ParseTier(" premium ")
+	tier, err := pc.ParseTier(" premium ")
 	require.NoError(t, err)
 	assert.Equal(t, "Premium", tier)
-	phase, err := insight.ParsePhase("mvp")
+	phase, err := pc.ParsePhase("mvp")
 	require.NoError(t, err)
 	assert.Equal(t, "MVP", phase)
 	for _, bad := range []func() error{
-		func() error { _, err := insight.ParseTier("Enterprise"); return err },
-		func() error { _, err := insight.ParsePhase("6"); return err },
+		func() error { _, err := pc.ParseTier("Enterprise"); return err },
+		func() error { _, err := pc.ParsePhase("6"); return err },
 	} {
 		err := bad()
 		var e *pc.Error

@@ -164,7 +164,7 @@ func phaseArg(raw json.RawMessage) (string, error) {
 	if err := json.Unmarshal(raw, &s); err != nil {
 		s = string(raw)
 	}
-	return insight.ParsePhase(s)
+	return pc.ParsePhase(s)
 }
 
 func featureIDs(raw []string) ([]pc.ID, error) {

@@ -53,9 +53,37 @@ type Annotations struct {
 // wrong-case names, duplicate keys, wrong JSON types and out-of-bound values
 // fail with invalid_argument, and the handler never runs.
 func Register[A, R any](r *Registry, name, description string, ann Annotations, run func(ctx context.Context, env *Env, args A) (R, error)) {
-	schema, err := schemaFor[A]()
+	d, err := NewDecoder[A]()
 	if err != nil {
 		panic(fmt.Sprintf("tool %s: %v", name, err)) // a bug in an arguments struct, caught by the registry test
+	}
+	r.Add(&Tool{
+		Name:        name,
+		Description: description,
+		InputSchema: d.Schema,
+		Annotations: ann,
+		args:        d.args,
+		Handler:     handlerOf(d, run),
+	})
+}
+
+// Decoder is the checked decoding of one arguments struct A that Register
+// builds for a tool, for other registries of typed functions (the editor's
+// commands) to be built the same way.
+type Decoder[A any] struct {
+	// Schema is the JSON Schema clients see.
+	Schema   json.RawMessage
+	args     *argsSchema
+	defaults *defaults[A]
+	caps     []capField
+}
+
+// NewDecoder builds the schema and decoder of A from its struct tags (see
+// Register for the rules). An error is a bug in A.
+func NewDecoder[A any]() (*Decoder[A], error) {
+	schema, err := schemaFor[A]()
+	if err != nil {
+		return nil, err
 	}
 	// Clients see the caps as maxima; the checks let larger values through
 	// for caps to reduce after decoding.
@@ -66,35 +94,44 @@ func Register[A, R any](r *Registry, name, description string, ann Annotations, 
 	}
 	resolved, err := checked.Resolve(nil)
 	if err != nil {
-		panic(fmt.Sprintf("tool %s: %v", name, err))
+		return nil, err
 	}
 	raw, err := json.Marshal(schema)
 	if err != nil {
-		panic(fmt.Sprintf("tool %s: %v", name, err))
+		return nil, err
 	}
-	args := &argsSchema{schema: checked, resolved: resolved, check: compileChecker(checked),
-		closed: schemaCloses(reflect.TypeFor[A](), checked)}
 	defaults, err := newDefaults[A](schema)
 	if err != nil {
-		panic(fmt.Sprintf("tool %s: defaults: %v", name, err))
+		return nil, fmt.Errorf("defaults: %w", err)
 	}
-	r.Add(&Tool{
-		Name:        name,
-		Description: description,
-		InputSchema: raw,
-		Annotations: ann,
-		args:        args,
-		Handler:     handlerOf(args, defaults, caps, run),
-	})
+	return &Decoder[A]{
+		Schema: raw,
+		args: &argsSchema{schema: checked, resolved: resolved, check: compileChecker(checked),
+			closed: schemaCloses(reflect.TypeFor[A](), checked)},
+		defaults: defaults,
+		caps:     caps,
+	}, nil
+}
+
+// Decode checks raw arguments against the schema and decodes them, absent
+// parameters holding their defaults. Capped parameters above their cap are
+// reduced to it and named in capped (nil when none was). A refusal is an
+// invalid_argument *projectcanvas.Error that reads like a sentence.
+func (d *Decoder[A]) Decode(raw json.RawMessage) (a A, capped map[string]int64, err error) {
+	a, err = decodeArgs(d.args, d.defaults, raw)
+	if err != nil || len(d.caps) == 0 {
+		return a, nil, err
+	}
+	return a, applyCaps(&a, d.caps), nil
 }
 
 // handlerOf decodes a tool's arguments and runs it. Only tools with caps
 // pay for them: taking the arguments' address for reflection moves them to
 // the heap, an allocation on every call.
-func handlerOf[A, R any](args *argsSchema, defaults *defaults[A], caps []capField, run func(ctx context.Context, env *Env, args A) (R, error)) func(context.Context, *Env, json.RawMessage) (any, error) {
-	if len(caps) == 0 {
+func handlerOf[A, R any](d *Decoder[A], run func(ctx context.Context, env *Env, args A) (R, error)) func(context.Context, *Env, json.RawMessage) (any, error) {
+	if len(d.caps) == 0 {
 		return func(ctx context.Context, env *Env, raw json.RawMessage) (any, error) {
-			a, err := decodeArgs(args, defaults, raw)
+			a, err := decodeArgs(d.args, d.defaults, raw)
 			if err != nil {
 				return nil, err
 			}
@@ -102,11 +139,10 @@ func handlerOf[A, R any](args *argsSchema, defaults *defaults[A], caps []capFiel
 		}
 	}
 	return func(ctx context.Context, env *Env, raw json.RawMessage) (any, error) {
-		a, err := decodeArgs(args, defaults, raw)
+		a, capped, err := d.Decode(raw)
 		if err != nil {
 			return nil, err
 		}
-		capped := applyCaps(&a, caps)
 		out, err := run(ctx, env, a)
 		if err != nil || capped == nil {
 			return out, err
@@ -149,6 +185,14 @@ func applyTags(t reflect.Type, s *jsonschema.Schema) error {
 		return nil
 	}
 	for f := range structFields(t) {
+		if f.Anonymous && f.Tag.Get("json") == "" {
+			// An embedded struct's fields are the outer object's, as
+			// encoding/json and the generated schema have them.
+			if err := applyTags(f.Type, s); err != nil {
+				return err
+			}
+			continue
+		}
 		name := jsonName(f)
 		prop := s.Properties[name]
 		if prop == nil {
@@ -538,6 +582,9 @@ func constraintMessage(field, rest string) string {
 	case "maxItems":
 		return fmt.Sprintf("%s must hold at most %s items (got %s)", field, num(1), num(0))
 	case "minLength":
+		if num(1) == "1" {
+			return fmt.Sprintf("%s must not be empty", field)
+		}
 		return fmt.Sprintf("%s must be at least %s characters long (got %s)", field, num(1), num(0))
 	case "maxLength":
 		return fmt.Sprintf("%s must be at most %s characters long (got %s)", field, num(1), num(0))

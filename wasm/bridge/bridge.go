@@ -21,6 +21,12 @@
 //	call   {"name","arguments"?}                            -> {"result","changes"}
 //	http   {"method","path","headers"?,"body"?}             -> {"status","headers","body","changes"}
 //	tools  {}                                               -> {"tools":[...]}
+//	command  {"id","arguments"?}                            -> {"result","changes"}
+//	commands {}                                             -> {"commands":[...]}
+//
+// command runs one of the editor's commands (package commands): its
+// result says what to show (notice, node ids to select, centre, hide or
+// show, files to open, rows), and changes are applied as call's are.
 //
 // load's changes are the writes that rolled back an interrupted write's
 // journal found among the files, and recovered says what was done (see
@@ -39,6 +45,7 @@ import (
 	"sync"
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/commands"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/docsearch"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/httpapi/route"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/tools"
@@ -46,11 +53,12 @@ import (
 )
 
 // Functions are the names Call answers, in the order the JS global lists them.
-var Functions = []string{"load", "events", "call", "http", "tools"}
+var Functions = []string{"load", "events", "call", "http", "tools", "command", "commands"}
 
 // Bridge is one vault held for a host. Its methods are safe for concurrent use.
 type Bridge struct {
 	registry  *tools.Registry
+	commands  *commands.Registry
 	transport pc.Transport // the host's outbound HTTP; nil when it has none
 
 	mu  sync.RWMutex // guards the fields below; load replaces them
@@ -68,7 +76,8 @@ func WithTransport(t pc.Transport) Option { return func(b *Bridge) { b.transport
 
 // New returns a bridge with an empty vault.
 func New(opts ...Option) *Bridge {
-	b := &Bridge{registry: tools.New()}
+	reg := tools.New()
+	b := &Bridge{registry: reg, commands: commands.New(reg)}
 	for _, opt := range opts {
 		opt(b)
 	}
@@ -102,6 +111,10 @@ func (b *Bridge) Call(ctx context.Context, fn string, input []byte) (out []byte,
 		result, err = run(input, func(in httpIn) (any, error) { return b.http(ctx, in) })
 	case "tools":
 		result = map[string]any{"tools": b.registry.Tools()}
+	case "command":
+		result, err = run(input, func(in commandIn) (any, error) { return b.command(ctx, in) })
+	case "commands":
+		result = map[string]any{"commands": b.commands.Commands()}
 	default:
 		return nil, pc.Errorf(pc.CodeNotFound, "no bridge function %q", fn)
 	}
@@ -174,7 +187,7 @@ func (b *Bridge) load(in loadIn) (any, error) {
 	} // else search_docs reports the broken setting on every call
 	b.mu.Lock()
 	b.fs, b.env = fsys, env
-	b.api = route.New(b.registry, env, route.WithToken(in.Token))
+	b.api = route.New(b.registry, env, route.WithToken(in.Token), route.WithCommands(b.commands))
 	b.mu.Unlock()
 	return map[string]any{"entities": project.Len(), "problems": project.Problems(),
 		"changes": recovered, "recovered": done}, nil
@@ -256,6 +269,27 @@ func (b *Bridge) call(ctx context.Context, in callIn) (any, error) {
 	env, fsys := b.env, b.fs
 	b.mu.RUnlock()
 	out, err := b.registry.Dispatch(ctx, env, in.Name, in.Arguments)
+	if err != nil {
+		return nil, err
+	}
+	c, err := changes(ctx, env, fsys)
+	if err != nil {
+		return nil, err
+	}
+	return callOut{result: out, changes: c}, nil
+}
+
+type commandIn struct {
+	ID        string          `json:"id"`
+	Arguments json.RawMessage `json:"arguments"`
+}
+
+// command runs an editor command and hands back its file changes.
+func (b *Bridge) command(ctx context.Context, in commandIn) (any, error) {
+	b.mu.RLock()
+	env, fsys := b.env, b.fs
+	b.mu.RUnlock()
+	out, err := b.commands.Dispatch(ctx, env, in.ID, in.Arguments)
 	if err != nil {
 		return nil, err
 	}

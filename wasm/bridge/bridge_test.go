@@ -326,3 +326,43 @@ func TestLoadHandsTheRollbackToTheHost(t *testing.T) {
 	got := h.mustCall("call", map[string]any{"name": "get_entity", "arguments": map[string]any{"id": "M-001", "fields": []string{"status"}}})
 	assert.Contains(t, string(got["result"]), `"status":"Not Started"`)
 }
+
+// command runs an editor command: its result says what to show, and its
+// changes are the host's to apply, as call's are.
+func TestCommand(t *testing.T) {
+	milestone := "---\nid: M-001\ntype: milestone\ntitle: Beta\nstatus: In Progress\n---\n"
+	story := "---\nid: S-001\ntype: story\ntitle: Login\nparent: M-001\n---\n"
+	h := newHost(t, map[string]string{"Projects/milestones/M-001 Beta.md": milestone, "Projects/stories/S-001 Login.md": story})
+
+	got := h.mustCall("command", map[string]any{"id": "populate-canvas-from-vault"})
+	assert.Contains(t, h.files["Projects.canvas"], `"id":"entity-M-001"`, "the change reached the host")
+	var res struct {
+		Notice string   `json:"notice"`
+		Select []string `json:"select"`
+	}
+	require.NoError(t, json.Unmarshal(got["result"], &res))
+	assert.Equal(t, []string{"entity-M-001", "entity-S-001"}, res.Select)
+	assert.Contains(t, res.Notice, "Added 2 entities")
+
+	got = h.mustCall("command", map[string]any{"id": "navigate-to-parent", "arguments": map[string]any{"node_id": "entity-S-001"}})
+	assert.JSONEq(t, "[]", string(got["changes"]))
+	assert.Contains(t, string(got["result"]), `"center":"entity-M-001"`)
+
+	listed := h.mustCall("commands", map[string]any{})
+	var list []struct{ ID string }
+	require.NoError(t, json.Unmarshal(listed["commands"], &list))
+	assert.Len(t, list, 29)
+
+	for _, bad := range []map[string]any{
+		{"id": "nope"},
+		{"id": "navigate-to-parent", "arguments": map[string]any{"node_id": "missing"}},
+		{"id": "navigate-to-parent", "arguments": "S-001"},
+		{"id": "focus-in-progress", "extra": 1},
+	} {
+		before := len(h.files)
+		_, err := h.call("command", bad)
+		assert.Error(t, err, "%v", bad)
+		assert.NotEqual(t, pc.CodeInternal, pc.ErrorCode(err), "%v", bad)
+		assert.Len(t, h.files, before)
+	}
+}

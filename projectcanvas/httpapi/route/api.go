@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/commands"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/tools"
 )
 
@@ -50,6 +51,7 @@ type Response struct {
 // API serves the HTTP interface over one registry and project.
 type API struct {
 	registry *tools.Registry
+	commands *commands.Registry
 	env      *tools.Env
 	token    string
 	routes   []route
@@ -73,11 +75,18 @@ type Option func(*API)
 // guarded route answers 401: an API is never open by accident.
 func WithToken(token string) Option { return func(a *API) { a.token = token } }
 
+// WithCommands serves the editor's commands of reg (GET /commands, POST
+// /commands/{id}); by default those built over the tool registry.
+func WithCommands(reg *commands.Registry) Option { return func(a *API) { a.commands = reg } }
+
 // New returns the API over the registry's tools, working on env's project.
 func New(registry *tools.Registry, env *tools.Env, opts ...Option) *API {
 	a := &API{registry: registry, env: env}
 	for _, o := range opts {
 		o(a)
+	}
+	if a.commands == nil {
+		a.commands = commands.New(registry)
 	}
 	add := func(method, pattern string, guarded bool, h handler) {
 		a.routes = append(a.routes, route{method: method, segments: strings.Split(pattern, "/")[1:], guarded: guarded, h: h})
@@ -89,6 +98,8 @@ func New(registry *tools.Registry, env *tools.Env, opts ...Option) *API {
 	add("PUT", "/entities/{id}", true, a.updateEntity)
 	add("GET", "/tools", true, a.listTools)
 	add("POST", "/tools/{name}", true, a.callTool)
+	add("GET", "/commands", true, a.listCommands)
+	add("POST", "/commands/{id}", true, a.runCommand)
 	return a
 }
 

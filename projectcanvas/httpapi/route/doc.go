@@ -15,6 +15,8 @@
 //	PUT  /entities/{id}        update_entity's parameters (id from the path)
 //	GET  /tools                every tool: name, description, inputSchema, annotations
 //	POST /tools/{name}         run a tool; the body is its arguments
+//	GET  /commands             the editor's commands: id, name, editor, input_schema
+//	POST /commands/{id}        run an editor command; the body is its input, the answer its result
 //
 // The entity routes are shorthands for the tools create_entity,
 // update_entity, get_entity and search_entities; /tools serves whatever the

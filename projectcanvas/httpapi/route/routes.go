@@ -60,6 +60,27 @@ func (a *API) listTools(context.Context, *Request, string) *Response {
 	return jsonResponse(200, data)
 }
 
+func (a *API) listCommands(context.Context, *Request, string) *Response {
+	data, err := json.Marshal(map[string]any{"commands": a.commands.Commands()})
+	if err != nil {
+		return errorResponse(err)
+	}
+	return jsonResponse(200, data)
+}
+
+// runCommand runs an editor command; the body is its input object.
+func (a *API) runCommand(ctx context.Context, r *Request, id string) *Response {
+	input, err := readBody(r)
+	if err != nil {
+		return errorResponse(err)
+	}
+	out, err := a.commands.Dispatch(ctx, a.env, id, input)
+	if err != nil {
+		return errorResponse(err)
+	}
+	return jsonResponse(200, out)
+}
+
 func (a *API) getEntity(ctx context.Context, r *Request, id string) *Response {
 	args := map[string]any{"id": id}
 	if f := listParam(query(r), "fields"); f != nil {

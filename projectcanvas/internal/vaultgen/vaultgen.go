@@ -132,8 +132,11 @@ func render(e *entity, i int) string {
 }
 
 // Write puts the files of Files(n) under dir.
-func Write(dir string, n int) error {
-	for name, content := range Files(n) {
+func Write(dir string, n int) error { return WriteFiles(dir, Files(n)) }
+
+// WriteFiles puts files (path -> content) under dir.
+func WriteFiles(dir string, files map[string]string) error {
+	for name, content := range files {
 		p := filepath.Join(dir, filepath.FromSlash(name))
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			return err

@@ -1,0 +1,210 @@
+package commands
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/google/jsonschema-go/jsonschema"
+
+	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/assist"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/canvas"
+)
+
+func registerCanvas(r *Registry) {
+	register(r, spec{id: "populate-canvas-from-vault", name: "Populate canvas from vault",
+		description: "Add every non-archived entity of the visible types to the canvas as a note, with dependency edges; entities already on it are skipped."},
+		populateCanvas)
+	register(r, spec{id: "reposition-canvas-nodes", name: "Reposition canvas nodes (V4)",
+		description: "Lay the canvas out: one labelled lane per workstream, milestones over their stories, tasks below, dependencies as edges. Other nodes stay put."},
+		repositionCanvas)
+	register(r, spec{id: "search-entity-on-canvas", name: "Search entity on canvas",
+		description: "Find entities on the canvas by id or title (typos forgiven), best first; the best is selected and centred."},
+		searchCanvas)
+	register(r, spec{id: "focus-in-progress", name: "Focus on in-progress work",
+		description: "The nodes to hide to show only the entities In Progress, and those to show again when the focus ends. The canvas file does not change."},
+		focusInProgress)
+	register(r, spec{id: "reconcile-relationships", name: "Reconcile relationships",
+		description: "Make both sides of every relation agree across the vault, in one write, and summarise the changes; dry_run only reports."},
+		reconcileRelationships)
+}
+
+// nodeIDs maps entity ids to the ids of their nodes on c, leaving out those
+// not on it.
+func nodeIDs(c *canvas.Canvas, p *pc.Project, ids []pc.ID) []string {
+	entities := make([]*pc.Entity, 0, len(ids))
+	for _, id := range ids {
+		if e, err := p.Get(string(id)); err == nil {
+			entities = append(entities, e)
+		}
+	}
+	nodes := canvas.EntityNodes(c, entities)
+	out := []string{}
+	for _, e := range entities {
+		if n := nodes[e.ID]; n != nil {
+			out = append(out, n.ID)
+		}
+	}
+	return out
+}
+
+// plural is "1 entity" or "2 entities".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+type populateInput struct {
+	Canvas string   `json:"canvas,omitempty" jsonschema:"Canvas file in the vault; default the configured one."`
+	Types  []string `json:"types,omitempty" jsonschema:"Entity types to add (the visible ones); default all." schema:"maxItems=6"`
+	Layout bool     `json:"layout,omitempty" jsonschema:"Lay the canvas out afterwards."`
+}
+
+func (populateInput) TuneSchema(s *jsonschema.Schema) {
+	for _, t := range pc.Types {
+		s.Properties["types"].Items.Enum = append(s.Properties["types"].Items.Enum, string(t))
+	}
+}
+
+func populateCanvas(ctx context.Context, c *call, in populateInput) (*Result, error) {
+	var out struct {
+		Canvas       string   `json:"canvas"`
+		Added        []pc.ID  `json:"added"`
+		Skipped      int      `json:"skipped"`
+		EdgesAdded   int      `json:"edges_added"`
+		MissingFiles []string `json:"missing_files"`
+	}
+	data, err := c.tool(ctx, "populate_canvas", in, &out)
+	if err != nil {
+		return nil, err
+	}
+	cv, _, err := readCanvas(c.project(), out.Canvas)
+	if err != nil {
+		return nil, err
+	}
+	notice := fmt.Sprintf("Added %s and %s to %s; %d already on it.",
+		plural(len(out.Added), "entity", "entities"), plural(out.EdgesAdded, "edge", "edges"), out.Canvas, out.Skipped)
+	if n := len(out.MissingFiles); n > 0 {
+		notice += fmt.Sprintf(" %s point at files that do not exist.", plural(n, "node", "nodes"))
+	}
+	return &Result{Notice: notice, Canvas: out.Canvas, Select: nodeIDs(cv, c.project(), out.Added), Data: raw(data)}, nil
+}
+
+type canvasInput struct {
+	Canvas string `json:"canvas,omitempty" jsonschema:"Canvas file in the vault; default the configured one."`
+}
+
+func repositionCanvas(ctx context.Context, c *call, in canvasInput) (*Result, error) {
+	var out struct {
+		Canvas string `json:"canvas"`
+		Moved  int    `json:"nodes_moved"`
+		Placed int    `json:"nodes_placed"`
+		Lanes  []struct {
+			Workstream string `json:"workstream"`
+		} `json:"lanes"`
+	}
+	data, err := c.tool(ctx, "layout_canvas", in, &out)
+	if err != nil {
+		return nil, err
+	}
+	lanes := make([]string, len(out.Lanes))
+	for i, l := range out.Lanes {
+		lanes[i] = l.Workstream
+	}
+	notice := fmt.Sprintf("Laid out %s on %s (%d moved)", plural(out.Placed, "entity", "entities"), out.Canvas, out.Moved)
+	if len(lanes) > 0 {
+		notice += "; lanes: " + strings.Join(lanes, ", ")
+	}
+	return &Result{Notice: notice + ".", Canvas: out.Canvas, Data: raw(data)}, nil
+}
+
+type searchInput struct {
+	Query  string `json:"query" jsonschema:"Id or words of the title." schema:"minLength=1,maxLength=200"`
+	Canvas string `json:"canvas,omitempty" jsonschema:"Canvas file in the vault; default the configured one."`
+	Limit  int    `json:"limit,omitempty" jsonschema:"Most matches." schema:"default=10,minimum=1,cap=200"`
+}
+
+// searchRow is one match of search-entity-on-canvas.
+type searchRow struct {
+	NodeID string `json:"node_id"`
+	assist.Match
+}
+
+func searchCanvas(_ context.Context, c *call, in searchInput) (*Result, error) {
+	p := c.project()
+	cv, path, err := readCanvas(p, in.Canvas)
+	if err != nil {
+		return nil, err
+	}
+	all := p.All()
+	nodes := canvas.EntityNodes(cv, all)
+	shown := make([]*pc.Entity, 0, len(nodes))
+	for _, e := range all {
+		if nodes[e.ID] != nil {
+			shown = append(shown, e)
+		}
+	}
+	rows := []searchRow{}
+	for _, m := range assist.Rank(in.Query, shown, in.Limit) {
+		rows = append(rows, searchRow{NodeID: nodes[m.ID].ID, Match: m})
+	}
+	res := &Result{Canvas: path, Rows: rows}
+	if len(rows) == 0 {
+		res.Notice = fmt.Sprintf("No entity on %s matches %q.", path, in.Query)
+		return res, nil
+	}
+	best := rows[0]
+	res.Notice = fmt.Sprintf("%s %s", best.ID, best.Title)
+	res.Select, res.Center = []string{best.NodeID}, best.NodeID
+	return res, nil
+}
+
+func focusInProgress(_ context.Context, c *call, in canvasInput) (*Result, error) {
+	p := c.project()
+	cv, path, err := readCanvas(p, in.Canvas)
+	if err != nil {
+		return nil, err
+	}
+	f := canvas.FocusInProgress(cv, p.All())
+	notice := fmt.Sprintf("Showing %s In Progress; %s hidden. Run again to show all.",
+		plural(len(f.Keep), "entity", "entities"), plural(len(f.Hide), "node", "nodes"))
+	return &Result{Notice: notice, Canvas: path, Hide: f.Hide, Show: f.Keep}, nil
+}
+
+type reconcileInput struct {
+	DryRun bool `json:"dry_run,omitempty" jsonschema:"Report the changes without writing."`
+}
+
+func reconcileRelationships(ctx context.Context, c *call, in reconcileInput) (*Result, error) {
+	var out struct {
+		Summary struct {
+			FilesChanged int            `json:"files_changed"`
+			Changes      int            `json:"changes"`
+			ByKind       map[string]int `json:"by_kind"`
+			Problems     int            `json:"problems"`
+		} `json:"summary"`
+		Files []struct {
+			File string `json:"file"`
+		} `json:"files"`
+	}
+	data, err := c.tool(ctx, "reconcile_relationships", map[string]any{"dry_run": in.DryRun}, &out)
+	if err != nil {
+		return nil, err
+	}
+	s := out.Summary
+	verb := "Reconciled"
+	if in.DryRun {
+		verb = "Would reconcile"
+	}
+	notice := "Relationships already agree."
+	if s.Changes > 0 {
+		notice = fmt.Sprintf("%s %s in %s.", verb, plural(s.Changes, "relation", "relations"), plural(s.FilesChanged, "file", "files"))
+	}
+	if s.Problems > 0 {
+		notice += fmt.Sprintf(" %s left for you (see the details).", plural(s.Problems, "problem", "problems"))
+	}
+	return &Result{Notice: notice, Rows: out.Files, Data: raw(data)}, nil
+}

@@ -1,0 +1,155 @@
+package commands
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+
+	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/tools"
+)
+
+// Command is one entry of the registry.
+type Command struct {
+	// ID is the command id of the specification, e.g. navigate-to-parent.
+	ID string `json:"id"`
+	// Name is the palette name, without the "Project Canvas: " prefix.
+	Name        string `json:"name"`
+	Description string `json:"description"`
+	// Editor is set for commands that need the editor itself; what runs
+	// here is their Go half, if any.
+	Editor bool `json:"editor"`
+	// InputSchema is the JSON Schema of the input object.
+	InputSchema json.RawMessage `json:"input_schema"`
+
+	run func(ctx context.Context, env *tools.Env, input json.RawMessage) (*Result, error)
+}
+
+// Registry holds the commands in the specification's order.
+type Registry struct {
+	tools    *tools.Registry
+	commands []*Command
+}
+
+// New returns the registry of every command. Commands that run a tool run
+// it through reg, the hosts' own tool registry.
+func New(reg *tools.Registry) *Registry {
+	r := &Registry{tools: reg}
+	registerCanvas(r)
+	registerFeatures(r)
+	registerNavigate(r)
+	registerEditor(r)
+	return r
+}
+
+// Spec is a command's identity, as register takes it.
+type spec struct {
+	id, name, description string
+	editor                bool
+}
+
+// register adds a typed command: I is its input, decoded and checked as a
+// tool's arguments are (tools.NewDecoder).
+func register[I any](r *Registry, s spec, run func(ctx context.Context, c *call, in I) (*Result, error)) {
+	d, err := tools.NewDecoder[I]()
+	if err != nil {
+		panic(fmt.Sprintf("command %s: %v", s.id, err)) // a bug in an input struct, caught by the registry test
+	}
+	r.commands = append(r.commands, &Command{
+		ID: s.id, Name: s.name, Description: s.description, Editor: s.editor, InputSchema: d.Schema,
+		run: func(ctx context.Context, env *tools.Env, raw json.RawMessage) (*Result, error) {
+			in, capped, err := d.Decode(raw)
+			if err != nil {
+				return nil, err
+			}
+			res, err := run(ctx, &call{env: env, tools: r.tools}, in)
+			if err == nil && capped != nil {
+				res.Capped = capped
+			}
+			return res, err
+		},
+	})
+}
+
+// Commands lists the commands in the specification's order.
+func (r *Registry) Commands() []*Command { return slices.Clone(r.commands) }
+
+// Lookup finds a command by id.
+func (r *Registry) Lookup(id string) (*Command, bool) {
+	i := slices.IndexFunc(r.commands, func(c *Command) bool { return c.ID == id })
+	if i < 0 {
+		return nil, false
+	}
+	return r.commands[i], true
+}
+
+// Run runs the command id on a JSON input object (empty or null for none).
+// Every failure is a *projectcanvas.Error; a panic becomes an internal one.
+func (r *Registry) Run(ctx context.Context, env *tools.Env, id string, input json.RawMessage) (res *Result, err error) {
+	c, ok := r.Lookup(id)
+	if !ok {
+		return nil, pc.Errorf(pc.CodeNotFound, "unknown command %q; GET /commands (or `projectcanvas commands`) lists them", id).With("command", id)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, pc.Errorf(pc.CodeInternal, "command %s: %v", id, err)
+	}
+	if t := bytes.TrimSpace(input); len(t) == 0 || bytes.Equal(t, []byte("null")) {
+		input = json.RawMessage("{}")
+	}
+	defer func() {
+		if v := recover(); v != nil {
+			res, err = nil, pc.Errorf(pc.CodeInternal, "command %s failed: %v", id, v)
+		}
+	}()
+	res, err = c.run(ctx, env, input)
+	if err != nil {
+		return nil, pc.AsError(err)
+	}
+	return res, nil
+}
+
+// Dispatch runs a command and returns its Result as JSON.
+func (r *Registry) Dispatch(ctx context.Context, env *tools.Env, id string, input []byte) ([]byte, error) {
+	res, err := r.Run(ctx, env, id, input)
+	if err != nil {
+		return nil, err
+	}
+	data, err := json.Marshal(res)
+	if err != nil {
+		return nil, pc.Errorf(pc.CodeInternal, "command %s: encoding the result: %v", id, err)
+	}
+	return data, nil
+}
+
+// call is what a command's function works with: the host's environment and
+// the tool registry.
+type call struct {
+	env   *tools.Env
+	tools *tools.Registry
+}
+
+func (c *call) project() *pc.Project { return c.env.Project }
+
+// tool runs a tool with args (any JSON-encodable value) and decodes its
+// result into out (nil to keep it raw). It returns the result as raw JSON.
+func (c *call) tool(ctx context.Context, name string, args any, out any) (json.RawMessage, error) {
+	in, err := json.Marshal(args)
+	if err != nil {
+		return nil, pc.Errorf(pc.CodeInternal, "%s arguments: %v", name, err)
+	}
+	data, err := c.tools.Dispatch(ctx, c.env, name, in)
+	if err != nil {
+		return nil, err
+	}
+	if out != nil {
+		if err := json.Unmarshal(data, out); err != nil {
+			return nil, pc.Errorf(pc.CodeInternal, "%s result: %v", name, err)
+		}
+	}
+	return data, nil
+}
+
+// raw keeps a tool's JSON result as it is in a Result's Data.
+func raw(data []byte) json.RawMessage { return json.RawMessage(data) }

@@ -1,0 +1,265 @@
+package commands_test
+
+import (
+	"context"
+	"encoding/json"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/commands"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/tools"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/vault/memfs"
+)
+
+// specIDs are the 29 command ids of the specification, in its order: the
+// contract every editor is written against.
+var specIDs = []string{
+	"populate-canvas-from-vault", "reposition-canvas-nodes", "search-entity-on-canvas", "focus-in-progress",
+	"reconcile-relationships", "create-feature", "create-features-canvas", "auto-layout-features",
+	"populate-features-canvas", "set-feature-phase", "set-feature-tier", "import-future-features",
+	"suggest-feature-links", "bulk-link-features", "navigate-to-parent", "navigate-to-children",
+	"navigate-to-dependencies", "navigate-to-dependents", "navigate-to-documents", "navigate-to-decisions",
+	"navigate-to-features", "navigate-to-implemented-by", "sync-canvas-notes-to-extdb", "sync-note-to-extdb",
+	"start-extdb-sync-polling", "regenerate-templates", "start-http-server", "stop-http-server",
+	"open-feature-coverage",
+}
+
+// editorIDs need the editor itself.
+var editorIDs = []string{"sync-canvas-notes-to-extdb", "sync-note-to-extdb", "start-extdb-sync-polling",
+	"start-http-server", "stop-http-server", "open-feature-coverage"}
+
+var registry = commands.New(tools.New())
+
+func TestRegistryListsTheSpecsCommands(t *testing.T) {
+	var ids []string
+	for _, c := range registry.Commands() {
+		ids = append(ids, c.ID)
+		assert.Equal(t, slices.Contains(editorIDs, c.ID), c.Editor, c.ID)
+		assert.NotEmpty(t, c.Name, c.ID)
+		assert.NotEmpty(t, c.Description, c.ID)
+		var schema map[string]any
+		require.NoError(t, json.Unmarshal(c.InputSchema, &schema), c.ID)
+		assert.Equal(t, "object", schema["type"], c.ID)
+		props, _ := schema["properties"].(map[string]any)
+		for name, p := range props {
+			assert.NotEmpty(t, p.(map[string]any)["description"], "%s: %s has no description", c.ID, name)
+		}
+	}
+	assert.Equal(t, specIDs, ids)
+}
+
+// vault is a harness over a copy of examples/vault in memory.
+type vault struct {
+	t   testing.TB
+	fs  *memfs.FS
+	env *tools.Env
+}
+
+func exampleVault(t testing.TB) *vault {
+	t.Helper()
+	root := filepath.Join("..", "..", "examples", "vault")
+	files := map[string]string{}
+	require.NoError(t, filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		rel, _ := filepath.Rel(root, path)
+		files[filepath.ToSlash(rel)] = string(data)
+		return err
+	}))
+	fsys := memfs.New(files)
+	p, err := pc.Open(fsys, pc.WithClock(func() time.Time { return time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC) }))
+	require.NoError(t, err)
+	fsys.TrackChanges()
+	return &vault{t: t, fs: fsys, env: &tools.Env{Project: p}}
+}
+
+func (v *vault) run(id, input string) (*commands.Result, []memfs.Change, error) {
+	res, err := registry.Run(context.Background(), v.env, id, json.RawMessage(input))
+	return res, v.fs.TakeChanges(), err
+}
+
+func (v *vault) ok(id, input string) (*commands.Result, []memfs.Change) {
+	v.t.Helper()
+	res, changes, err := v.run(id, input)
+	require.NoError(v.t, err, "%s %s", id, input)
+	require.NotEmpty(v.t, res.Notice, "%s has no notice", id)
+	return res, changes
+}
+
+// written lists the paths a command changed, without the project's own
+// bookkeeping (journal, sequence).
+func written(changes []memfs.Change) []string {
+	var out []string
+	for _, c := range changes {
+		if !strings.HasPrefix(c.Path, pc.OwnFolder+"/") && !slices.Contains(out, c.Path) {
+			out = append(out, c.Path)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+func rows(t *testing.T, r *commands.Result) []map[string]any {
+	t.Helper()
+	data, err := json.Marshal(r.Rows)
+	require.NoError(t, err)
+	var out []map[string]any
+	require.NoError(t, json.Unmarshal(data, &out))
+	return out
+}
+
+func TestCommandsEffects(t *testing.T) {
+	v := exampleVault(t)
+
+	// populate: every entity lands on the default canvas, and is selected.
+	res, changes := v.ok("populate-canvas-from-vault", `{"types":["milestone","story","task"]}`)
+	assert.Equal(t, []string{"Projects.canvas"}, written(changes))
+	assert.Equal(t, "Projects.canvas", res.Canvas)
+	assert.NotEmpty(t, res.Select)
+	assert.Contains(t, res.Select, "entity-M-001")
+	assert.NotContains(t, res.Select, "entity-F-001", "features were not asked for")
+	_, changes = v.ok("populate-canvas-from-vault", `{"types":["milestone","story","task"]}`)
+	assert.Empty(t, written(changes), "a second populate adds nothing")
+
+	res, changes = v.ok("reposition-canvas-nodes", `{}`)
+	assert.Equal(t, []string{"Projects.canvas"}, written(changes))
+	assert.Contains(t, res.Notice, "lanes:")
+
+	res, changes = v.ok("search-entity-on-canvas", `{"query":"M-001"}`)
+	assert.Empty(t, changes)
+	assert.Equal(t, "entity-M-001", res.Center)
+	assert.Equal(t, []string{"entity-M-001"}, res.Select)
+	assert.Equal(t, "M-001", rows(t, res)[0]["id"])
+
+	res, changes = v.ok("focus-in-progress", `{}`)
+	assert.Empty(t, changes, "focus never writes")
+	assert.NotEmpty(t, res.Hide)
+	assert.NotEmpty(t, res.Show)
+	assert.Empty(t, slices.DeleteFunc(slices.Clone(res.Hide), func(id string) bool { return !slices.Contains(res.Show, id) }), "hide and show are disjoint")
+
+	// navigation from the id, the file and the node agree.
+	byID, _ := v.ok("navigate-to-parent", `{"id":"T-002"}`)
+	byFile, _ := v.ok("navigate-to-parent", `{"file":"Projects/tasks/T-002 Build sign-up and login pages.md"}`)
+	byNode, _ := v.ok("navigate-to-parent", `{"node_id":"entity-T-002"}`)
+	assert.Equal(t, byID, byFile)
+	assert.Equal(t, byID, byNode)
+	assert.Equal(t, "S-001", rows(t, byID)[0]["id"])
+	assert.Equal(t, "entity-S-001", byID.Center, "one target on the canvas is centred")
+	res, _ = v.ok("navigate-to-children", `{"id":"M-001"}`)
+	assert.Greater(t, len(rows(t, res)), 1)
+	assert.Empty(t, res.Center, "several targets go to a suggester")
+	res, _ = v.ok("navigate-to-implemented-by", `{"id":"F-001"}`)
+	for _, r := range rows(t, res) {
+		assert.NotEmpty(t, r["file"])
+	}
+
+	res, changes = v.ok("create-feature", `{"title":"Offline mode $& {{x}}","user_story":"As a reader I want offline pages","tier":"Premium","phase":"2"}`)
+	require.Len(t, res.Open, 1)
+	assert.Contains(t, written(changes), res.Open[0])
+	f, err := v.env.Project.EntityAt(res.Open[0])
+	require.NoError(t, err)
+	assert.Equal(t, "Offline mode $& {{x}}", f.Title)
+
+	res, changes = v.ok("create-features-canvas", `{}`)
+	assert.Equal(t, []string{"Features.canvas"}, written(changes))
+	assert.Equal(t, []string{"Features.canvas"}, res.Open)
+	assert.Contains(t, res.Select, "entity-"+string(f.ID))
+
+	res, changes = v.ok("set-feature-phase", `{"id":"`+string(f.ID)+`","phase":"MVP"}`)
+	assert.Equal(t, []string{"Features.canvas", f.Path}, written(changes), "the file and its node change together")
+	assert.Equal(t, "entity-"+string(f.ID), res.Center)
+	_, changes = v.ok("set-feature-tier", `{"node_id":"entity-`+string(f.ID)+`","canvas":"Features.canvas","tier":"OSS"}`)
+	assert.Contains(t, written(changes), f.Path)
+	_, changes = v.ok("auto-layout-features", `{}`)
+	assert.Empty(t, written(changes), "the grid is already laid out")
+	_, changes = v.ok("populate-features-canvas", `{}`)
+	assert.Empty(t, written(changes), "every feature is on it")
+
+	res, _ = v.ok("suggest-feature-links", `{"max_per_feature":500}`)
+	assert.Equal(t, map[string]int64{"max_per_feature": 50}, res.Capped)
+	res, changes = v.ok("bulk-link-features", `{"feature":"`+string(f.ID)+`","ids":["T-002","S-001"]}`)
+	assert.Len(t, written(changes), 3)
+	assert.Contains(t, res.Notice, "2 entities")
+
+	_, changes = v.ok("reconcile-relationships", `{"dry_run":true}`)
+	assert.Empty(t, written(changes))
+
+	res, changes = v.ok("regenerate-templates", `{}`)
+	assert.Len(t, written(changes), len(pc.Types))
+	assert.Contains(t, written(changes), ".templates/task.md")
+
+	res, changes = v.ok("open-feature-coverage", `{"gap":"tests"}`)
+	assert.Empty(t, changes)
+	for _, r := range rows(t, res) {
+		assert.Equal(t, false, r["coverage"].(map[string]any)["tests"])
+	}
+}
+
+func TestImportFutureFeatures(t *testing.T) {
+	v := exampleVault(t)
+	require.NoError(t, v.fs.Put("FUTURE_FEATURES.md", []byte("# Future features\n\n## Dark mode\n- tier: OSS\n- phase: 1\n\nDark theme.\n\n## Broken\n- tier: Gold\n")))
+	res, changes := v.ok("import-future-features", `{}`)
+	assert.NotEmpty(t, written(changes))
+	assert.NotEmpty(t, rows(t, res), "the bad section is listed")
+	assert.Contains(t, res.Notice, "Line ")
+}
+
+func TestCommandsRefuseBadInput(t *testing.T) {
+	v := exampleVault(t)
+	before := v.fs.Files()
+	for _, tt := range []struct {
+		id, input string
+		code      pc.Code
+		says      string
+	}{
+		{"no-such-command", `{}`, pc.CodeNotFound, "unknown command"},
+		{"navigate-to-parent", `{}`, pc.CodeInvalidArgument, "name the entity"},
+		{"navigate-to-parent", `{"id":"T-999"}`, pc.CodeNotFound, "T-999"},
+		{"navigate-to-parent", `{"node_id":"nope"}`, pc.CodeNotFound, "not on"},
+		{"navigate-to-parent", `{"file":"Research/Pricing Research.md"}`, pc.CodeNotFound, "not an entity"},
+		{"navigate-to-parent", `{"file":"../etc/passwd"}`, pc.CodeInvalidArgument, "leaves the vault"},
+		{"navigate-to-parent", `{"id":3}`, pc.CodeInvalidArgument, "id"},
+		{"navigate-to-parent", `[1]`, pc.CodeInvalidArgument, "object"},
+		{"navigate-to-parent", `{"id":"T-002","bogus":1}`, pc.CodeInvalidArgument, "bogus"},
+		{"set-feature-phase", `{"id":"T-002","phase":"1"}`, pc.CodeInvalidArgument, "only features"},
+		{"set-feature-phase", `{"id":"F-001","phase":"9"}`, pc.CodeInvalidArgument, "phase"},
+		{"create-feature", `{"title":"x"}`, pc.CodeMissingField, "user_story"},
+		{"search-entity-on-canvas", `{"query":"x","canvas":"../x.canvas"}`, pc.CodeInvalidArgument, "outside"},
+		{"regenerate-templates", `{"folder":".obsidian"}`, pc.CodeInvalidArgument, "hidden"},
+		{"regenerate-templates", `{"title":"a\nb"}`, pc.CodeInvalidArgument, "one line"},
+		{"start-http-server", `{}`, pc.CodeInvalidArgument, "editor"},
+		{"sync-note-to-extdb", `{}`, pc.CodeInvalidArgument, "external sync"},
+	} {
+		_, changes, err := v.run(tt.id, tt.input)
+		require.Error(t, err, "%s %s", tt.id, tt.input)
+		assert.Equal(t, tt.code, pc.ErrorCode(err), "%s %s: %v", tt.id, tt.input, err)
+		assert.Contains(t, err.Error(), tt.says, "%s %s", tt.id, tt.input)
+		assert.Empty(t, changes, "%s %s wrote", tt.id, tt.input)
+	}
+	assert.Equal(t, before, v.fs.Files())
+}
+
+func TestCanvasNotJSONCanvas(t *testing.T) {
+	v := exampleVault(t)
+	require.NoError(t, v.fs.Put("Projects.canvas", []byte(`{"nodes":[{"id":1}]}`)))
+	for _, id := range []string{"populate-canvas-from-vault", "reposition-canvas-nodes", "focus-in-progress", "search-entity-on-canvas", "navigate-to-parent"} {
+		_, changes, err := v.run(id, `{"query":"x","id":"T-002"}`)
+		if id != "search-entity-on-canvas" && id != "navigate-to-parent" {
+			_, changes, err = v.run(id, `{}`)
+		}
+		require.Error(t, err, id)
+		assert.Equal(t, pc.CodeInvalidArgument, pc.ErrorCode(err), id)
+		assert.Empty(t, changes, id)
+	}
+}
