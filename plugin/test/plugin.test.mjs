@@ -215,3 +215,17 @@ test("loading that takes more than the delay shows its progress in a notice", as
   assert.equal(Notice.shown.at(-1), notice);
   assert.equal(el.text, "1 entity");
 });
+
+test("the real core's command registry: commands listed, a command's canvas change goes to the open canvas", async (t) => {
+  const dir = tempVault(t, exampleVault);
+  writeFileSync(path.join(dir, "Projects.canvas"), JSON.stringify({ nodes: [], edges: [] }));
+  const { app, session } = await startPlugin(t, dir);
+  const ids = (await session.commands()).map((c) => c.id);
+  for (const id of ["populate-canvas-from-vault", "reposition-canvas-nodes", "search-entity-on-canvas", "navigate-to-parent", "open-feature-coverage"]) assert.ok(ids.includes(id), id);
+  const view = await openCanvas(app, "Projects.canvas");
+  const out = await session.command("populate-canvas-from-vault", { canvas: "Projects.canvas" });
+  assert.ok(out.changes.some((c) => c.path === "Projects.canvas"), JSON.stringify(out.changes.map((c) => c.path)));
+  assert.ok(view.canvas.nodes.size > 10, `live nodes: ${view.canvas.nodes.size}`);
+  assert.deepEqual(JSON.parse(read(dir, "Projects.canvas")).nodes, [], "the file waits for the view's save");
+  await assert.rejects(session.command("no-such-command"), (e) => typeof e.code === "string" && e.code !== "core_crashed");
+});
