@@ -57,6 +57,14 @@ test("a call's changes are applied to the folder through the vault API, echoes n
   assert.ok(existsSync(path.join(dir, "Projects.canvas")), "the node is put on the canvas");
   assert.ok(!existsSync(path.join(dir, ".projectcanvas/journal.json")), "the journal is gone after the last change");
   assert.ok(vault.log.some((l) => l.op === "create" && l.path === created.path));
+  // The vault events of the plugin's own writes are echoes: none reaches the core.
+  const sent = [];
+  const request = session.core.request.bind(session.core);
+  session.core.request = (fn, input) => { if (fn === "events") sent.push(input); return request(fn, input); };
+  await session.call("create_entity", { type: "milestone", data: { title: "Second" } });
+  await session.call("get_schema", {});
+  assert.deepEqual(sent, []);
+  session.core.request = request;
   // A folder that did not exist is created.
   const story = await session.call("create_entity", { type: "story", data: { title: "Sign-in", parent: "M-001" } });
   const storyFile = story.changes.find((c) => c.op === "write" && /S-001/.test(c.path)).path;
