@@ -11,7 +11,7 @@ ADDR     ?= 127.0.0.1:12312
 GOROOT_WASM = $(shell $(GO) env GOROOT)/lib/wasm
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: build wasm wasm-size test test-go test-wasm test-e2e run bench bench-wasm bench-search eval-search eval-search-context lint clean crash fuzz
+.PHONY: build wasm wasm-size plugin install test test-go test-wasm test-e2e test-plugin bench-plugin run bench bench-wasm bench-search eval-search eval-search-context lint clean crash fuzz
 
 build:
 	$(GO) build -o $(BIN) ./cmd/projectcanvas
@@ -27,8 +27,41 @@ wasm-size: wasm
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -o $(SCRATCH)/projectcanvas-symbols.wasm ./wasm
 	$(GO) run ./internal/wasmsize -top 40 -funcs 15 $(SCRATCH)/projectcanvas-symbols.wasm
 
+# The Obsidian plugin (plugin/): dist/main.js with the .wasm inlined,
+# manifest.json and styles.css. Its build tools come from
+# plugin/package-lock.json.
+PLUGIN_ENV = PROJECTCANVAS_WASM=$(CURDIR)/$(WASM) GOROOT_WASM=$(GOROOT_WASM)
+plugin: wasm plugin/node_modules/.package-lock.json
+	cd plugin && $(PLUGIN_ENV) node build.mjs
+
+plugin/node_modules/.package-lock.json: plugin/package-lock.json
+	cd plugin && npm ci --no-audit --no-fund
+
+# Copies the built plugin into a vault: make install VAULT=~/Notes
+# (default: the scratch vault of make run).
+install: plugin
+	$(INSTALL_PLUGIN)
+
+INSTALL_PLUGIN = mkdir -p "$(VAULT)/.obsidian/plugins/project-canvas" && \
+	cp plugin/dist/main.js plugin/dist/manifest.json plugin/dist/styles.css "$(VAULT)/.obsidian/plugins/project-canvas/" && \
+	echo "plugin installed into $(VAULT)/.obsidian/plugins/project-canvas"
+
 # Every test.
-test: test-go test-wasm test-e2e
+test: test-go test-wasm test-e2e test-plugin
+
+# The plugin: strict type check, the build, and its tests under Node with
+# the real .wasm in a real worker (a worker_thread) and a fake obsidian
+# module over temporary folders.
+test-plugin: wasm plugin/node_modules/.package-lock.json
+	cd plugin && ./node_modules/.bin/tsc --noEmit -p .
+	cd plugin && $(PLUGIN_ENV) node build.mjs --test
+	cd plugin && node --test --test-concurrency=1 test/*.test.mjs
+
+# Start-up of the plugin under Node: onLayoutReady to ready for 1,000
+# entity files (and with 2,000 notes), the event loop's delay meanwhile.
+bench-plugin: wasm plugin/node_modules/.package-lock.json
+	cd plugin && $(PLUGIN_ENV) node build.mjs --test
+	cd plugin && node bench/load.mjs 5
 
 test-go:
 	$(GO) vet ./...
@@ -60,13 +93,17 @@ crash:
 		$(GO) test -count=1 -v -timeout 120m -run 'TestCrashKillsLeaveBeforeOrAfter' ./cmd/projectcanvas
 	PC_EDITS=$(CRASH_EDITS) $(GO) test -count=1 -run 'TestCrashAtEveryStep|TestHandEditsSurvive' -v ./projectcanvas/...
 
-# Copy the example vault to a scratch folder (never touch the bundled one)
-# and serve it over HTTP and MCP until Ctrl-C.
-run: build
+# Copy the example vault to a scratch folder (never touch the bundled one),
+# install the plugin into it, and serve it over HTTP and MCP until Ctrl-C.
+run: build plugin
 	rm -rf $(VAULT) && mkdir -p $(SCRATCH) && cp -R examples/vault $(VAULT)
 	$(BIN) --vault $(VAULT) canvas populate
 	$(BIN) --vault $(VAULT) canvas layout
 	$(BIN) --vault $(VAULT) render -o $(SCRATCH)/canvas.svg
+	@$(INSTALL_PLUGIN)
+	echo '["project-canvas"]' > $(VAULT)/.obsidian/community-plugins.json
+	@echo "Obsidian: Open folder as vault > $(CURDIR)/$(VAULT), then Settings > Community plugins: turn on Project Canvas."
+	@echo "(Stop this server first if the plugin's HTTP server should take port 12312.)"
 	$(BIN) --vault $(VAULT) serve --addr $(ADDR)
 
 bench:

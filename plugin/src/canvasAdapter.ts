@@ -1,0 +1,181 @@
+// The only module that touches the canvas view's undocumented internals
+// (../shared/OBSIDIAN.md). Every function checks what it uses and, when an
+// internal is missing (an editor version that changed it), answers a
+// fallback saying what is missing instead of throwing: the caller writes the
+// file and says so in a notice.
+import type { App, EventRef, Menu, TFile, WorkspaceLeaf } from "obsidian";
+
+/** The canvas view type. */
+export const CANVAS_VIEW = "canvas";
+/** The class focus-in-progress puts on the elements of hidden nodes (styles.css). */
+export const HIDDEN_CLASS = "project-canvas-hidden";
+
+/** What a canvas operation did: done on the live canvas, or not, and why. */
+export type Outcome = { ok: true } | { ok: false; fallback: string };
+
+/** A canvas open in a view. */
+export interface OpenCanvas { leaf: WorkspaceLeaf; path: string; view: unknown }
+
+/** A node as the node menu and the selection give it: its id and, for a file node, the file. */
+export interface NodeRef { id: string; file?: string }
+
+interface CanvasNodeLike { id?: string; getData?(): Record<string, unknown>; nodeEl?: HTMLElement; file?: TFile }
+interface CanvasLike {
+  nodes?: Map<string, CanvasNodeLike>;
+  selection?: Set<CanvasNodeLike>;
+  getData?(): unknown;
+  setData?(data: unknown): void;
+  importData?(data: unknown, clear?: boolean): void;
+  requestSave?(): void;
+  requestFrame?(): void;
+  selectOnly?(node: CanvasNodeLike): void;
+  deselectAll?(): void;
+  zoomToBbox?(b: { minX: number; minY: number; maxX: number; maxY: number }): void;
+}
+interface CanvasViewLike { getViewType?(): string; file?: TFile | null; canvas?: CanvasLike; save?(clear?: boolean): Promise<void> }
+
+const fail = (fallback: string): Outcome => ({ ok: false, fallback });
+
+function canvasOf(view: unknown): CanvasLike | undefined {
+  const c = (view as CanvasViewLike | undefined)?.canvas;
+  return c && typeof c === "object" ? c : undefined;
+}
+
+/** Every canvas open in a view, with the path of its file. */
+export function openCanvases(app: App): OpenCanvas[] {
+  const out: OpenCanvas[] = [];
+  for (const leaf of app.workspace.getLeavesOfType(CANVAS_VIEW)) {
+    const view = leaf.view as unknown as CanvasViewLike;
+    const path = view?.file?.path;
+    if (path) out.push({ leaf, path, view });
+  }
+  return out;
+}
+
+/** The views that show the canvas at path. */
+export function viewsOf(app: App, path: string): OpenCanvas[] {
+  return openCanvases(app).filter((c) => c.path === path);
+}
+
+/** The active canvas view, if the active view is a canvas. */
+export function activeCanvas(app: App): OpenCanvas | undefined {
+  const leaf = app.workspace.getMostRecentLeaf();
+  const view = leaf?.view as unknown as CanvasViewLike | undefined;
+  if (!leaf || view?.getViewType?.() !== CANVAS_VIEW || !view.file) return undefined;
+  return { leaf, path: view.file.path, view };
+}
+
+/** The live canvas data as JSON Canvas text, or undefined when it cannot be read. */
+export function liveData(c: OpenCanvas): string | undefined {
+  const canvas = canvasOf(c.view);
+  if (typeof canvas?.getData !== "function") return undefined;
+  try { return JSON.stringify(canvas.getData(), null, "\t"); } catch { return undefined; }
+}
+
+/**
+ * Puts new content (JSON Canvas text the core wrote) into a live canvas and
+ * lets the view save it. Nothing changes when the content is not JSON or
+ * the canvas offers neither setData nor importData.
+ */
+export function setLiveData(c: OpenCanvas, content: string): Outcome {
+  const canvas = canvasOf(c.view);
+  if (!canvas) return fail("the canvas view has no canvas object");
+  let data: unknown;
+  try { data = JSON.parse(content); } catch { return fail("the new canvas is not JSON"); }
+  try {
+    if (typeof canvas.setData === "function") canvas.setData(data);
+    else if (typeof canvas.importData === "function") canvas.importData(data, true);
+    else return fail("the canvas has neither setData nor importData");
+    if (typeof canvas.requestSave === "function") canvas.requestSave();
+    else return fail("the canvas has no requestSave");
+  } catch (e) {
+    return fail("the canvas refused the new data: " + String((e as Error)?.message ?? e));
+  }
+  return { ok: true };
+}
+
+/** Saves the view now rather than after its debounce, where the view can. */
+export async function saveNow(c: OpenCanvas): Promise<Outcome> {
+  const view = c.view as CanvasViewLike;
+  if (typeof view.save !== "function") return fail("the canvas view has no save");
+  try { await view.save(); } catch (e) { return fail("saving the canvas failed: " + String((e as Error)?.message ?? e)); }
+  return { ok: true };
+}
+
+function nodeRef(n: CanvasNodeLike, id: string): NodeRef {
+  let file: string | undefined;
+  try {
+    const d = typeof n.getData === "function" ? n.getData() : undefined;
+    if (d && typeof d.file === "string") file = d.file;
+  } catch { /* a node whose data cannot be read is still a node */ }
+  if (!file && n.file && typeof n.file.path === "string") file = n.file.path;
+  return file === undefined ? { id } : { id, file };
+}
+
+/** The nodes of a live canvas, or a fallback. */
+export function nodes(c: OpenCanvas): NodeRef[] | Outcome {
+  const map = canvasOf(c.view)?.nodes;
+  if (!(map instanceof Map)) return fail("the canvas has no nodes map");
+  return [...map.entries()].map(([id, n]) => nodeRef(n, id));
+}
+
+/** The selected nodes, or a fallback. */
+export function selection(c: OpenCanvas): NodeRef[] | Outcome {
+  const sel = canvasOf(c.view)?.selection;
+  if (!(sel instanceof Set)) return fail("the canvas has no selection");
+  return [...sel].map((n) => nodeRef(n, String(n.id ?? "")));
+}
+
+/** Selects one node, and centres the view on it when center is set. */
+export function selectNode(c: OpenCanvas, id: string, center: boolean): Outcome {
+  const canvas = canvasOf(c.view);
+  const node = canvas?.nodes instanceof Map ? canvas.nodes.get(id) : undefined;
+  if (!canvas || !node) return fail(`the canvas has no node ${id} in its nodes map`);
+  try {
+    if (typeof canvas.selectOnly !== "function") return fail("the canvas has no selectOnly");
+    canvas.selectOnly(node);
+    if (center) {
+      const d = typeof node.getData === "function" ? node.getData() : undefined;
+      const [x, y, w, h] = [d?.x, d?.y, d?.width, d?.height].map(Number);
+      if (typeof canvas.zoomToBbox !== "function" || ![x, y, w, h].every(Number.isFinite)) return fail("the canvas cannot centre a node");
+      canvas.zoomToBbox({ minX: x, minY: y, maxX: x + w, maxY: y + h });
+    }
+  } catch (e) {
+    return fail("the canvas refused the selection: " + String((e as Error)?.message ?? e));
+  }
+  return { ok: true };
+}
+
+/** Hides or shows nodes with a class on their element; the canvas data is not touched. */
+export function setHidden(c: OpenCanvas, ids: string[], hide: boolean): Outcome {
+  const map = canvasOf(c.view)?.nodes;
+  if (!(map instanceof Map)) return fail("the canvas has no nodes map");
+  for (const id of ids) {
+    const el = map.get(id)?.nodeEl;
+    if (!el || !el.classList) return fail(`node ${id} has no element`);
+    el.classList.toggle(HIDDEN_CLASS, hide);
+  }
+  return { ok: true };
+}
+
+/** Shows every node hidden by setHidden, in every open canvas (the plugin's unload). */
+export function showAll(app: App): void {
+  for (const c of openCanvases(app)) {
+    const map = canvasOf(c.view)?.nodes;
+    if (!(map instanceof Map)) continue;
+    for (const n of map.values()) n.nodeEl?.classList?.remove(HIDDEN_CLASS);
+  }
+}
+
+/**
+ * Subscribes to the canvas node menu. The event is undocumented: the
+ * handler gets the node as a NodeRef, and the returned reference goes to
+ * registerEvent.
+ */
+export function onNodeMenu(app: App, handler: (menu: Menu, node: NodeRef) => void): EventRef {
+  const on = app.workspace.on as unknown as (name: string, cb: (menu: Menu, node: CanvasNodeLike) => void) => EventRef;
+  return on.call(app.workspace, "canvas:node-menu", (menu: Menu, node: CanvasNodeLike) => {
+    if (!menu || !node) return;
+    handler(menu, nodeRef(node, String(node.id ?? "")));
+  });
+}

@@ -1,0 +1,122 @@
+// The main thread's side of the core: one worker running the WebAssembly,
+// requests by id, and the outbound HTTP the core asks for. It knows nothing
+// of Obsidian; Session decides what a crash means (a restart and a reload).
+import type { ErrorInfo, FromWorker, OutboundRequest, OutboundResponse, ToWorker, VaultFile, WorkerFn } from "./protocol";
+
+/** A refusal or failure of the core, carrying its code (DESIGN.md §5). */
+export class CoreError extends Error {
+  constructor(readonly code: string, message: string, readonly details?: unknown) {
+    super(message);
+    this.name = "CoreError";
+  }
+  static from(e: ErrorInfo): CoreError { return new CoreError(e.code, e.message, e.details); }
+}
+
+/** The code of calls that were pending when the worker died. */
+export const CODE_CRASHED = "core_crashed";
+
+export interface CoreOptions {
+  workerSource: string;
+  wasmGzipBase64: string;
+  /** Outbound HTTP, e.g. around Obsidian's requestUrl. */
+  transport(req: OutboundRequest): Promise<OutboundResponse>;
+  /** Called once when the running worker dies; pending calls are rejected with CODE_CRASHED. */
+  onCrash(why: string): void;
+}
+
+interface Pending { resolve(out: string): void; reject(e: Error): void }
+
+export class CoreClient {
+  private worker: Worker | undefined;
+  private url: string | undefined;
+  private nextId = 1;
+  private pending = new Map<number, Pending>();
+  private generation = 0;
+
+  constructor(private readonly opts: CoreOptions) {}
+
+  get running(): boolean { return this.worker !== undefined; }
+
+  /**
+   * Starts a worker and instantiates the core in it; resolves when it
+   * answers. Requests may be sent at once: the worker runs them once the
+   * core is up.
+   */
+  async start(): Promise<void> {
+    this.stop();
+    const gen = ++this.generation;
+    this.url = URL.createObjectURL(new Blob([this.opts.workerSource], { type: "text/javascript" }));
+    const worker = new Worker(this.url);
+    this.worker = worker;
+    worker.onmessage = (e: MessageEvent<FromWorker>) => this.receive(gen, e.data);
+    worker.onerror = (e: ErrorEvent) => { e.preventDefault?.(); this.crashed(gen, "the core's worker failed: " + (e.message || "unknown error")); };
+    worker.onmessageerror = () => this.crashed(gen, "the core's worker sent an unreadable message");
+    await this.request("init", this.opts.wasmGzipBase64);
+  }
+
+  /** Ends the worker; pending calls are rejected. */
+  stop(): void {
+    this.generation++;
+    this.teardown(new CoreError("unavailable", "the core was stopped"));
+  }
+
+  /** Kills the worker as a crash would (tests and the benchmark). */
+  kill(): void { this.worker?.terminate(); this.crashed(this.generation, "the core's worker was killed"); }
+
+  /** Sends a chunk of files for the next load. */
+  stage(files: VaultFile[]): Promise<string> { return this.request("stage", files); }
+
+  /** Calls a bridge function with a JSON string (or a value, stringified here) and returns its JSON answer. */
+  request(fn: WorkerFn, input: unknown): Promise<string> {
+    const worker = this.worker;
+    if (!worker) return Promise.reject(new CoreError("unavailable", "the core is not running"));
+    if (fn !== "init" && fn !== "stage" && typeof input !== "string") input = JSON.stringify(input ?? {});
+    const id = this.nextId++;
+    return new Promise<string>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      const msg: ToWorker = { id, fn, input };
+      worker.postMessage(msg);
+    });
+  }
+
+  /** request, with the answer parsed. */
+  async json<T>(fn: WorkerFn, input: unknown): Promise<T> {
+    return JSON.parse(await this.request(fn, input)) as T;
+  }
+
+  private receive(gen: number, m: FromWorker): void {
+    if (gen !== this.generation) return;
+    if ("dead" in m) { this.crashed(gen, m.dead); return; }
+    if ("transport" in m) { this.forward(gen, m.transport, m.request); return; }
+    const p = this.pending.get(m.id);
+    if (!p) return;
+    this.pending.delete(m.id);
+    if (m.ok) p.resolve(m.output);
+    else p.reject(CoreError.from(m.error));
+  }
+
+  private forward(gen: number, id: number, req: OutboundRequest): void {
+    const reply = (m: ToWorker) => { if (gen === this.generation) this.worker?.postMessage(m); };
+    let sent: Promise<OutboundResponse>;
+    try { sent = this.opts.transport(req); } catch (e) { sent = Promise.reject(e); }
+    sent.then((r) => reply({ transport: id, response: { status: r.status, body: r.body } }),
+      (e) => reply({ transport: id, error: e instanceof Error ? e.message : String(e) }));
+  }
+
+  private crashed(gen: number, why: string): void {
+    if (gen !== this.generation || !this.worker) return;
+    this.generation++;
+    this.teardown(new CoreError(CODE_CRASHED, why));
+    this.opts.onCrash(why);
+  }
+
+  private teardown(err: Error): void {
+    this.worker?.terminate();
+    this.worker = undefined;
+    if (this.url) URL.revokeObjectURL(this.url);
+    this.url = undefined;
+    const pending = [...this.pending.values()];
+    this.pending.clear();
+    for (const p of pending) p.reject(err);
+  }
+}

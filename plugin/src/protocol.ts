@@ -1,0 +1,73 @@
+// The messages between the plugin and its worker, and the bridge's JSON
+// (wasm/bridge/bridge.go; command and commands per the command registry).
+
+/** A file change the core made, to apply through the vault API, in order. */
+export interface Change {
+  op: "write" | "delete" | "rename";
+  path: string;
+  from?: string;
+  content?: string;
+}
+
+export interface VaultFile { path: string; content: string }
+
+export interface VaultEvent {
+  type: "create" | "modify" | "delete" | "rename";
+  path: string;
+  from?: string;
+  content?: string;
+}
+
+export interface LoadOutput {
+  entities: number;
+  problems: unknown[] | null;
+  changes: Change[];
+  recovered: unknown[];
+}
+
+export interface CallOutput<R = any> { result: R; changes: Change[] }
+
+/** What a command asks the editor to do besides its file changes. */
+export interface CommandResult {
+  notice?: string;
+  canvas?: string;
+  select?: string[];
+  center?: string;
+  hide?: string[];
+  show?: string[];
+  open?: string[];
+  rows?: unknown[];
+  data?: unknown;
+}
+
+export interface CommandInfo {
+  id: string;
+  name: string;
+  description: string;
+  editor: boolean;
+  input_schema: unknown;
+}
+
+export interface HttpInput { method: string; path: string; headers?: Record<string, string>; body?: string }
+export interface HttpOutput { status: number; headers: Record<string, string>; body: string; changes: Change[] }
+
+export interface OutboundRequest { method: string; url: string; headers: Record<string, string>; body: string }
+export interface OutboundResponse { status: number; body: string }
+
+/** A failure as the core reports it (DESIGN.md §5). */
+export interface ErrorInfo { code: string; message: string; details?: unknown }
+
+/** The bridge functions plus the worker's own: init (the compressed .wasm) and stage (files for the next load). */
+export type WorkerFn = "init" | "stage" | "load" | "events" | "call" | "http" | "tools" | "command" | "commands";
+
+/** Plugin to worker. */
+export type ToWorker =
+  | { id: number; fn: WorkerFn; input: unknown }
+  | { transport: number; response?: OutboundResponse; error?: string };
+
+/** Worker to plugin. */
+export type FromWorker =
+  | { id: number; ok: true; output: string }
+  | { id: number; ok: false; error: ErrorInfo }
+  | { transport: number; request: OutboundRequest }
+  | { dead: string };

@@ -1,0 +1,452 @@
+// A fake `obsidian` module for the tests only (build.mjs --test aliases
+// `obsidian` to it). The vault is a real folder with Obsidian's events and
+// its rules (hidden files only through the adapter); the UI classes record
+// what they were asked to show; FakeCanvasView has the canvas internals
+// canvasAdapter.ts uses. Not type-checked against the real types: it is
+// shaped after them, as far as the plugin uses them.
+/* eslint-disable @typescript-eslint/no-explicit-any */
+import * as fs from "node:fs";
+import * as fsp from "node:fs/promises";
+import * as nodePath from "node:path";
+
+type Cb = (...args: any[]) => any;
+export interface EventRef { e: Events; name: string; cb: Cb }
+
+export class Events {
+  private handlers = new Map<string, Set<EventRef>>();
+  on(name: string, cb: Cb): EventRef {
+    const ref = { e: this, name, cb };
+    if (!this.handlers.has(name)) this.handlers.set(name, new Set());
+    this.handlers.get(name)!.add(ref);
+    return ref;
+  }
+  offref(ref: EventRef): void { this.handlers.get(ref.name)?.delete(ref); }
+  trigger(name: string, ...args: any[]): void {
+    for (const ref of [...(this.handlers.get(name) ?? [])]) ref.cb(...args);
+  }
+  listeners(name: string): number { return this.handlers.get(name)?.size ?? 0; }
+}
+
+// ---- DOM-ish elements: enough for the status bar and the settings tab.
+export class FakeEl {
+  text = "";
+  attrs: Record<string, string> = {};
+  children: FakeEl[] = [];
+  classList = new ClassList();
+  constructor(readonly tag = "div") {}
+  setText(t: string) { this.text = t; }
+  addClass(c: string) { this.classList.add(c); }
+  removeClass(c: string) { this.classList.remove(c); }
+  hasClass(c: string) { return this.classList.contains(c); }
+  setAttr(k: string, v: string) { this.attrs[k] = v; }
+  empty() { this.children = []; }
+  createEl(tag: string, o?: { text?: string }) { const e = new FakeEl(tag); if (o?.text) e.text = o.text; this.children.push(e); return e; }
+  createDiv(o?: { text?: string }) { return this.createEl("div", o); }
+  addEventListener() {}
+  removeEventListener() {}
+}
+class ClassList {
+  private s = new Set<string>();
+  add(c: string) { this.s.add(c); }
+  remove(c: string) { this.s.delete(c); }
+  contains(c: string) { return this.s.has(c); }
+  toggle(c: string, on?: boolean) { const v = on ?? !this.s.has(c); if (v) this.s.add(c); else this.s.delete(c); return v; }
+}
+
+// ---- Files and the vault.
+export class TAbstractFile {
+  vault!: Vault;
+  path = "";
+  name = "";
+  parent: TFolder | null = null;
+}
+export class TFile extends TAbstractFile {
+  basename = "";
+  extension = "";
+  stat = { ctime: 0, mtime: 0, size: 0 };
+}
+export class TFolder extends TAbstractFile {
+  children: TAbstractFile[] = [];
+  isRoot() { return this.path === "/"; }
+}
+
+const isHidden = (p: string) => p.split("/").some((s) => s.startsWith("."));
+const parentOf = (p: string) => (p.includes("/") ? p.slice(0, p.lastIndexOf("/")) : "/");
+
+export class FakeAdapter {
+  constructor(readonly root: string) {}
+  private abs(p: string) { return nodePath.join(this.root, p); }
+  getBasePath() { return this.root; }
+  async exists(p: string) { return fs.existsSync(this.abs(p)); }
+  async read(p: string) { return fsp.readFile(this.abs(p), "utf8"); }
+  async write(p: string, data: string) { await fsp.writeFile(this.abs(p), data); }
+  async remove(p: string) { await fsp.rm(this.abs(p)); }
+  async rename(a: string, b: string) { await fsp.rename(this.abs(a), this.abs(b)); }
+  async mkdir(p: string) { await fsp.mkdir(this.abs(p), { recursive: true }); }
+  async list(p: string) {
+    const files: string[] = [], folders: string[] = [];
+    for (const d of await fsp.readdir(this.abs(p), { withFileTypes: true })) (d.isDirectory() ? folders : files).push(p + "/" + d.name);
+    return { files, folders };
+  }
+}
+
+/** Counts of the vault API's operations, for tests that check how changes were applied. */
+export interface VaultLog { op: string; path: string }
+
+export class Vault extends Events {
+  readonly adapter: FakeAdapter;
+  readonly configDir = ".obsidian";
+  private map = new Map<string, TAbstractFile>();
+  readonly root: TFolder;
+  log: VaultLog[] = [];
+  /** Called after every write the vault API makes (the crash test kills the process there). */
+  afterWrite: ((op: string, path: string) => void) | undefined;
+
+  constructor(readonly dir: string) {
+    super();
+    this.adapter = new FakeAdapter(dir);
+    this.root = new TFolder();
+    this.root.path = "/";
+    this.root.vault = this;
+    this.scan("");
+  }
+
+  private scan(rel: string) {
+    for (const d of fs.readdirSync(nodePath.join(this.dir, rel), { withFileTypes: true })) {
+      const p = rel ? rel + "/" + d.name : d.name;
+      if (isHidden(p)) continue;
+      if (d.isDirectory()) { this.register(p, true); this.scan(p); } else this.register(p, false);
+    }
+  }
+
+  private register(p: string, folder: boolean): TAbstractFile {
+    const f = folder ? new TFolder() : new TFile();
+    this.setPath(f, p);
+    f.vault = this;
+    const parent = this.map.get(parentOf(p)) ?? this.root;
+    f.parent = parent as TFolder;
+    (parent as TFolder).children.push(f);
+    this.map.set(p, f);
+    return f;
+  }
+
+  private setPath(f: TAbstractFile, p: string) {
+    f.path = p;
+    f.name = p.slice(p.lastIndexOf("/") + 1);
+    if (f instanceof TFile) {
+      const dot = f.name.lastIndexOf(".");
+      f.extension = dot > 0 ? f.name.slice(dot + 1) : "";
+      f.basename = dot > 0 ? f.name.slice(0, dot) : f.name;
+    }
+  }
+
+  private unregister(f: TAbstractFile) {
+    this.map.delete(f.path);
+    if (f.parent) f.parent.children = f.parent.children.filter((c) => c !== f);
+  }
+
+  private abs(p: string) { return nodePath.join(this.dir, p); }
+
+  getName() { return nodePath.basename(this.dir); }
+  getRoot() { return this.root; }
+  getAbstractFileByPath(p: string): TAbstractFile | null { return p === "/" || p === "" ? this.root : this.map.get(p) ?? null; }
+  getFileByPath(p: string): TFile | null { const f = this.map.get(p); return f instanceof TFile ? f : null; }
+  getFiles(): TFile[] { return [...this.map.values()].filter((f): f is TFile => f instanceof TFile); }
+  getMarkdownFiles(): TFile[] { return this.getFiles().filter((f) => f.extension === "md"); }
+  getAllLoadedFiles(): TAbstractFile[] { return [...this.map.values()]; }
+
+  async read(f: TFile) { return fsp.readFile(this.abs(f.path), "utf8"); }
+  async cachedRead(f: TFile) { return this.read(f); }
+
+  private wrote(op: string, path: string) {
+    this.log.push({ op, path });
+    this.afterWrite?.(op, path);
+  }
+
+  async modify(f: TFile, data: string) {
+    await fsp.writeFile(this.abs(f.path), data);
+    this.wrote("modify", f.path);
+    this.trigger("modify", f);
+  }
+
+  async process(f: TFile, fn: (data: string) => string) {
+    const data = fs.readFileSync(this.abs(f.path), "utf8");
+    const out = fn(data);
+    if (out !== data) {
+      fs.writeFileSync(this.abs(f.path), out);
+      this.wrote("process", f.path);
+      this.trigger("modify", f);
+    }
+    return out;
+  }
+
+  async create(p: string, data: string) {
+    if (this.map.has(p) || fs.existsSync(this.abs(p))) throw new Error("File already exists.");
+    if (parentOf(p) !== "/" && !(this.map.get(parentOf(p)) instanceof TFolder)) throw new Error(`ENOENT: no folder ${parentOf(p)}`);
+    await fsp.writeFile(this.abs(p), data);
+    const f = this.register(p, false) as TFile;
+    this.wrote("create", p);
+    this.trigger("create", f);
+    return f;
+  }
+
+  async createFolder(p: string) {
+    if (this.map.has(p)) throw new Error("Folder already exists.");
+    await fsp.mkdir(this.abs(p), { recursive: true });
+    const f = this.register(p, true) as TFolder;
+    this.trigger("create", f);
+    return f;
+  }
+
+  async delete(f: TAbstractFile) {
+    await fsp.rm(this.abs(f.path), { recursive: true });
+    this.unregister(f);
+    this.wrote("delete", f.path);
+    this.trigger("delete", f);
+  }
+
+  async trash(f: TAbstractFile) { return this.delete(f); }
+
+  async rename(f: TAbstractFile, to: string) {
+    if (this.map.has(to)) throw new Error("Destination file already exists!");
+    const from = f.path;
+    await fsp.rename(this.abs(from), this.abs(to));
+    this.unregister(f);
+    this.setPath(f, to);
+    const parent = (this.map.get(parentOf(to)) ?? this.root) as TFolder;
+    f.parent = parent;
+    parent.children.push(f);
+    this.map.set(to, f);
+    this.wrote("rename", to);
+    this.trigger("rename", f, from);
+  }
+
+  /** A person's or another program's edit: the file changes on disk, then Obsidian's event fires. */
+  async userWrite(p: string, data: string) {
+    const f = this.getFileByPath(p);
+    if (f) { await fsp.writeFile(this.abs(p), data); this.trigger("modify", f); return f; }
+    return this.create(p, data);
+  }
+}
+
+// ---- Workspace, leaves and views.
+export class WorkspaceLeaf { view: any; constructor(view?: any) { this.view = view; } }
+
+export class Workspace extends Events {
+  leaves: WorkspaceLeaf[] = [];
+  activeLeaf: WorkspaceLeaf | null = null;
+  opened: string[] = [];
+  private layoutReady = false;
+  private readyCbs: Cb[] = [];
+  onLayoutReady(cb: Cb) { if (this.layoutReady) queueMicrotask(cb); else this.readyCbs.push(cb); }
+  /** What Obsidian does once the workspace is laid out. */
+  setLayoutReady() { this.layoutReady = true; for (const cb of this.readyCbs.splice(0)) cb(); }
+  getLeavesOfType(type: string) { return this.leaves.filter((l) => l.view?.getViewType?.() === type); }
+  getMostRecentLeaf() { return this.activeLeaf; }
+  getActiveViewOfType(cls: any) { const v = this.activeLeaf?.view; return v instanceof cls ? v : null; }
+  async openLinkText(path: string) { this.opened.push(path); }
+}
+
+export class App {
+  vault: Vault;
+  workspace = new Workspace();
+  constructor(dir: string) { this.vault = new Vault(dir); }
+}
+
+// ---- The canvas view with its undocumented internals (canvasAdapter.ts).
+export class FakeCanvasNode {
+  nodeEl = new FakeEl();
+  constructor(readonly canvas: FakeCanvas, public id: string, private data: any) {}
+  getData() { return { ...this.data }; }
+  setData(d: any) { this.data = { ...d }; }
+}
+
+export class FakeCanvas {
+  nodes = new Map<string, FakeCanvasNode>();
+  edges: any[] = [];
+  selection = new Set<FakeCanvasNode>();
+  saveRequests = 0;
+  zoomed: any;
+  constructor(readonly view: FakeCanvasView, data: any) { this.load(data); }
+  private load(data: any) {
+    this.nodes.clear();
+    for (const n of data?.nodes ?? []) this.nodes.set(n.id, new FakeCanvasNode(this, n.id, n));
+    this.edges = [...(data?.edges ?? [])];
+  }
+  getData() { return { nodes: [...this.nodes.values()].map((n) => n.getData()), edges: this.edges.map((e) => ({ ...e })) }; }
+  setData(d: any) { this.load(d); }
+  importData(d: any, clear?: boolean) {
+    if (clear) this.load(d);
+    else { for (const n of d.nodes ?? []) this.nodes.set(n.id, new FakeCanvasNode(this, n.id, n)); this.edges.push(...(d.edges ?? [])); }
+  }
+  requestSave() { this.saveRequests++; }
+  requestFrame() {}
+  selectOnly(n: FakeCanvasNode) { this.selection = new Set([n]); }
+  deselectAll() { this.selection.clear(); }
+  zoomToBbox(b: any) { this.zoomed = b; }
+}
+
+export class FakeCanvasView {
+  canvas: FakeCanvas;
+  constructor(readonly app: App, public file: TFile, data: any) { this.canvas = new FakeCanvas(this, data); }
+  getViewType() { return "canvas"; }
+  /** Writes the live data to the file, as the view's save does. */
+  async save() { await this.app.vault.modify(this.file, JSON.stringify(this.canvas.getData(), null, "\t")); }
+}
+
+/** Opens a canvas file in a new, active leaf. */
+export async function openCanvas(app: App, path: string): Promise<FakeCanvasView> {
+  const file = app.vault.getFileByPath(path);
+  if (!file) throw new Error("no canvas " + path);
+  const view = new FakeCanvasView(app, file, JSON.parse((await app.vault.read(file)) || "{}"));
+  const leaf = new WorkspaceLeaf(view);
+  app.workspace.leaves.push(leaf);
+  app.workspace.activeLeaf = leaf;
+  return view;
+}
+
+// ---- UI recorders.
+export class Notice {
+  static shown: Notice[] = [];
+  static messages(): string[] { return Notice.shown.map((n) => n.message); }
+  hidden = false;
+  history: string[] = [];
+  constructor(public message: string, readonly duration?: number) { this.history.push(message); Notice.shown.push(this); }
+  setMessage(m: string) { this.message = m; this.history.push(m); return this; }
+  hide() { this.hidden = true; }
+}
+
+export class Modal {
+  static opened: Modal[] = [];
+  contentEl = new FakeEl();
+  titleEl = new FakeEl();
+  isOpen = false;
+  constructor(readonly app: App) {}
+  open() { this.isOpen = true; Modal.opened.push(this); this.onOpen(); }
+  close() { this.isOpen = false; this.onClose(); }
+  onOpen() {}
+  onClose() {}
+}
+
+export class SuggestModal<T> extends Modal {
+  placeholder = "";
+  setPlaceholder(p: string) { this.placeholder = p; }
+  getSuggestions(_q: string): T[] | Promise<T[]> { return []; }
+  renderSuggestion(_v: T, _el: FakeEl) {}
+  onChooseSuggestion(_v: T, _evt: unknown) {}
+  /** What a person typing q then choosing the i-th suggestion does. */
+  async choose(q: string, i = 0) { const s = await this.getSuggestions(q); this.onChooseSuggestion(s[i], {}); this.close(); return s[i]; }
+}
+export class FuzzySuggestModal<T> extends SuggestModal<T> {}
+
+export class MenuItem {
+  title = ""; icon = ""; section = ""; callback: Cb | undefined;
+  setTitle(t: string) { this.title = t; return this; }
+  setIcon(i: string) { this.icon = i; return this; }
+  setSection(s: string) { this.section = s; return this; }
+  onClick(cb: Cb) { this.callback = cb; return this; }
+}
+export class Menu {
+  items: MenuItem[] = [];
+  addItem(cb: (i: MenuItem) => void) { const i = new MenuItem(); cb(i); this.items.push(i); return this; }
+  addSeparator() { return this; }
+  showAtMouseEvent() { return this; }
+}
+
+export class Component {
+  private cleanups: Cb[] = [];
+  private loaded = false;
+  register(cb: Cb) { this.cleanups.push(cb); }
+  registerEvent(ref: EventRef) { this.register(() => ref.e.offref(ref)); }
+  registerInterval(id: any) { this.register(() => clearInterval(id)); return id; }
+  registerDomEvent(el: any, type: string, cb: Cb) { el.addEventListener(type, cb); this.register(() => el.removeEventListener(type, cb)); }
+  addChild<T extends Component>(c: T) { c.load(); this.register(() => c.unload()); return c; }
+  load() { this.loaded = true; return this.onload(); }
+  unload() { if (!this.loaded) return; this.loaded = false; for (const cb of this.cleanups.splice(0).reverse()) cb(); this.onunload(); }
+  onload(): any {}
+  onunload(): any {}
+  /** How many cleanups are registered (tests check nothing is left behind). */
+  get registered() { return this.cleanups.length; }
+}
+
+export class View extends Component {
+  containerEl = new FakeEl();
+  constructor(readonly leaf: WorkspaceLeaf) { super(); }
+  getViewType() { return ""; }
+  getDisplayText() { return ""; }
+}
+export class ItemView extends View {
+  contentEl = new FakeEl();
+}
+
+export interface PluginManifest { id: string; name: string; version: string; dir?: string }
+
+export class Plugin extends Component {
+  commands: any[] = [];
+  settingTabs: PluginSettingTab[] = [];
+  statusBar: FakeEl[] = [];
+  views = new Map<string, Cb>();
+  data: unknown = null;
+  constructor(readonly app: App, readonly manifest: PluginManifest) { super(); }
+  addCommand(c: any) { this.commands.push(c); return c; }
+  addSettingTab(t: PluginSettingTab) { this.settingTabs.push(t); }
+  addStatusBarItem() { const el = new FakeEl(); this.statusBar.push(el); return el; }
+  addRibbonIcon() { return new FakeEl(); }
+  registerView(type: string, factory: Cb) { this.views.set(type, factory); }
+  async loadData() { return this.data; }
+  async saveData(d: unknown) { this.data = JSON.parse(JSON.stringify(d)); }
+}
+
+export class PluginSettingTab {
+  containerEl = new FakeEl();
+  constructor(readonly app: App, readonly plugin: Plugin) {}
+  display() {}
+  hide() {}
+}
+
+class Component_ {
+  value: any;
+  disabled = false;
+  changed: Cb | undefined;
+  clicked: Cb | undefined;
+  placeholder = "";
+  text = "";
+  setValue(v: any) { this.value = v; return this; }
+  getValue() { return this.value; }
+  setPlaceholder(p: string) { this.placeholder = p; return this; }
+  setDisabled(d: boolean) { this.disabled = d; return this; }
+  onChange(cb: Cb) { this.changed = cb; return this; }
+  setButtonText(t: string) { this.text = t; return this; }
+  onClick(cb: Cb) { this.clicked = cb; return this; }
+  setCta() { return this; }
+}
+
+export class Setting {
+  static all: Setting[] = [];
+  name = "";
+  desc = "";
+  heading = false;
+  components: Component_[] = [];
+  constructor(readonly containerEl: FakeEl) { Setting.all.push(this); }
+  setName(n: string) { this.name = n; return this; }
+  setDesc(d: string) { this.desc = d; return this; }
+  setHeading() { this.heading = true; return this; }
+  private add(cb: Cb) { const c = new Component_(); cb(c); this.components.push(c); return this; }
+  addText(cb: Cb) { return this.add(cb); }
+  addTextArea(cb: Cb) { return this.add(cb); }
+  addToggle(cb: Cb) { return this.add(cb); }
+  addButton(cb: Cb) { return this.add(cb); }
+  addDropdown(cb: Cb) { return this.add(cb); }
+}
+
+export const Platform = { isDesktopApp: true, isDesktop: true, isMobile: false, isMobileApp: false };
+
+/** requestUrl answers through this handler; tests set it. */
+export const requestUrlMock: { handler: ((r: any) => Promise<{ status: number; text: string }>) | undefined; sent: any[] } = { handler: undefined, sent: [] };
+export async function requestUrl(r: any) {
+  requestUrlMock.sent.push(r);
+  if (!requestUrlMock.handler) throw new Error("no network in tests");
+  return requestUrlMock.handler(r);
+}
+
+export function normalizePath(p: string) { return p.replace(/\\/g, "/").replace(/\/+/g, "/").replace(/^\/|\/$/g, ""); }

@@ -1,0 +1,11 @@
+// What the tests import (build.mjs --test bundles it with the fake obsidian
+// module as `obsidian`, so both share one instance of it).
+export * as obsidian from "obsidian";
+export { default as ProjectCanvasPlugin } from "../src/main";
+export * as canvasAdapter from "../src/canvasAdapter";
+export { journaled } from "../src/apply";
+export { CoreError } from "../src/core";
+export { LoadProgress } from "../src/progress";
+export { hashOf, KnownFiles } from "../src/files";
+export { Session } from "../src/session";
+export { showResult } from "../src/results";

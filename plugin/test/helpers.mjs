@@ -1,0 +1,55 @@
+// Starts the real plugin (the bundle of test/.build/harness.mjs) over a
+// temporary copy of a vault, with its worker in a worker_thread.
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { install } from "./workerShim.mjs";
+import * as harness from "./.build/harness.mjs";
+
+install();
+export const { obsidian, ProjectCanvasPlugin, canvasAdapter, journaled, LoadProgress } = harness;
+export const here = path.dirname(fileURLToPath(import.meta.url));
+export const root = path.resolve(here, "../..");
+export const exampleVault = path.join(root, "examples/vault");
+export const manifest = JSON.parse(readFileSync(path.join(here, "../manifest.json"), "utf8"));
+
+/** A temporary folder, a copy of from when given; removed after the test. */
+export function tempVault(t, from) {
+  const dir = mkdtempSync(path.join(tmpdir(), "pc-plugin-"));
+  if (from) cpSync(from, dir, { recursive: true });
+  t?.after(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** The plugin loaded over dir the way Obsidian loads it: onload, then the layout is ready. */
+export async function startPlugin(t, dir, { data } = {}) {
+  const app = new obsidian.App(dir);
+  const plugin = new ProjectCanvasPlugin(app, manifest);
+  if (data) plugin.data = data;
+  await plugin.load();
+  app.workspace.setLayoutReady();
+  t?.after(() => plugin.unload());
+  await plugin.session.ready();
+  return { app, plugin, vault: app.vault, session: plugin.session };
+}
+
+/** Waits until cond() holds, polling. */
+export async function until(cond, what, ms = 10000) {
+  const end = Date.now() + ms;
+  while (!(await cond())) {
+    if (Date.now() > end) throw new Error("timed out waiting for " + what);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+/** Every file under dir (hidden ones too), path -> content. */
+export function snapshot(dir, prefix = "") {
+  const out = {};
+  for (const name of readdirSync(path.join(dir, prefix))) {
+    const rel = prefix ? prefix + "/" + name : name;
+    if (statSync(path.join(dir, rel)).isDirectory()) Object.assign(out, snapshot(dir, rel));
+    else out[rel] = readFileSync(path.join(dir, rel), "utf8");
+  }
+  return out;
+}

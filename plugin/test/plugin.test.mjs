@@ -1,0 +1,239 @@
+// The plugin with the real core in a real worker (a worker_thread running
+// the same Blob source) over a temporary folder, through the fake obsidian.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { exampleVault, here, journaled, LoadProgress, obsidian, snapshot, startPlugin, tempVault, until } from "./helpers.mjs";
+import { ShimWorker } from "./workerShim.mjs";
+
+const { Notice, openCanvas } = obsidian;
+const read = (dir, p) => readFileSync(path.join(dir, p), "utf8");
+const noticed = (re) => Notice.messages().some((m) => re.test(m));
+
+test("main.js, with the core inlined, is at most 5 MB", () => {
+  const size = statSync(path.join(here, "../dist/main.js")).size;
+  assert.ok(size <= 5 * 1024 * 1024, `main.js is ${size} bytes`);
+  assert.ok(size > 1024 * 1024, "the core is inlined");
+});
+
+test("the plugin loads the example vault in its worker and shows the entity count", async (t) => {
+  const dir = tempVault(t, exampleVault);
+  const { plugin, session } = await startPlugin(t, dir);
+  assert.ok(session.entities > 10, `entities: ${session.entities}`);
+  assert.equal(plugin.statusBar[0].text, `${session.entities} entities`);
+  const out = await session.call("get_entity", { id: "M-001", fields: ["title"] });
+  assert.equal(typeof out.result.title, "string");
+  assert.deepEqual(out.changes, []);
+  assert.ok(plugin.data.token.length === 64, "a token is generated on first load and saved");
+});
+
+test("a vault event reaches the core: get_entity after a modify sees the edit", async (t) => {
+  const dir = tempVault(t, exampleVault);
+  const { vault, session } = await startPlugin(t, dir);
+  const file = vault.getMarkdownFiles().find((f) => /^T-001\b/.test(f.basename));
+  const edited = (await vault.read(file)).replace(/^title: .*$/m, "title: Edited in the editor");
+  await vault.userWrite(file.path, edited);
+  const out = await session.call("get_entity", { id: "T-001", fields: ["title"] });
+  assert.equal(out.result.title, "Edited in the editor");
+
+  // A rename and a delete too.
+  const renamed = file.parent.path + "/Renamed task.md";
+  await vault.rename(file, renamed);
+  assert.equal((await session.call("get_entity", { id: "T-001", fields: ["path"] })).result.path, renamed);
+  await vault.delete(vault.getFileByPath(renamed));
+  await assert.rejects(session.call("get_entity", { id: "T-001" }), (e) => e.code === "not_found");
+});
+
+test("a call's changes are applied to the folder through the vault API, echoes not sent back", async (t) => {
+  const dir = tempVault(t);
+  const { vault, session } = await startPlugin(t, dir);
+  assert.equal(session.entities, 0);
+  const out = await session.call("create_entity", { type: "milestone", data: { title: "Public beta" } });
+  assert.equal(out.result.id, "M-001");
+  assert.ok(out.changes.length >= 2, JSON.stringify(out.changes.map((c) => c.path)));
+  const created = out.changes.find((c) => c.path.endsWith(".md"));
+  assert.equal(read(dir, created.path), created.content);
+  assert.ok(existsSync(path.join(dir, "Projects.canvas")), "the node is put on the canvas");
+  assert.ok(!existsSync(path.join(dir, ".projectcanvas/journal.json")), "the journal is gone after the last change");
+  assert.ok(vault.log.some((l) => l.op === "create" && l.path === created.path));
+  // The vault events of the plugin's own writes are echoes: none reaches the core.
+  const sent = [];
+  const request = session.core.request.bind(session.core);
+  session.core.request = (fn, input) => { if (fn === "events") sent.push(input); return request(fn, input); };
+  await session.call("create_entity", { type: "milestone", data: { title: "Second" } });
+  await session.call("get_schema", {});
+  assert.deepEqual(sent, []);
+  session.core.request = request;
+  // A folder that did not exist is created.
+  const story = await session.call("create_entity", { type: "story", data: { title: "Sign-in", parent: "M-001" } });
+  const storyFile = story.changes.find((c) => c.op === "write" && /S-001/.test(c.path)).path;
+  assert.ok(vault.getFileByPath(storyFile), storyFile);
+  // An existing file goes through process.
+  const before = vault.log.length;
+  await session.call("update_entity", { id: "M-001", status: "wip" });
+  assert.ok(vault.log.slice(before).some((l) => l.op === "process" && l.path === created.path), JSON.stringify(vault.log.slice(before)));
+  assert.match(read(dir, created.path), /status: (wip|in[_ -]progress)/i);
+});
+
+test("a multi-file change writes the journal first and removes it last, in order", async (t) => {
+  const dir = tempVault(t);
+  const { vault, session } = await startPlugin(t, dir);
+  await session.call("create_entity", { type: "milestone", data: { title: "M" } });
+  const ops = [1, 2, 3].map((i) => ({ op: "create", type: "story", data: { title: "S" + i, parent: "M-001" } }));
+  const writes = [];
+  vault.adapter.write = ((w) => async (p, d) => { writes.push(["write", p]); return w(p, d); })(vault.adapter.write.bind(vault.adapter));
+  vault.adapter.remove = ((r) => async (p) => { writes.push(["remove", p]); return r(p); })(vault.adapter.remove.bind(vault.adapter));
+  const logStart = vault.log.length;
+  const out = await session.call("batch_update", { ops });
+  const c = out.changes;
+  assert.ok(journaled(c), JSON.stringify(c.map((x) => [x.op, x.path])));
+  assert.deepEqual([c[0].op, c[0].path], ["write", ".projectcanvas/journal.json"]);
+  assert.deepEqual([c.at(-1).op, c.at(-1).path], ["delete", ".projectcanvas/journal.json"]);
+  // The journal went through the adapter (hidden), before any vault write and after the last.
+  assert.deepEqual(writes[0], ["write", ".projectcanvas/journal.json"]);
+  assert.deepEqual(writes.at(-1), ["remove", ".projectcanvas/journal.json"]);
+  assert.equal(vault.log.length - logStart, c.length - 2 - c.filter((x) => x.path.startsWith(".projectcanvas/") && x.path !== ".projectcanvas/journal.json").length);
+  assert.ok(!existsSync(path.join(dir, ".projectcanvas/journal.json")));
+});
+
+test("a change to an open canvas goes to the live canvas, which saves it", async (t) => {
+  const dir = tempVault(t, exampleVault);
+  const { app, session } = await startPlugin(t, dir);
+  await session.call("populate_canvas", {});
+  const view = await openCanvas(app, "Projects.canvas");
+  const onDisk = read(dir, "Projects.canvas");
+  const xs = () => [...view.canvas.nodes.values()].map((n) => n.getData().x).join();
+  const before = xs();
+  const out = await session.call("layout_canvas", {});
+  assert.deepEqual(out.changes.map((c) => c.path), ["Projects.canvas"]);
+  assert.notEqual(xs(), before, "the live canvas has the new layout");
+  assert.equal(view.canvas.saveRequests, 1, "the view is asked to save");
+  assert.equal(read(dir, "Projects.canvas"), onDisk, "the file is not written behind the view's back");
+  await view.save();
+  assert.deepEqual(JSON.parse(read(dir, "Projects.canvas")).nodes.map((n) => n.x).join(), xs());
+  // A node the person moves in the view (not saved yet) is what the core sees next.
+  const first = [...view.canvas.nodes.values()][0];
+  first.setData({ ...first.getData(), x: 123456 });
+  const again = await session.call("populate_canvas", {});
+  assert.equal(again.result.nodes_added, 0, "no duplicates");
+  const live = await session.call("layout_canvas", {});
+  assert.ok(live.changes.length <= 1);
+});
+
+test("a missing canvas internal falls back to writing the file, with a notice", async (t) => {
+  const dir = tempVault(t, exampleVault);
+  const { app, session } = await startPlugin(t, dir);
+  await session.call("populate_canvas", {});
+  const view = await openCanvas(app, "Projects.canvas");
+  view.canvas.setData = undefined;
+  view.canvas.importData = undefined;
+  const out = await session.call("layout_canvas", {});
+  assert.equal(read(dir, "Projects.canvas"), out.changes[0].content, "the file holds the new canvas");
+  assert.ok(noticed(/Projects\.canvas was written as a file: the canvas has neither setData nor importData/), Notice.messages().join("\n"));
+  // The adapter's other entry points answer fallbacks rather than throw.
+  const c = { view: { canvas: {} }, path: "x.canvas" };
+  const { canvasAdapter } = await import("./helpers.mjs");
+  assert.equal(canvasAdapter.selectNode(c, "n1", true).ok, false);
+  assert.equal(canvasAdapter.setHidden(c, ["n1"], true).ok, false);
+  assert.equal(canvasAdapter.nodes({ view: {} }).ok, false);
+  assert.equal(canvasAdapter.liveData({ view: null }), undefined);
+});
+
+test("a file edited while a command ran is not overwritten; the vault is reloaded", async (t) => {
+  const dir = tempVault(t, exampleVault);
+  const { vault, session } = await startPlugin(t, dir);
+  const file = vault.getMarkdownFiles().find((f) => /^M-001\b/.test(f.basename));
+  // Saved on disk, its event not yet seen by the core.
+  const mine = (await vault.read(file)).replace(/^title: .*$/m, "title: Mine");
+  writeFileSync(path.join(dir, file.path), mine);
+  await assert.rejects(session.call("update_entity", { id: "M-001", data: { title: "Theirs" } }), (e) => e.code === "conflict");
+  assert.equal(read(dir, file.path), mine);
+  assert.ok(noticed(/was edited while the command ran/));
+  await session.ready();
+  assert.equal((await session.call("get_entity", { id: "M-001", fields: ["title"] })).result.title, "Mine");
+});
+
+test("a killed worker is restarted and the vault reloaded", async (t) => {
+  const dir = tempVault(t, exampleVault);
+  const { session } = await startPlugin(t, dir);
+  const n = session.entities;
+  const worker = ShimWorker.instances.at(-1);
+  const pending = session.call("search_entities", { query: "task" });
+  await worker.crash();
+  await assert.rejects(pending, (e) => e.code === "core_crashed");
+  await until(() => session.isReady, "the reload");
+  assert.notEqual(ShimWorker.instances.at(-1), worker, "a new worker");
+  assert.equal(session.entities, n);
+  const out = await session.call("create_entity", { type: "milestone", data: { title: "After the crash" } });
+  assert.ok(existsSync(path.join(dir, out.changes.find((c) => c.path.endsWith("After the crash.md")).path)));
+  assert.ok(noticed(/restarting and reloading/));
+});
+
+test("outbound HTTP of the core goes through requestUrl on the main thread", async (t) => {
+  const dir = tempVault(t);
+  writeFileSync(path.join(dir, "Runbook.md"), "# Runbook\n\n## Rollback\n\nRoll the release back with the previous build.\n");
+  const { mkdirSync } = await import("node:fs");
+  mkdirSync(path.join(dir, ".projectcanvas"));
+  writeFileSync(path.join(dir, ".projectcanvas/config.json"), JSON.stringify({ embeddings: { endpoint: "http://embed.test/v1/embeddings", model: "m" } }));
+  obsidian.requestUrlMock.sent = [];
+  obsidian.requestUrlMock.handler = async (r) => {
+    const { input } = JSON.parse(r.body);
+    return { status: 200, text: JSON.stringify({ data: input.map((_, i) => ({ index: i, embedding: [1, (i % 3) + 1, 0.5] })) }) };
+  };
+  t.after(() => { obsidian.requestUrlMock.handler = undefined; });
+  const { session } = await startPlugin(t, dir);
+  const out = await session.call("search_docs", { query: "roll back a release" });
+  assert.ok(out.result.results.length > 0);
+  assert.ok(obsidian.requestUrlMock.sent.length >= 1);
+  assert.equal(obsidian.requestUrlMock.sent[0].url, "http://embed.test/v1/embeddings");
+});
+
+test("unloading leaves no listener and no worker behind", async (t) => {
+  const dir = tempVault(t);
+  const { app, plugin } = await startPlugin(t, dir);
+  const worker = ShimWorker.instances.at(-1);
+  assert.ok(app.vault.listeners("modify") === 1);
+  plugin.unload();
+  for (const e of ["create", "modify", "delete", "rename"]) assert.equal(app.vault.listeners(e), 0, e);
+  assert.equal(worker.alive, false);
+  await assert.rejects(plugin.session.call("get_schema", {}));
+});
+
+test("loading that takes more than the delay shows its progress in a notice", async () => {
+  const el = new obsidian.FakeEl();
+  const p = new LoadProgress(el, 5);
+  const count = Notice.shown.length;
+  p.update({ phase: "starting" });
+  p.update({ phase: "reading", done: 0, total: 10 });
+  assert.equal(Notice.shown.length, count, "no notice at once");
+  await new Promise((r) => setTimeout(r, 30));
+  const notice = Notice.shown.at(-1);
+  assert.equal(notice.duration, 0);
+  p.update({ phase: "reading", done: 10, total: 10 });
+  p.update({ phase: "indexing", files: 10 });
+  assert.deepEqual(notice.history.slice(-2), ["Project Canvas: reading 10/10 files", "Project Canvas: indexing 10 files…"]);
+  p.update({ phase: "ready", entities: 3, problems: 0, ms: 40 });
+  assert.ok(notice.hidden);
+  assert.equal(el.text, "3 entities");
+  // A fast load shows none.
+  p.update({ phase: "starting" });
+  p.update({ phase: "ready", entities: 1, problems: 0, ms: 1 });
+  await new Promise((r) => setTimeout(r, 30));
+  assert.equal(Notice.shown.at(-1), notice);
+  assert.equal(el.text, "1 entity");
+});
+
+test("the real core's command registry: commands listed, a command's canvas change goes to the open canvas", async (t) => {
+  const dir = tempVault(t, exampleVault);
+  writeFileSync(path.join(dir, "Projects.canvas"), JSON.stringify({ nodes: [], edges: [] }));
+  const { app, session } = await startPlugin(t, dir);
+  const ids = (await session.commands()).map((c) => c.id);
+  for (const id of ["populate-canvas-from-vault", "reposition-canvas-nodes", "search-entity-on-canvas", "navigate-to-parent", "open-feature-coverage"]) assert.ok(ids.includes(id), id);
+  const view = await openCanvas(app, "Projects.canvas");
+  const out = await session.command("populate-canvas-from-vault", { canvas: "Projects.canvas" });
+  assert.ok(out.changes.some((c) => c.path === "Projects.canvas"), JSON.stringify(out.changes.map((c) => c.path)));
+  assert.ok(view.canvas.nodes.size > 10, `live nodes: ${view.canvas.nodes.size}`);
+  assert.deepEqual(JSON.parse(read(dir, "Projects.canvas")).nodes, [], "the file waits for the view's save");
+  await assert.rejects(session.command("no-such-command"), (e) => typeof e.code === "string" && e.code !== "core_crashed");
+});

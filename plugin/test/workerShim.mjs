@@ -1,0 +1,48 @@
+// Node has no Web Worker: this one runs a Blob URL's source in a
+// worker_thread with self.onmessage / postMessage mapped, so the tests run
+// the same worker source the plugin gives Obsidian.
+import { Worker as ThreadWorker } from "node:worker_threads";
+import { resolveObjectURL } from "node:buffer";
+
+const prelude = `
+const { parentPort } = require("node:worker_threads");
+globalThis.self = globalThis;
+globalThis.postMessage = (m) => parentPort.postMessage(m);
+parentPort.on("message", (m) => { if (typeof globalThis.onmessage === "function") globalThis.onmessage({ data: m }); });
+`;
+
+export class ShimWorker {
+  static instances = [];
+  onmessage = null;
+  onerror = null;
+  onmessageerror = null;
+  #thread = null;
+  #queue = [];
+  #terminated = false;
+
+  constructor(url) {
+    ShimWorker.instances.push(this);
+    const blob = resolveObjectURL(String(url));
+    if (!blob) throw new Error("ShimWorker: not a Blob URL: " + url);
+    this.started = blob.text().then((src) => {
+      if (this.#terminated) return;
+      const t = new ThreadWorker(prelude + src, { eval: true });
+      this.#thread = t;
+      t.on("message", (data) => this.onmessage?.({ data }));
+      t.on("error", (e) => this.onerror?.({ message: String(e?.message ?? e), preventDefault() {} }));
+      t.on("exit", (code) => { if (!this.#terminated) this.onerror?.({ message: `the worker exited (${code})`, preventDefault() {} }); });
+      for (const m of this.#queue.splice(0)) t.postMessage(m);
+    });
+  }
+
+  postMessage(m) { if (this.#thread) this.#thread.postMessage(m); else this.#queue.push(m); }
+
+  terminate() { this.#terminated = true; void this.#thread?.terminate(); }
+
+  /** Ends the thread as a crash would: the plugin is not told beforehand. */
+  async crash() { await this.started; await this.#thread?.terminate(); }
+
+  get alive() { return !this.#terminated && this.#thread !== null; }
+}
+
+export function install() { globalThis.Worker = ShimWorker; }
