@@ -9,18 +9,21 @@ import (
 
 // Arranged reports what Arrange did.
 type Arranged struct {
-	Moved        int           `json:"nodes_moved"`
-	Placed       int           `json:"nodes_placed"` // entity nodes laid out
-	EdgesAdded   int           `json:"edges_added"`
-	EdgesUpdated int           `json:"edges_updated"` // sides changed
-	Lanes        []layout.Lane `json:"lanes"`
+	Moved        int    `json:"nodes_moved"`
+	Placed       int    `json:"nodes_placed"`  // entity nodes laid out
+	EdgesAdded   int    `json:"edges_added"`   // dependency and parent edges
+	EdgesUpdated int    `json:"edges_updated"` // sides changed
+	EdgesRemoved int    `json:"edges_removed"` // parent edges no longer across lanes
+	Lanes        []Lane `json:"lanes"`         // as drawn, left to right
 }
 
-// Arrange lays out the entity nodes of the canvas with layout V4. Every
-// other node (notes, groups, links, files that are not entities) stays where
-// it is and is kept clear of. Missing dependency edges are added, and the
-// sides of the dependency edges this package made are chosen anew; edges
-// the user drew keep their sides.
+// Arrange lays out the entity nodes of the canvas with layout V4 and draws
+// its lanes: a group per workstream (see drawLanes), and an edge from each
+// child whose lane is not its parent's to the parent (drawParents). Every
+// other node (notes, the user's groups, links, files that are not
+// entities) stays where it is and is kept clear of. Missing dependency
+// edges are added, and the sides of the dependency and parent edges this
+// package made are chosen anew; edges the user drew keep their sides.
 //
 // g is the project's entities (Project.Graph, or pc.NewGraph of a set).
 func Arrange(c *Canvas, g *pc.Graph, opts ...layout.Option) Arranged {
@@ -42,12 +45,12 @@ func Arrange(c *Canvas, g *pc.Graph, opts ...layout.Option) Arranged {
 		})
 	}
 	for _, n := range c.Nodes {
-		if !managed[n] {
+		if !managed[n] && !isLane(n) {
 			in.Obstacles = append(in.Obstacles, rectOf(n))
 		}
 	}
 	res := layout.Layout(in, opts...)
-	out := Arranged{Placed: len(placed), Lanes: res.Lanes}
+	out := Arranged{Placed: len(placed)}
 	for i, n := range placed {
 		r := res.Nodes[i]
 		if n.X != r.X || n.Y != r.Y {
@@ -55,14 +58,18 @@ func Arrange(c *Canvas, g *pc.Graph, opts ...layout.Option) Arranged {
 			out.Moved++
 		}
 	}
+	out.Lanes = drawLanes(c, res.Lanes)
 	out.EdgesAdded = addDependencyEdges(c, g, nodes)
+	added, removed := drawParents(c, res.Parents, nodes, managed)
+	out.EdgesAdded += added
+	out.EdgesRemoved = removed
 	byID := make(map[string]*Node, len(c.Nodes))
 	for _, n := range c.Nodes {
 		byID[n.ID] = n
 	}
 	for _, e := range c.Edges {
 		from, to := byID[e.FromNode], byID[e.ToNode]
-		if !strings.HasPrefix(e.ID, "dep-") || from == nil || to == nil || !managed[from] || !managed[to] {
+		if !strings.HasPrefix(e.ID, "dep-") && !isParentEdge(e, byID, managed) || !managed[from] || !managed[to] {
 			continue
 		}
 		fs, ts := layout.Sides(rectOf(from), rectOf(to))

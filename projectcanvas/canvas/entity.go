@@ -92,12 +92,14 @@ func bottom(c *Canvas) (x, y float64) {
 	return x, y
 }
 
-// free moves r down from where it is until it overlaps no node.
+// free moves r down from where it is until it overlaps no node but the
+// lane groups (a new node in a lane is where it belongs; the next layout
+// places it).
 func free(c *Canvas, r layout.Rect) layout.Rect {
 	for {
 		hit := false
 		for _, n := range c.Nodes {
-			if o := rectOf(n); r.Overlaps(o) {
+			if o := rectOf(n); r.Overlaps(o) && !isLane(n) {
 				r.Y = o.Y + o.H + 40
 				hit = true
 			}
