@@ -28,7 +28,15 @@
 // it adds "entity-T-001" and "dep-T-002-T-001", but a user's text note or
 // edge that happens to carry such an id stays the user's, never moved,
 // hidden or restyled, and the tool gives its own object the next free id
-// ("entity-T-001-2"). Geometry is checked when read: a node's x and y lie
+// ("entity-T-001-2"). Arrange owns two more kinds of object: a group per
+// workstream lane, "lane-engineering" (LaneID), labelled with the
+// workstream, moved and resized on every layout and removed when its lane
+// empties; and an edge from a child to its parent in another lane,
+// "parent-T-008-S-002" (ParentEdgeID), labelled "parent" and purple, added
+// unless an edge already joins the two nodes and removed when they share a
+// lane again. A group of the user's, whatever its id, and a node that is
+// not a group are never taken for a lane: a lane whose id one holds takes
+// the next free id. Geometry is checked when read: a node's x and y lie
 // within MaxCoordinate, its size within 0..MaxSize.
 //
 // Store: a canvas is written only through a transaction of the project
