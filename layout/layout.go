@@ -122,12 +122,27 @@ type item struct {
 	*Node
 	w, h     float64
 	rect     Rect
+	parent   *item // its milestone or story, when in the input
 	lane     *lane
-	pfx, num string // the id split for sorting, computed once
+	blocks   *block  // the blocks keyed on it, one per lane
+	cols     *column // the columns keyed on it, one per lane
+	pfx, num string  // the id split for sorting, computed once
 }
 
+// compareItems is compareIDs on the split ids. It returns at the first
+// difference (cmp.Or would compare all four: sorting the items is most of
+// the layout's time).
 func compareItems(a, b *item) int {
-	return cmp.Or(cmp.Compare(a.pfx, b.pfx), cmp.Compare(len(a.num), len(b.num)), cmp.Compare(a.num, b.num), cmp.Compare(a.ID, b.ID))
+	if c := strings.Compare(a.pfx, b.pfx); c != 0 {
+		return c
+	}
+	if len(a.num) != len(b.num) {
+		return cmp.Compare(len(a.num), len(b.num))
+	}
+	if c := strings.Compare(a.num, b.num); c != 0 {
+		return c
+	}
+	return strings.Compare(a.ID, b.ID)
 }
 
 // compareKeys orders blocks and columns by the entity they are keyed on;
@@ -155,10 +170,11 @@ type layouter struct {
 // lane is one workstream's entities: blocks stacked top to bottom and a
 // side column.
 type lane struct {
-	name   string
-	blocks []*block
-	side   []*item // decisions, documents, features
-	rect   Rect
+	name    string
+	blocks  []*block
+	orphans *block  // of the parentless tasks
+	side    []*item // decisions, documents, features
+	rect    Rect
 }
 
 // block is a milestone of the lane over the row of its stories; or, with
@@ -170,6 +186,8 @@ type block struct {
 	key  *item
 	kind int // 0: keyed on a milestone, 1: on a story, 2: parentless tasks
 	cols []*column
+	lane *lane
+	next *block // keyed on the same item, in another lane
 }
 
 // column is a story of the lane with its tasks of the lane below it, or,
@@ -178,19 +196,28 @@ type column struct {
 	head  *item
 	key   *item
 	tasks []*item
+	lane  *lane
+	next  *column // keyed on the same story, in another lane
 }
 
 func newLayouter(in Input, c config) *layouter {
 	l := &layouter{c: c, in: in, byID: make(map[string]*item, len(in.Nodes))}
+	slab := make([]item, len(in.Nodes)) // one allocation for all
 	for i := range in.Nodes {
 		n := &in.Nodes[i]
 		if _, dup := l.byID[n.ID]; dup || n.ID == "" {
 			continue
 		}
-		it := &item{Node: n, w: or(n.Width, c.defW), h: or(n.Height, c.defH)}
+		it := &slab[i]
+		*it = item{Node: n, w: or(n.Width, c.defW), h: or(n.Height, c.defH)}
 		it.pfx, it.num = splitID(n.ID)
 		l.items = append(l.items, it)
 		l.byID[n.ID] = it
+	}
+	for _, it := range l.items {
+		if p := l.byID[it.Parent]; p != nil && p.Type == graph.ParentType(it.Type) && p.Type != "" {
+			it.parent = p
+		}
 	}
 	// Every decision below depends on the order of items: make it the
 	// order of ids, not of the input.
@@ -220,19 +247,10 @@ func splitID(id string) (string, string) {
 	return id[:i], strings.TrimLeft(id[i+1:], "0")
 }
 
-func (l *layouter) parentOf(it *item) *item {
-	want := graph.ParentType(it.Type)
-	p := l.byID[it.Parent]
-	if want == "" || p == nil || p.Type != want {
-		return nil
-	}
-	return p
-}
-
-// LaneOf is the workstream of the lane an entity of the hierarchy goes
+// laneOf is the workstream of the lane an entity of the hierarchy goes
 // in: its own workstream, else (none set) its parent's lane, else "".
-func (l *layouter) laneOf(it *item) string {
-	for ; it != nil; it = l.parentOf(it) {
+func laneOf(it *item) string {
+	for ; it != nil; it = it.parent {
 		if it.Workstream != "" {
 			return it.Workstream
 		}
@@ -243,17 +261,6 @@ func (l *layouter) laneOf(it *item) string {
 // buildLanes sorts the entities into lanes, blocks and columns.
 func (l *layouter) buildLanes() {
 	byName := map[string]*lane{}
-	type blockKey struct {
-		ln   *lane
-		key  *item
-		kind int
-	}
-	blocks := map[blockKey]*block{}
-	type columnKey struct {
-		b   *block
-		key *item
-	}
-	cols := map[columnKey]*column{}
 	laneNamed := func(name string) *lane {
 		ln := byName[name]
 		if ln == nil {
@@ -263,29 +270,43 @@ func (l *layouter) buildLanes() {
 		}
 		return ln
 	}
+	// The blocks and columns keyed on an item are few (one per lane its
+	// children are in): a list from the item, no map.
 	blockOf := func(ln *lane, key *item, kind int) *block {
-		k := blockKey{ln, key, kind}
-		b := blocks[k]
-		if b == nil {
-			b = &block{key: key, kind: kind}
-			blocks[k] = b
-			ln.blocks = append(ln.blocks, b)
+		first := &ln.orphans
+		if key != nil {
+			first = &key.blocks
 		}
+		for b := *first; b != nil; b = b.next {
+			if b.lane == ln {
+				return b
+			}
+		}
+		b := &block{lane: ln, key: key, kind: kind, next: *first}
+		*first = b
+		ln.blocks = append(ln.blocks, b)
 		return b
 	}
 	columnOf := func(b *block, key *item) *column {
-		k := columnKey{b, key}
-		c := cols[k]
-		if c == nil {
-			c = &column{key: key}
-			cols[k] = c
-			b.cols = append(b.cols, c)
+		if key == nil { // the parentless tasks: one column
+			if len(b.cols) == 0 {
+				b.cols = append(b.cols, &column{})
+			}
+			return b.cols[0]
 		}
+		for c := key.cols; c != nil; c = c.next {
+			if c.lane == b.lane {
+				return c
+			}
+		}
+		c := &column{lane: b.lane, key: key, next: key.cols}
+		key.cols = c
+		b.cols = append(b.cols, c)
 		return c
 	}
 	// storyBlock is the block a story's column goes in, in lane ln.
 	storyBlock := func(ln *lane, story *item) *block {
-		if m := l.parentOf(story); m != nil {
+		if m := story.parent; m != nil {
 			return blockOf(ln, m, 0)
 		}
 		return blockOf(ln, story, 1)
@@ -294,7 +315,7 @@ func (l *layouter) buildLanes() {
 		if !graph.Hierarchical(it.Type) {
 			continue
 		}
-		ln := laneNamed(l.laneOf(it))
+		ln := laneNamed(laneOf(it))
 		it.lane = ln
 		switch it.Type {
 		case graph.Milestone:
@@ -303,7 +324,7 @@ func (l *layouter) buildLanes() {
 			columnOf(storyBlock(ln, it), it).head = it
 		case graph.Task:
 			var b *block
-			s := l.parentOf(it)
+			s := it.parent
 			if s != nil {
 				b = storyBlock(ln, s)
 			} else {

@@ -193,7 +193,7 @@ func (l *layouter) result() Result {
 			}
 			res.Edges = append(res.Edges, edge(it, to))
 		}
-		if p := l.parentOf(it); p != nil && p.lane != it.lane {
+		if p := it.parent; p != nil && p.lane != it.lane {
 			res.Parents = append(res.Parents, edge(it, p))
 		}
 	}
