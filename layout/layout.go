@@ -123,6 +123,7 @@ type item struct {
 	w, h     float64
 	rect     Rect
 	parent   *item // its milestone or story, when in the input
+	anchor   *item // of a decision, document or feature: what it is beside
 	lane     *lane
 	blocks   *block  // the blocks keyed on it, one per lane
 	cols     *column // the columns keyed on it, one per lane
@@ -337,8 +338,8 @@ func (l *layouter) buildLanes() {
 	for _, it := range l.items {
 		if !graph.Hierarchical(it.Type) {
 			var ln *lane
-			if a := l.anchor(it); a != nil {
-				ln = a.lane
+			if it.anchor = l.anchor(it); it.anchor != nil {
+				ln = it.anchor.lane
 			} else {
 				ln = laneNamed(it.Workstream)
 			}

@@ -131,8 +131,8 @@ func (l *layouter) placeBlock(b *block, x, y float64, members *[]*item) float64 
 // the first no higher than top. It returns the bottom of the column.
 func (l *layouter) placeSide(ln *lane, x, top float64, members *[]*item) float64 {
 	anchorY := func(it *item) float64 {
-		if a := l.anchor(it); a != nil {
-			return a.rect.Y
+		if it.anchor != nil {
+			return it.anchor.rect.Y
 		}
 		return math.Inf(1) // unanchored ones at the end
 	}

@@ -108,60 +108,25 @@ func drawLanes(c *Canvas, lanes []layout.Lane) []Lane {
 	return out
 }
 
-// drawParents makes the canvas's parent edges the links of the layout
-// across lanes: a missing one is added (from the child to its parent,
-// labelled ParentLabel) unless an edge already joins the two nodes (the
-// user's, say), and a parent edge of the package (isParentEdge) that the
-// layout no longer reports is removed. It returns how many it
-// added and removed.
-func drawParents(c *Canvas, links []layout.Edge, nodes map[pc.ID]*Node, managed map[*Node]bool) (added, removed int) {
-	want := make(map[[2]string]bool, len(links))
+// addParents adds an edge from each child to its parent in another lane
+// (labelled ParentLabel, purple) unless an edge already joins the two
+// nodes (the user's, say). It returns how many it added.
+func (ix *edges) addParents(links []layout.Edge, nodes map[pc.ID]*Node) int {
+	added := 0
 	for _, l := range links {
 		from, to := nodes[pc.ID(l.From)], nodes[pc.ID(l.To)]
-		if from != nil && to != nil {
-			want[[2]string{from.ID, to.ID}] = true
+		if from != nil && to != nil && ix.add(from, to, ParentEdgeID, pc.ID(l.From), pc.ID(l.To), styleParent) {
+			added++
 		}
 	}
-	byID := make(map[string]*Node, len(c.Nodes))
-	for _, n := range c.Nodes {
-		byID[n.ID] = n
-	}
-	kept := c.Edges[:0]
-	for _, e := range c.Edges {
-		if isParentEdge(e, byID, managed) && !want[[2]string{e.FromNode, e.ToNode}] {
-			removed++
-			continue
-		}
-		kept = append(kept, e)
-	}
-	clear(c.Edges[len(kept):])
-	c.Edges = kept
-	if len(want) == 0 {
-		return 0, removed
-	}
-	joined := make(map[[2]string]bool, 2*len(c.Edges))
-	for _, e := range c.Edges {
-		joined[[2]string{e.FromNode, e.ToNode}] = true
-		joined[[2]string{e.ToNode, e.FromNode}] = true
-	}
-	taken := takenIDs(c)
-	for _, l := range links {
-		from, to := nodes[pc.ID(l.From)], nodes[pc.ID(l.To)]
-		if from == nil || to == nil || joined[[2]string{from.ID, to.ID}] {
-			continue
-		}
-		fs, ts := layout.Sides(rectOf(from), rectOf(to))
-		c.Edges = append(c.Edges, &Edge{ID: newID(taken, ParentEdgeID(pc.ID(l.From), pc.ID(l.To))), FromNode: from.ID, FromSide: fs,
-			ToNode: to.ID, ToSide: ts, Color: parentColour, Label: ParentLabel})
-		joined[[2]string{from.ID, to.ID}], joined[[2]string{to.ID, from.ID}] = true, true
-		added++
-	}
-	return added, removed
+	return added
 }
 
-// isParentEdge reports whether e is a parent edge of the package: its id
-// has the parent prefix, its label is ParentLabel (an edge the user
-// relabelled is the user's) and it joins two entity nodes.
-func isParentEdge(e *Edge, byID map[string]*Node, managed map[*Node]bool) bool {
-	return strings.HasPrefix(e.ID, parentPrefix) && e.Label == ParentLabel && managed[byID[e.FromNode]] && managed[byID[e.ToNode]]
+func styleParent(e *Edge) { e.Color, e.Label = parentColour, ParentLabel }
+
+// isParentEdge reports whether e, an edge between two entity nodes, is a
+// parent edge of the package: its id has the parent prefix and its label is
+// ParentLabel (an edge the user relabelled is the user's).
+func isParentEdge(e *Edge) bool {
+	return strings.HasPrefix(e.ID, parentPrefix) && e.Label == ParentLabel
 }
