@@ -69,7 +69,7 @@ func Arrange(c *Canvas, g *pc.Graph, opts ...layout.Option) Arranged {
 // dependency and parent edges of the package between entity nodes, and
 // removes the parent edges the layout no longer reports (child and parent
 // share a lane again, or one has gone). It returns the index of the edges
-// kept, with the links of parents already drawn taken off links.
+// kept, for adding the missing ones.
 func (out *Arranged) arrangeEdges(c *Canvas, links []layout.Edge, nodes map[pc.ID]*Node, managed map[*Node]bool) *edges {
 	byID := make(map[string]*Node, len(c.Nodes))
 	for _, n := range c.Nodes {
