@@ -99,3 +99,28 @@ func TestLanesFollowTheProject(t *testing.T) {
 	}
 	assert.Equal(t, []string{"lane-engineering", "lane-product", "mine"}, groups)
 }
+
+// A lane group is no obstacle to an entity added to the canvas: a new task
+// goes below its story's tasks, inside the lane, not below the whole lane.
+func TestAddEntityInsideALane(t *testing.T) {
+	fsys := memfs.New(nil)
+	p := exampleProject(t, fsys)
+	_, err := canvas.Update(p, "Projects.canvas", func(c *canvas.Canvas) error {
+		canvas.Populate(c, p.Graph(), canvas.PopulateOptions{}, nil)
+		canvas.Arrange(c, p.Graph())
+		return nil
+	})
+	require.NoError(t, err)
+	e, err := p.Create(pc.Task, map[string]any{"title": "Crop the avatar", "parent": "S-002"})
+	require.NoError(t, err)
+	story, err := p.Get("S-002")
+	require.NoError(t, err)
+	added, err := addEntities(p, "Projects.canvas", []*pc.Entity{e}, func(*pc.Entity) *pc.Entity { return story })
+	require.NoError(t, err)
+	require.Equal(t, []pc.ID{e.ID}, added)
+	c, _, err := canvas.Read(fsys, "Projects.canvas")
+	require.NoError(t, err)
+	above, n, lane := c.Node(canvas.NodeID("T-003")), c.Node(canvas.NodeID(e.ID)), c.Node("lane-engineering")
+	assert.Equal(t, above.Y+above.Height+40, n.Y, "below the story's task")
+	assert.True(t, lane.Contains(n), "inside the lane, not pushed below it")
+}
