@@ -9,18 +9,22 @@ import (
 
 // Arranged reports what Arrange did.
 type Arranged struct {
-	Moved        int           `json:"nodes_moved"`
-	Placed       int           `json:"nodes_placed"` // entity nodes laid out
-	EdgesAdded   int           `json:"edges_added"`
-	EdgesUpdated int           `json:"edges_updated"` // sides changed
-	Lanes        []layout.Lane `json:"lanes"`
+	Moved        int    `json:"nodes_moved"`
+	Placed       int    `json:"nodes_placed"`  // entity nodes laid out
+	EdgesAdded   int    `json:"edges_added"`   // dependency and parent edges
+	EdgesUpdated int    `json:"edges_updated"` // sides changed
+	EdgesRemoved int    `json:"edges_removed"` // parent edges no longer across lanes
+	Lanes        []Lane `json:"lanes"`         // as drawn, left to right
 }
 
-// Arrange lays out the entity nodes of the canvas with layout V4. Every
-// other node (notes, groups, links, files that are not entities) stays where
-// it is and is kept clear of. Missing dependency edges are added, and the
-// sides of the dependency edges this package made are chosen anew; edges
-// the user drew keep their sides.
+// Arrange lays out the entity nodes of the canvas with layout V4 and draws
+// its lanes: a group per workstream (see drawLanes), and an edge from each
+// child whose lane is not its parent's to the parent (addParents; those no
+// longer needed are removed). Every
+// other node (notes, the user's groups, links, files that are not
+// entities) stays where it is and is kept clear of. Missing dependency
+// edges are added, and the sides of the dependency and parent edges this
+// package made are chosen anew; edges the user drew keep their sides.
 //
 // g is the project's entities (Project.Graph, or pc.NewGraph of a set).
 func Arrange(c *Canvas, g *pc.Graph, opts ...layout.Option) Arranged {
@@ -42,12 +46,12 @@ func Arrange(c *Canvas, g *pc.Graph, opts ...layout.Option) Arranged {
 		})
 	}
 	for _, n := range c.Nodes {
-		if !managed[n] {
+		if !managed[n] && !isLane(n) {
 			in.Obstacles = append(in.Obstacles, rectOf(n))
 		}
 	}
 	res := layout.Layout(in, opts...)
-	out := Arranged{Placed: len(placed), Lanes: res.Lanes}
+	out := Arranged{Placed: len(placed)}
 	for i, n := range placed {
 		r := res.Nodes[i]
 		if n.X != r.X || n.Y != r.Y {
@@ -55,23 +59,51 @@ func Arrange(c *Canvas, g *pc.Graph, opts ...layout.Option) Arranged {
 			out.Moved++
 		}
 	}
-	out.EdgesAdded = addDependencyEdges(c, g, nodes)
+	out.Lanes = drawLanes(c, res.Lanes)
+	ix := out.arrangeEdges(c, res.Parents, nodes, managed)
+	out.EdgesAdded = ix.addDependencyEdges(g, nodes) + ix.addParents(res.Parents, nodes)
+	return out
+}
+
+// arrangeEdges goes over the edges once: it chooses anew the sides of the
+// dependency and parent edges of the package between entity nodes, and
+// removes the parent edges the layout no longer reports (child and parent
+// share a lane again, or one has gone). It returns the index of the edges
+// kept, for adding the missing ones.
+func (out *Arranged) arrangeEdges(c *Canvas, links []layout.Edge, nodes map[pc.ID]*Node, managed map[*Node]bool) *edges {
 	byID := make(map[string]*Node, len(c.Nodes))
 	for _, n := range c.Nodes {
 		byID[n.ID] = n
 	}
-	for _, e := range c.Edges {
-		from, to := byID[e.FromNode], byID[e.ToNode]
-		if !strings.HasPrefix(e.ID, "dep-") || from == nil || to == nil || !managed[from] || !managed[to] {
-			continue
-		}
-		fs, ts := layout.Sides(rectOf(from), rectOf(to))
-		if e.FromSide != fs || e.ToSide != ts {
-			e.FromSide, e.ToSide = fs, ts
-			out.EdgesUpdated++
+	parent := make(map[*Node]*Node, len(links)) // child's node -> parent's: one each
+	for _, l := range links {
+		if from := nodes[pc.ID(l.From)]; from != nil {
+			parent[from] = nodes[pc.ID(l.To)]
 		}
 	}
-	return out
+	ix := &edges{c: c, joined: make(map[[2]string]bool, len(c.Edges))}
+	kept := c.Edges[:0]
+	for _, e := range c.Edges {
+		from, to := byID[e.FromNode], byID[e.ToNode]
+		ours := managed[from] && managed[to]
+		isParent := ours && isParentEdge(e)
+		if isParent && parent[from] != to {
+			out.EdgesRemoved++
+			continue
+		}
+		kept = append(kept, e)
+		ix.joined[pair(e.FromNode, e.ToNode)] = true
+		if ours && (isParent || strings.HasPrefix(e.ID, "dep-")) {
+			fs, ts := layout.Sides(rectOf(from), rectOf(to))
+			if e.FromSide != fs || e.ToSide != ts {
+				e.FromSide, e.ToSide = fs, ts
+				out.EdgesUpdated++
+			}
+		}
+	}
+	clear(c.Edges[len(kept):])
+	c.Edges = kept
+	return ix
 }
 
 // anchors are the entities a side entity is laid out beside: what a

@@ -28,8 +28,22 @@
 // it adds "entity-T-001" and "dep-T-002-T-001", but a user's text note or
 // edge that happens to carry such an id stays the user's, never moved,
 // hidden or restyled, and the tool gives its own object the next free id
-// ("entity-T-001-2"). Geometry is checked when read: a node's x and y lie
-// within MaxCoordinate, its size within 0..MaxSize.
+// ("entity-T-001-2"). Arrange owns two more kinds of object: a group per
+// workstream lane, "lane-engineering" (LaneID), labelled with the
+// workstream, moved and resized on every layout and removed when its lane
+// empties; and an edge from a child to its parent in another lane,
+// "parent-T-008-S-002" (ParentEdgeID), labelled "parent" and purple, added
+// unless an edge already joins the two nodes and removed when they share a
+// lane again (both told by their id's prefix, like the cells of the
+// features grid; a parent edge the user relabelled is the user's). A node
+// that is not a group is never taken for a lane: a lane whose id one holds
+// takes the next free id ("lane-design-2"). The layout's rule: an entity
+// of the hierarchy sits in its own workstream's lane (its parent's when it
+// has none), so a child of another workstream than its parent's is drawn
+// in its own lane, joined to its parent by that edge.
+//
+// Geometry is checked when read: a node's x and y lie within
+// MaxCoordinate, its size within 0..MaxSize.
 //
 // Store: a canvas is written only through a transaction of the project
 // (Edit stages it with Tx.WriteFile), so a canvas changed together with

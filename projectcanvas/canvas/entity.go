@@ -107,12 +107,14 @@ func bottom(c *Canvas) (x, y float64) {
 	return x, y
 }
 
-// free moves r down from where it is until it overlaps no node.
+// free moves r down from where it is until it overlaps no node but the
+// lane groups (a new node in a lane is where it belongs; the next layout
+// places it).
 func free(c *Canvas, r layout.Rect) layout.Rect {
 	for {
 		hit := false
 		for _, n := range c.Nodes {
-			if o := rectOf(n); r.Overlaps(o) {
+			if o := rectOf(n); r.Overlaps(o) && !isLane(n) {
 				r.Y = o.Y + o.H + 40
 				hit = true
 			}
@@ -123,17 +125,57 @@ func free(c *Canvas, r layout.Rect) layout.Rect {
 	}
 }
 
+// edges is what adding edges needs to know of a canvas: which pairs of
+// nodes an edge joins already, either way (the user's edges count), and,
+// built when the first edge is added, the ids taken. One serves every kind
+// of edge a call adds.
+type edges struct {
+	c      *Canvas
+	joined map[[2]string]bool
+	taken  map[string]bool
+}
+
+func indexEdges(c *Canvas) *edges {
+	ix := &edges{c: c, joined: make(map[[2]string]bool, len(c.Edges))}
+	for _, e := range c.Edges {
+		ix.joined[pair(e.FromNode, e.ToNode)] = true
+	}
+	return ix
+}
+
+// pair is the key of two node ids in edges.joined, whatever their order.
+func pair(a, b string) [2]string {
+	if a > b {
+		a, b = b, a
+	}
+	return [2]string{a, b}
+}
+
+// add adds an edge from the node of entity a to the node of entity b, its
+// id idOf(a, b) or the next free one, its sides chosen by position, unless
+// an edge joins them already. It reports whether it added one.
+func (ix *edges) add(from, to *Node, idOf func(a, b pc.ID) string, a, b pc.ID, style func(*Edge)) bool {
+	if from == to || ix.joined[pair(from.ID, to.ID)] {
+		return false
+	}
+	if ix.taken == nil {
+		ix.taken = takenIDs(ix.c)
+	}
+	fs, ts := layout.Sides(rectOf(from), rectOf(to))
+	e := &Edge{ID: newID(ix.taken, idOf(a, b)), FromNode: from.ID, FromSide: fs, ToNode: to.ID, ToSide: ts}
+	if style != nil {
+		style(e)
+	}
+	ix.c.Edges = append(ix.c.Edges, e)
+	ix.joined[pair(from.ID, to.ID)] = true
+	return true
+}
+
 // addDependencyEdges adds an edge for every depends_on link between two
 // entities on the canvas that no edge joins yet (in either direction, so an
 // edge the user drew counts), sides chosen by position. It returns how many
 // it added.
-func addDependencyEdges(c *Canvas, g *pc.Graph, nodes map[pc.ID]*Node) int {
-	joined := map[[2]string]bool{}
-	taken := takenIDs(c)
-	for _, e := range c.Edges {
-		joined[[2]string{e.FromNode, e.ToNode}] = true
-		joined[[2]string{e.ToNode, e.FromNode}] = true
-	}
+func (ix *edges) addDependencyEdges(g *pc.Graph, nodes map[pc.ID]*Node) int {
 	added := 0
 	for _, e := range g.All() {
 		from := nodes[e.ID]
@@ -141,14 +183,9 @@ func addDependencyEdges(c *Canvas, g *pc.Graph, nodes map[pc.ID]*Node) int {
 			continue
 		}
 		for _, dep := range g.Neighbours(e, pc.ToDependencies) {
-			to := nodes[dep]
-			if to == nil || to == from || joined[[2]string{from.ID, to.ID}] {
-				continue // an edge the user drew between them counts
+			if to := nodes[dep]; to != nil && ix.add(from, to, EdgeID, e.ID, dep, nil) {
+				added++
 			}
-			fs, ts := layout.Sides(rectOf(from), rectOf(to))
-			c.Edges = append(c.Edges, &Edge{ID: newID(taken, EdgeID(e.ID, dep)), FromNode: from.ID, FromSide: fs, ToNode: to.ID, ToSide: ts})
-			joined[[2]string{from.ID, to.ID}], joined[[2]string{to.ID, from.ID}] = true, true
-			added++
 		}
 	}
 	return added

@@ -58,7 +58,7 @@ func Populate(c *Canvas, g *pc.Graph, opts PopulateOptions, exists func(path str
 		onCanvas[e.ID] = n
 		res.Added = append(res.Added, e.ID)
 	}
-	res.EdgesAdded = addDependencyEdges(c, g, onCanvas)
+	res.EdgesAdded = indexEdges(c).addDependencyEdges(g, onCanvas)
 	if exists != nil {
 		for _, n := range c.Nodes {
 			if n.Type == TypeFile && !exists(n.File) {

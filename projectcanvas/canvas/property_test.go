@@ -10,6 +10,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/projectcanvas/projectcanvas/graph"
+	"github.com/projectcanvas/projectcanvas/layout"
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/canvas"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/internal/vaultgen"
@@ -52,8 +54,11 @@ func TestPopulateAndArrangeProperties(t *testing.T) {
 		once := run(func(c *canvas.Canvas) { canvas.Populate(c, p.Graph(), canvas.PopulateOptions{}, nil) })
 		twice := run(func(c *canvas.Canvas) { canvas.Populate(c, p.Graph(), canvas.PopulateOptions{}, nil) })
 		require.Equal(t, once, twice, "populate twice equals populate once (n=%d)", n)
-		laid := run(func(c *canvas.Canvas) { canvas.Arrange(c, p.Graph()) })
-		require.Equal(t, laid, run(func(c *canvas.Canvas) { canvas.Arrange(c, p.Graph()) }), "layout is deterministic")
+		var arranged, again canvas.Arranged
+		laid := run(func(c *canvas.Canvas) { arranged = canvas.Arrange(c, p.Graph()) })
+		require.Equal(t, laid, run(func(c *canvas.Canvas) { again = canvas.Arrange(c, p.Graph()) }), "layout is deterministic")
+		require.Zero(t, again.Moved+again.EdgesAdded+again.EdgesRemoved+again.EdgesUpdated, "a second layout changes nothing")
+		require.Equal(t, arranged.Lanes, again.Lanes)
 
 		for _, line := range strings.Split(user, "\n") {
 			if line = strings.TrimSuffix(strings.TrimSpace(line), ","); strings.HasPrefix(line, `{"id"`) {
@@ -64,9 +69,11 @@ func TestPopulateAndArrangeProperties(t *testing.T) {
 		require.NoError(t, err)
 		var mine, theirs []*canvas.Node
 		for _, nd := range c.Nodes {
-			if strings.HasPrefix(nd.ID, "entity-") {
+			switch {
+			case strings.HasPrefix(nd.ID, "entity-"):
 				mine = append(mine, nd)
-			} else {
+			case strings.HasPrefix(nd.ID, "lane-"):
+			default:
 				theirs = append(theirs, nd)
 			}
 		}
@@ -82,14 +89,86 @@ func TestPopulateAndArrangeProperties(t *testing.T) {
 				require.False(t, a.Overlaps(b), "%s overlaps the user's %s", a.ID, b.ID)
 			}
 		}
-		for _, e := range p.All() {
-			if e.Archived || e.Parent == "" {
-				continue
+		checkLanes(t, p, c, arranged.Lanes, theirs)
+	}
+}
+
+// checkLanes asserts that the lanes reported are the lane groups drawn,
+// side by side, clear of the user's nodes, and that every entity node lies
+// inside the group of its lane: its own workstream's, else its parent's
+// (a decision, document or feature: its anchor's, which the layout tests
+// check). A child is below its parent in one lane; across lanes a parent
+// edge joins them.
+func checkLanes(t *testing.T, p *pc.Project, c *canvas.Canvas, lanes []canvas.Lane, theirs []*canvas.Node) {
+	t.Helper()
+	groups := 0
+	for _, n := range c.Nodes {
+		if n.Type == canvas.TypeGroup && strings.HasPrefix(n.ID, "lane-") {
+			groups++
+		}
+	}
+	require.Equal(t, len(lanes), groups, "one group per lane, none left over")
+	byWorkstream := map[string]*canvas.Node{}
+	for i, l := range lanes {
+		g := c.Node(l.Node)
+		require.NotNil(t, g, "lane %q has its group", l.Workstream)
+		require.Equal(t, canvas.TypeGroup, g.Type)
+		require.Equal(t, canvas.LaneLabel(l.Workstream), g.Label)
+		require.Equal(t, l.Rect(), layout.Rect{X: g.X, Y: g.Y, W: g.Width, H: g.Height}, "the lane reported is the one drawn")
+		if i > 0 {
+			prev := lanes[i-1]
+			require.Less(t, prev.X+prev.W, l.X, "lanes %q and %q share x", prev.Workstream, l.Workstream)
+		}
+		label := &canvas.Node{X: g.X, Y: g.Y - layout.LabelHeight, Width: g.Width, Height: g.Height + layout.LabelHeight}
+		for _, o := range theirs {
+			require.False(t, label.Overlaps(o), "lane %s overlaps the user's %s", g.ID, o.ID)
+		}
+		byWorkstream[l.Workstream] = g
+	}
+	nodes := canvas.EntityNodes(c, p.All())
+	parentOf := func(e *pc.Entity) *pc.Entity {
+		parent, _ := p.Get(string(e.Parent))
+		if parent == nil || nodes[parent.ID] == nil || parent.Type != pc.Type(graph.ParentType(string(e.Type))) {
+			return nil // the layout knows the entities on the canvas only
+		}
+		return parent
+	}
+	laneOf := func(e *pc.Entity) string {
+		for ; e != nil; e = parentOf(e) {
+			if e.Workstream != "" {
+				return e.Workstream
 			}
-			child, parent := c.Node(canvas.NodeID(e.ID)), c.Node(canvas.NodeID(e.Parent))
-			if child != nil && parent != nil {
-				require.GreaterOrEqual(t, child.Y, parent.Y+parent.Height, "%s below its parent", e.ID)
+		}
+		return ""
+	}
+	edges := map[[2]string]bool{}
+	for _, e := range c.Edges {
+		edges[[2]string{e.FromNode, e.ToNode}] = true
+	}
+	for _, e := range p.All() {
+		n := nodes[e.ID]
+		if n == nil {
+			continue
+		}
+		inside := 0
+		for _, g := range byWorkstream {
+			if g.Contains(n) {
+				inside++
 			}
+		}
+		require.Equal(t, 1, inside, "%s lies in one lane", e.ID)
+		if e.Type != pc.Milestone && e.Type != pc.Story && e.Type != pc.Task {
+			continue
+		}
+		require.True(t, byWorkstream[laneOf(e)].Contains(n), "%s lies in the lane of %q", e.ID, laneOf(e))
+		pe := parentOf(e)
+		switch {
+		case pe == nil:
+		case laneOf(e) == laneOf(pe):
+			parent := nodes[pe.ID]
+			require.GreaterOrEqual(t, n.Y, parent.Y+parent.Height, "%s below its parent", e.ID)
+		default:
+			require.True(t, edges[[2]string{n.ID, nodes[pe.ID].ID}], "%s has an edge to its parent in another lane", e.ID)
 		}
 	}
 }

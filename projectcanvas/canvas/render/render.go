@@ -40,7 +40,7 @@ func SVG(c *canvas.Canvas, lookup Lookup) []byte {
 	if len(c.Nodes) > 0 {
 		minX, minY, maxX, maxY = math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
 		for _, n := range c.Nodes {
-			minX, minY = min(minX, n.X), min(minY, n.Y-30) // room for group labels
+			minX, minY = min(minX, n.X), min(minY, n.Y-40) // room for group labels
 			maxX, maxY = max(maxX, n.X+n.Width), max(maxY, n.Y+n.Height)
 		}
 	}
@@ -73,12 +73,15 @@ func SVG(c *canvas.Canvas, lookup Lookup) []byte {
 	return []byte(b.String())
 }
 
+// group draws a group with its label above its top left corner, where the
+// editor shows it, large enough to read on a picture of the whole canvas
+// (a lane's name, say).
 func group(b *strings.Builder, n *canvas.Node) {
 	stroke := or(colour(n.Color), "#b0b0b0")
 	fmt.Fprintf(b, `<rect x="%s" y="%s" width="%s" height="%s" rx="12" fill="%s" fill-opacity="0.08" stroke="%s" stroke-width="2"/>`+"\n",
 		num(n.X), num(n.Y), num(n.Width), num(n.Height), stroke, stroke)
 	if n.Label != "" {
-		fmt.Fprintf(b, `<text x="%s" y="%s" font-size="22" fill="#333">%s</text>`+"\n", num(n.X+8), num(n.Y-10), esc(n.Label))
+		fmt.Fprintf(b, `<text x="%s" y="%s" font-size="28" font-weight="bold" fill="#333">%s</text>`+"\n", num(n.X+8), num(n.Y-12), esc(n.Label))
 	}
 }
 

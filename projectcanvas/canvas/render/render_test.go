@@ -56,7 +56,8 @@ func TestRenderGolden(t *testing.T) {
 	want, err := os.ReadFile("testdata/after-layout.svg")
 	require.NoError(t, err)
 	assert.Equal(t, string(want), string(got))
-	for _, s := range []string{"M-001 · In Progress", "Sign-in", "Team notes: keep me", "Ideas", "Deleted note", `marker-end="url(#arrow)"`} {
+	for _, s := range []string{"M-001 · In Progress", "Sign-in", "Team notes: keep me", "Ideas", "Deleted note",
+		`marker-end="url(#arrow)"`, `fill="#333">engineering</text>`, `fill="#333">design</text>`} { // the lanes' labels too
 		assert.Contains(t, string(got), s)
 	}
 }

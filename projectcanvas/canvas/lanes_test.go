@@ -1,0 +1,126 @@
+package canvas_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/canvas"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/vault/memfs"
+)
+
+func TestLaneID(t *testing.T) {
+	for _, tc := range []struct{ workstream, id string }{
+		{"engineering", "lane-engineering"},
+		{"Front End", "lane-front-end"},
+		{"  r&d / ops ", "lane-r-d-ops"},
+		{"Développement", "lane-développement"},
+		{"", "lane-none"},
+		{"---", "lane-none"},
+	} {
+		assert.Equal(t, tc.id, canvas.LaneID(tc.workstream), "%q", tc.workstream)
+	}
+}
+
+// The lane groups and parent edges follow the project from layout to
+// layout: a lane that empties loses its group, a parent edge goes when
+// child and parent share a lane again, and the user's groups, notes and
+// edges are kept as they are, never duplicated.
+func TestLanesFollowTheProject(t *testing.T) {
+	p, err := pc.Open(memfs.New(nil))
+	require.NoError(t, err)
+	for _, c := range []struct {
+		typ  pc.Type
+		data map[string]any
+	}{
+		{pc.Milestone, map[string]any{"title": "Launch", "workstream": "product"}},
+		{pc.Story, map[string]any{"title": "Sign-in", "parent": "M-001", "workstream": "engineering"}},
+		{pc.Task, map[string]any{"title": "Form", "parent": "S-001"}},
+		{pc.Task, map[string]any{"title": "Mockups", "parent": "S-001", "workstream": "design"}},
+	} {
+		_, err := p.Create(c.typ, c.data)
+		require.NoError(t, err)
+	}
+	userGroup := `{"id":"mine","type":"group","label":"My group","x":-3000,"y":0,"width":600,"height":400}`
+	userLaneish := `{"id":"lane-design","type":"text","text":"my note on design","x":-3000,"y":600,"width":300,"height":100}`
+	c, err := canvas.Parse([]byte("{\n\t\"nodes\":[\n\t\t" + userGroup + ",\n\t\t" + userLaneish + "\n\t],\n\t\"edges\":[]\n}"))
+	require.NoError(t, err)
+	canvas.Populate(c, p.Graph(), canvas.PopulateOptions{}, nil)
+	// The user links the mockups to their story by hand, the other way round.
+	userEdge := &canvas.Edge{ID: "e1", FromNode: "entity-S-001", ToNode: "entity-T-002", Label: "see"}
+	require.NoError(t, c.AddEdge(userEdge))
+
+	res := canvas.Arrange(c, p.Graph())
+	var drawn []string
+	for _, l := range res.Lanes {
+		drawn = append(drawn, l.Workstream+" "+l.Node)
+	}
+	assert.Equal(t, []string{"design lane-design-2", "engineering lane-engineering", "product lane-product"}, drawn,
+		"a lane's id held by the user's node: the next free one")
+	assert.Equal(t, 1, res.EdgesAdded, "S-001 -> M-001; T-002 -> S-001 is drawn by the user already")
+	parent := c.Edge(canvas.ParentEdgeID("S-001", "M-001"))
+	require.NotNil(t, parent)
+	assert.Equal(t, []string{"entity-S-001", "entity-M-001", canvas.ParentLabel}, []string{parent.FromNode, parent.ToNode, parent.Label})
+	assert.Equal(t, "design", c.Node("lane-design-2").Label)
+	out := string(c.Bytes())
+	for _, user := range []string{userGroup, userLaneish} {
+		assert.Contains(t, out, user, "the user's node is kept as it was")
+	}
+	assert.Equal(t, canvas.Arranged{Placed: 4, Lanes: res.Lanes}, canvas.Arrange(c, p.Graph()), "a second layout changes nothing")
+	assert.Equal(t, out, string(c.Bytes()))
+
+	// The mockups move to engineering: the design lane empties. The story
+	// moves to product: it and its form join the milestone's lane.
+	_, err = p.Update("T-002", pc.Change{Data: map[string]any{"workstream": "engineering"}})
+	require.NoError(t, err)
+	_, err = p.Update("S-001", pc.Change{Data: map[string]any{"workstream": "product"}})
+	require.NoError(t, err)
+	res = canvas.Arrange(c, p.Graph())
+	drawn = drawn[:0]
+	for _, l := range res.Lanes {
+		drawn = append(drawn, l.Workstream+" "+l.Node)
+	}
+	assert.Equal(t, []string{"engineering lane-engineering", "product lane-product"}, drawn)
+	assert.Nil(t, c.Node("lane-design-2"), "the emptied lane's group is removed")
+	assert.Equal(t, 1, res.EdgesRemoved)
+	assert.Nil(t, c.Edge(canvas.ParentEdgeID("S-001", "M-001")), "story and milestone share a lane")
+	assert.Zero(t, res.EdgesAdded, "T-002 -> S-001 crosses lanes, and the user's edge shows it")
+	out = string(c.Bytes())
+	for _, user := range []string{userGroup, userLaneish, `{"id":"e1","fromNode":"entity-S-001","toNode":"entity-T-002","label":"see"}`} {
+		assert.Contains(t, out, user, "the user's object is kept as it was")
+	}
+	var groups []string
+	for _, n := range c.Nodes {
+		if n.Type == canvas.TypeGroup {
+			groups = append(groups, n.ID)
+		}
+	}
+	assert.Equal(t, []string{"lane-engineering", "lane-product", "mine"}, groups)
+}
+
+// A lane group is no obstacle to an entity added to the canvas: a new task
+// goes below its story's tasks, inside the lane, not below the whole lane.
+func TestAddEntityInsideALane(t *testing.T) {
+	fsys := memfs.New(nil)
+	p := exampleProject(t, fsys)
+	_, err := canvas.Update(p, "Projects.canvas", func(c *canvas.Canvas) error {
+		canvas.Populate(c, p.Graph(), canvas.PopulateOptions{}, nil)
+		canvas.Arrange(c, p.Graph())
+		return nil
+	})
+	require.NoError(t, err)
+	e, err := p.Create(pc.Task, map[string]any{"title": "Crop the avatar", "parent": "S-002"})
+	require.NoError(t, err)
+	story, err := p.Get("S-002")
+	require.NoError(t, err)
+	added, err := addEntities(p, "Projects.canvas", []*pc.Entity{e}, func(*pc.Entity) *pc.Entity { return story })
+	require.NoError(t, err)
+	require.Equal(t, []pc.ID{e.ID}, added)
+	c, _, err := canvas.Read(fsys, "Projects.canvas")
+	require.NoError(t, err)
+	above, n, lane := c.Node(canvas.NodeID("T-003")), c.Node(canvas.NodeID(e.ID)), c.Node("lane-engineering")
+	assert.Equal(t, above.Y+above.Height+40, n.Y, "below the story's task")
+	assert.True(t, lane.Contains(n), "inside the lane, not pushed below it")
+}
