@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
-	"github.com/projectcanvas/projectcanvas/projectcanvas/internal/vaultgen"
+	"github.com/projectcanvas/projectcanvas/internal/vaultgen"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/vault/memfs"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/vault/osfs"
 )

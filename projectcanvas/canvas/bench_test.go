@@ -5,7 +5,7 @@ import (
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/canvas"
-	"github.com/projectcanvas/projectcanvas/projectcanvas/internal/vaultgen"
+	"github.com/projectcanvas/projectcanvas/internal/vaultgen"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/vault/memfs"
 )
 

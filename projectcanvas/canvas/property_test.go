@@ -14,7 +14,7 @@ import (
 	"github.com/projectcanvas/projectcanvas/layout"
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/canvas"
-	"github.com/projectcanvas/projectcanvas/projectcanvas/internal/vaultgen"
+	"github.com/projectcanvas/projectcanvas/internal/vaultgen"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/vault/memfs"
 )
 

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
-	"github.com/projectcanvas/projectcanvas/projectcanvas/internal/vaultgen"
+	"github.com/projectcanvas/projectcanvas/internal/vaultgen"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/tools"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/vault/memfs"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/vault/osfs"
