@@ -5,8 +5,8 @@ import (
 	"runtime"
 	"testing"
 
-	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 	"github.com/projectcanvas/projectcanvas/internal/vaultgen"
+	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/vault/memfs"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/vault/osfs"
 )

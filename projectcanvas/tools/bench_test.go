@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
-	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 	"github.com/projectcanvas/projectcanvas/internal/vaultgen"
+	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/tools"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/vault/memfs"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/vault/osfs"
