@@ -89,22 +89,28 @@ func (a *analysis) chainRisks() []Risk {
 
 // waitingOn walks the dependents of root breadth first through unfinished,
 // non-archived entities: finished work no longer waits, and archived work is
-// out of the plan.
+// out of the plan. It lists each once, nearest first, in a buffer the next
+// call reuses. Marks are stamped per call rather than kept in a map: ready
+// walks from every candidate of a large vault.
 func (a *analysis) waitingOn(root int32) []int32 {
-	seen := map[int32]bool{root: true}
-	var out []int32
-	for queue := []int32{root}; len(queue) > 0; queue = queue[1:] {
-		for _, w := range a.g.dependentsOf(queue[0]) {
+	if a.seen == nil {
+		a.seen = make([]uint32, len(a.s.all))
+	}
+	a.round++
+	a.seen[root] = a.round
+	queue := append(a.queue[:0], root)
+	for k := 0; k < len(queue); k++ {
+		for _, w := range a.g.dependentsOf(queue[k]) {
 			e := a.s.all[w]
-			if seen[w] || e.Archived || e.Status.Finished() {
+			if a.seen[w] == a.round || e.Archived || e.Status.Finished() {
 				continue
 			}
-			seen[w] = true
-			out = append(out, w)
+			a.seen[w] = a.round
 			queue = append(queue, w)
 		}
 	}
-	return out
+	a.queue = queue
+	return queue[1:]
 }
 
 func (a *analysis) staleRisks() []Risk {

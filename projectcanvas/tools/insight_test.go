@@ -58,6 +58,9 @@ func TestInsightBadArguments(t *testing.T) {
 		{"get_feature_coverage", `{"gaps_only":true}`, pc.CodeInvalidArgument, "gaps_only"},
 		{"analyze_project_state", `{"fields":["health_score","mood"]}`, pc.CodeInvalidArgument, "fields"},
 		{"analyze_project_state", `{"stale_days":-1}`, pc.CodeInvalidArgument, "stale_days"},
+		{"analyze_project_state", `{"include_ready":"yes"}`, pc.CodeInvalidArgument, "include_ready"},
+		{"analyze_project_state", `{"include_critical_path":1}`, pc.CodeInvalidArgument, "include_critical_path"},
+		{"analyze_project_state", `{"fields":["ready","ready","ready","ready","ready","ready","ready","ready"]}`, pc.CodeInvalidArgument, "fields"},
 		{"analyze_project_state", `{"stale_days":"14"}`, pc.CodeInvalidArgument, "stale_days"},
 		{"analyze_project_state", `{"stale_days":106752}`, pc.CodeInvalidArgument, "stale_days"},
 		{"analyze_project_state", `{"stale_days":36501}`, pc.CodeInvalidArgument, "stale_days"},
@@ -90,7 +93,23 @@ func TestInsightPartsAsked(t *testing.T) {
 
 	out, err = insightCall(t, env, "analyze_project_state", `{}`)
 	require.NoError(t, err)
-	assert.ElementsMatch(t, []string{"health_score", "health_factors", "blockers", "risks"}, insightKeys(out))
+	assert.ElementsMatch(t, []string{"health_score", "health_factors", "blockers", "risks", "ready", "problems"}, insightKeys(out))
+
+	out, err = insightCall(t, env, "analyze_project_state", `{"include_ready":false,"include_blockers":false}`)
+	require.NoError(t, err)
+	assert.ElementsMatch(t, []string{"health_score", "health_factors", "risks"}, insightKeys(out))
+
+	out, err = insightCall(t, env, "analyze_project_state", `{"fields":["ready"],"include_ready":false}`)
+	require.NoError(t, err)
+	assert.Empty(t, insightKeys(out), "the flag turns off a part fields names")
+
+	out, err = insightCall(t, env, "analyze_project_state", `{"fields":["critical_path"]}`)
+	require.NoError(t, err)
+	assert.ElementsMatch(t, []string{"critical_path", "problems"}, insightKeys(out))
+
+	out, err = insightCall(t, env, "analyze_project_state", `{"fields":["health_score"],"include_critical_path":true}`)
+	require.NoError(t, err)
+	assert.ElementsMatch(t, []string{"health_score", "critical_path", "problems"}, insightKeys(out))
 
 	out, err = insightCall(t, env, "analyze_project_state", `{"fields":["health_score"],"include_dependency_graph":true}`)
 	require.NoError(t, err)

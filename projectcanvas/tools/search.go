@@ -11,6 +11,7 @@ import (
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/fulltext"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/insight"
 )
 
 // search_entities has four modes: full-text (query), navigation (from_id +
@@ -48,6 +49,7 @@ type searchFilters struct {
 	Status     stringOrList `json:"status,omitempty" jsonschema:"Statuses; aliases accepted." schema:"maxItems=50"`
 	Workstream stringOrList `json:"workstream,omitempty" schema:"maxItems=50"`
 	Archived   bool         `json:"archived,omitempty" jsonschema:"Include archived entities." schema:"default=false"`
+	Ready      bool         `json:"ready,omitempty" jsonschema:"Only work ready to start, in ready order." schema:"default=false"`
 }
 
 type searchArgs struct {
@@ -84,6 +86,7 @@ type filter struct {
 	workstream []string      // nil: any workstream
 	archived   bool
 	since      time.Time
+	ready      map[pc.ID]int // filters.ready: the place in the ready order; nil: no filter
 }
 
 type typedStatus struct {
@@ -134,6 +137,9 @@ func (f *filter) keep(e *pc.Entity) bool {
 	if f.workstream != nil && !slices.Contains(f.workstream, e.Workstream) {
 		return false
 	}
+	if _, ok := f.ready[e.ID]; f.ready != nil && !ok {
+		return false
+	}
 	if f.statuses != nil && !slices.Contains(f.statuses, typedStatus{e.Type, e.Status}) {
 		return false
 	}
@@ -150,6 +156,9 @@ func searchEntities(ctx context.Context, env *Env, a searchArgs) (map[string]any
 	f, err := compileFilter(&a)
 	if err != nil {
 		return nil, err
+	}
+	if a.Filters.Ready {
+		f.ready = readyOrder(env)
 	}
 	fields := a.Fields
 	if len(fields) == 0 {
@@ -182,7 +191,22 @@ func list(ctx context.Context, env *Env, a *searchArgs, f *filter, fields []stri
 			matches = append(matches, scored{e, 1})
 		}
 	}
+	if f.ready != nil {
+		slices.SortFunc(matches, func(x, y scored) int { return f.ready[x.e.ID] - f.ready[y.e.ID] })
+	}
 	return pageOf(ctx, env, a, matches, fields, false)
+}
+
+// readyOrder places each entity ready to start (insight.Ready, over every
+// workstream: filters.workstream narrows it like any list) in the order
+// analyze_project_state lists them.
+func readyOrder(env *Env) map[pc.ID]int {
+	items, _ := insight.Ready(env.Project.All(), "")
+	out := make(map[pc.ID]int, len(items))
+	for i, r := range items {
+		out[r.ID] = i
+	}
+	return out
 }
 
 // maxTextHits bounds how many full-text hits are ranked; deeper pages than
