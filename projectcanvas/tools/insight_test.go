@@ -161,3 +161,33 @@ func BenchmarkAnalyzeReadyCriticalPath(b *testing.B) {
 func BenchmarkSearchReady(b *testing.B) {
 	insightBench(b, "search_entities", `{"filters":{"ready":true}}`)
 }
+
+// A vault with a broken file, a dangling id and a cycle: ready and the
+// critical path answer from what loads and list what they left out.
+func TestReadyAndCriticalPathOnBrokenVault(t *testing.T) {
+	env := insightEnv(t, map[string]string{
+		"Projects/M-001.md": "---\nid: M-001\ntype: milestone\ntitle: Beta\n---\n",
+		"Projects/S-001.md": "---\nid: S-001\ntype: story\ntitle: Login\nparent: M-001\n---\n",
+		"Projects/T-001.md": "---\nid: T-001\ntype: task\ntitle: A\nparent: S-001\ndepends_on: [T-009]\n---\n",
+		"Projects/T-002.md": "---\nid: T-002\ntype: task\ntitle: B\nparent: S-001\ndepends_on: [T-003]\n---\n",
+		"Projects/T-003.md": "---\nid: T-003\ntype: task\ntitle: C\nparent: S-001\ndepends_on: [T-002]\n---\n",
+		"Projects/T-004.md": "---\nid: T-004\ntype: task\ntitle: D\nparent: S-001\nestimate_hours: 3\n---\n",
+		"Projects/T-009.md": "---\nid: T-009\ntype: task\ntitle: [unclosed\n---\n",
+	})
+	require.NotEmpty(t, env.Project.Problems(), "T-009 does not load")
+	out, err := insightCall(t, env, "analyze_project_state", `{"fields":["ready","critical_path"]}`)
+	require.NoError(t, err)
+	assert.Equal(t, []any{map[string]any{"id": "T-004", "type": "task", "title": "D", "priority": nil, "status": "Not Started",
+		"reason": "no dependencies", "unblocks": 0.0}}, out["ready"])
+	assert.Equal(t, map[string]any{"length": 3.0, "estimate_hours": 3.0, "ids": []any{"T-004", "S-001", "M-001"}},
+		out["critical_path"].(map[string]any)["overall"])
+	var kinds []string
+	for _, p := range out["problems"].([]any) {
+		m := p.(map[string]any)
+		kinds = append(kinds, m["type"].(string)+" "+m["description"].(string))
+	}
+	assert.Equal(t, []string{
+		"dangling_reference T-001 is not ready: its dependency T-009 does not exist",
+		"circular_dependency waiting cycle, left off the critical path: T-002 -> T-003 -> T-002",
+	}, kinds)
+}
