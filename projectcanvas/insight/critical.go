@@ -2,7 +2,6 @@ package insight
 
 import (
 	"math"
-	"slices"
 	"strconv"
 
 	"github.com/projectcanvas/projectcanvas/graph"
@@ -41,19 +40,15 @@ func (a *analysis) criticalPath(problems []Risk) (CriticalPath, []Risk) {
 	}
 	waits := a.waitingGraph(open, nil)
 	onCycle := make([]bool, len(a.s.all))
-	for _, c := range waits.Cycles() {
-		for _, v := range c {
-			onCycle[v] = true
-		}
-		path := make([]int32, len(c))
+	cycles := waits.Cycles()
+	for _, c := range cycles {
+		ids := a.s.alloc(len(c))
 		for k, v := range c {
-			path[k] = int32(v)
+			ids[k], onCycle[v] = a.s.all[v].ID, true
 		}
-		ids := a.s.ids(path)
-		problems = append(problems, Risk{Type: RiskCycle, Severity: High, Entities: ids,
-			Description: "waiting cycle, left off the critical path: " + joinIDs(ids, " -> ")})
+		problems = append(problems, cycleRisk(ids, "waiting cycle, left off the critical path"))
 	}
-	if slices.Contains(onCycle, true) {
+	if len(cycles) > 0 {
 		waits = a.waitingGraph(open, onCycle)
 	}
 	c := a.longestChains(open, onCycle, waits)
@@ -114,9 +109,8 @@ type chains struct {
 func (a *analysis) longestChains(open, onCycle []bool, waits *graph.Graph) *chains {
 	n := len(a.s.all)
 	c := &chains{length: make([]int32, n), estimate: make([]float64, n), estimated: make([]bool, n), next: make([]int32, n)}
-	order, _ := waits.TopoOrder()
-	for k := len(order) - 1; k >= 0; k-- {
-		v := int32(order[k])
+	order := waitedForFirst(waits)
+	for _, v := range order {
 		if !open[v] || onCycle[v] {
 			continue
 		}
@@ -135,6 +129,29 @@ func (a *analysis) longestChains(open, onCycle []bool, waits *graph.Graph) *chai
 		}
 	}
 	return c
+}
+
+// waitedForFirst orders the vertices of an acyclic graph so that each comes
+// after its successors (Kahn's algorithm from the sinks). Unlike
+// graph.TopoOrder it needs no heap: any such order gives the same chains,
+// since better breaks ties by id, and the WebAssembly stays smaller.
+func waitedForFirst(g *graph.Graph) []int32 {
+	waiters := g.Reverse()
+	waiting := make([]int32, g.Len()) // successors not yet ordered
+	order := make([]int32, 0, g.Len())
+	for v := range g.Len() {
+		if waiting[v] = int32(len(g.Succ(v))); waiting[v] == 0 {
+			order = append(order, int32(v))
+		}
+	}
+	for k := 0; k < len(order); k++ {
+		for _, u := range waiters.Succ(int(order[k])) {
+			if waiting[u]--; waiting[u] == 0 {
+				order = append(order, u)
+			}
+		}
+	}
+	return order
 }
 
 // better reports whether the chain of v beats that of w (-1: none): longer,

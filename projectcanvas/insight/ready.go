@@ -2,8 +2,8 @@ package insight
 
 import (
 	"cmp"
-	"fmt"
 	"slices"
+	"strconv"
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 )
@@ -40,38 +40,19 @@ func Ready(entities []*pc.Entity, workstream string) ([]ReadyItem, []Risk) {
 func (a *analysis) ready(problems []Risk) ([]ReadyItem, []Risk) {
 	hasTasks := a.storiesWithTasks()
 	dangling := a.danglingDeps()
-	type row struct {
-		pos      int32
-		prio     int
-		unblocks int
-	}
-	var rows []row
-	for i, e := range a.s.all {
-		pos := int32(i)
-		if !a.candidate(pos, hasTasks) {
+	var rows []*readyRow
+	for i := range int32(len(a.s.all)) {
+		if !a.candidate(i, hasTasks) {
 			continue
 		}
-		ok := len(dangling[pos]) == 0
-		for _, target := range dangling[pos] {
-			problems = append(problems, Risk{Type: RiskDangling, Severity: Low, Entities: []pc.ID{e.ID, target},
-				Description: fmt.Sprintf("%s is not ready: its dependency %s does not exist", e.ID, target)})
-		}
-		for _, d := range a.g.depsOf(pos) {
-			dep := a.s.all[d]
-			if isCompleted(dep.Status) {
-				continue
-			}
-			ok = false
-			if dep.Archived || dep.Status.Finished() {
-				problems = append(problems, Risk{Type: ProblemDropped, Severity: Low, Entities: []pc.ID{e.ID, dep.ID},
-					Description: fmt.Sprintf("%s is not ready: its dependency %s is %s and will not be completed", e.ID, dep.ID, dropped(dep))})
-			}
-		}
-		if ok && !a.heldByAncestor(pos) {
-			rows = append(rows, row{pos: pos, prio: priorityRank(e.Priority), unblocks: len(a.waitingOn(pos))})
+		var ok bool
+		if ok, problems = a.depsCompleted(i, dangling[i], problems); ok && !a.heldByAncestor(i) {
+			rows = append(rows, &readyRow{pos: i, prio: priorityRank(a.s.all[i].Priority), unblocks: len(a.waitingOn(i))})
 		}
 	}
-	slices.SortFunc(rows, func(x, y row) int {
+	// Rows are sorted through pointers: every pointer slice shares one
+	// instantiation of the generic sort, which keeps the WebAssembly small.
+	slices.SortFunc(rows, func(x, y *readyRow) int {
 		return cmp.Or(cmp.Compare(x.prio, y.prio), cmp.Compare(y.unblocks, x.unblocks), cmp.Compare(x.pos, y.pos))
 	})
 	out := make([]ReadyItem, len(rows))
@@ -85,6 +66,38 @@ func (a *analysis) ready(problems []Risk) ([]ReadyItem, []Risk) {
 		}
 	}
 	return out, problems
+}
+
+type readyRow struct {
+	pos      int32
+	prio     int
+	unblocks int
+}
+
+// depsCompleted reports whether every dependency of i is Completed, adding
+// to problems those that name no entity (dangling) or dropped work.
+func (a *analysis) depsCompleted(i int32, dangling []pc.ID, problems []Risk) (bool, []Risk) {
+	holder := a.s.all[i].ID
+	for _, target := range dangling {
+		problems = append(problems, notReady(RiskDangling, holder, target, "does not exist"))
+	}
+	ok := len(dangling) == 0
+	for _, d := range a.g.depsOf(i) {
+		dep := a.s.all[d]
+		if isCompleted(dep.Status) {
+			continue
+		}
+		ok = false
+		if dep.Archived || dep.Status.Finished() {
+			problems = append(problems, notReady(ProblemDropped, holder, dep.ID, "is "+dropped(dep)+" and will not be completed"))
+		}
+	}
+	return ok, problems
+}
+
+func notReady(kind string, holder, dep pc.ID, why string) Risk {
+	return Risk{Type: kind, Severity: Low, Entities: []pc.ID{holder, dep},
+		Description: string(holder) + " is not ready: its dependency " + string(dep) + " " + why}
 }
 
 // candidate reports whether i is open work of the kind ready lists: a task,
@@ -144,9 +157,9 @@ func (a *analysis) readyReason(i int32) string {
 	case 0:
 		why = "no dependencies"
 	case 1:
-		why = fmt.Sprintf("its dependency %s is completed", a.s.all[deps[0]].ID)
+		why = "its dependency " + string(a.s.all[deps[0]].ID) + " is completed"
 	default:
-		why = fmt.Sprintf("its %d dependencies are completed", len(deps))
+		why = "its " + strconv.Itoa(len(deps)) + " dependencies are completed"
 	}
 	if a.s.all[i].Type == pc.Story {
 		why += "; a story without tasks"

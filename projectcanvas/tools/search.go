@@ -86,7 +86,8 @@ type filter struct {
 	workstream []string      // nil: any workstream
 	archived   bool
 	since      time.Time
-	ready      map[pc.ID]int // filters.ready: the place in the ready order; nil: no filter
+	ready      map[pc.ID]bool // filters.ready; nil: no filter
+	readyIDs   []pc.ID        // the same, in the ready order
 }
 
 type typedStatus struct {
@@ -137,7 +138,7 @@ func (f *filter) keep(e *pc.Entity) bool {
 	if f.workstream != nil && !slices.Contains(f.workstream, e.Workstream) {
 		return false
 	}
-	if _, ok := f.ready[e.ID]; f.ready != nil && !ok {
+	if f.ready != nil && !f.ready[e.ID] {
 		return false
 	}
 	if f.statuses != nil && !slices.Contains(f.statuses, typedStatus{e.Type, e.Status}) {
@@ -158,7 +159,7 @@ func searchEntities(ctx context.Context, env *Env, a searchArgs) (map[string]any
 		return nil, err
 	}
 	if a.Filters.Ready {
-		f.ready = readyOrder(env)
+		f.setReady(env)
 	}
 	fields := a.Fields
 	if len(fields) == 0 {
@@ -186,27 +187,34 @@ type scored struct {
 
 func list(ctx context.Context, env *Env, a *searchArgs, f *filter, fields []string) (map[string]any, error) {
 	var matches []scored
+	if f.ready != nil {
+		// In the ready order, the other filters applied.
+		g := env.Project.Graph()
+		for _, id := range f.readyIDs {
+			if e := g.Entity(id); e != nil && f.keep(e) {
+				matches = append(matches, scored{e, 1})
+			}
+		}
+		return pageOf(ctx, env, a, matches, fields, false)
+	}
 	for _, e := range env.Project.All() {
 		if f.keep(e) {
 			matches = append(matches, scored{e, 1})
 		}
 	}
-	if f.ready != nil {
-		slices.SortFunc(matches, func(x, y scored) int { return f.ready[x.e.ID] - f.ready[y.e.ID] })
-	}
 	return pageOf(ctx, env, a, matches, fields, false)
 }
 
-// readyOrder places each entity ready to start (insight.Ready, over every
-// workstream: filters.workstream narrows it like any list) in the order
-// analyze_project_state lists them.
-func readyOrder(env *Env) map[pc.ID]int {
+// setReady narrows the filter to the work ready to start (insight.Ready over
+// every workstream: filters.workstream narrows it like any list), in the
+// order analyze_project_state lists it.
+func (f *filter) setReady(env *Env) {
 	items, _ := insight.Ready(env.Project.All(), "")
-	out := make(map[pc.ID]int, len(items))
+	f.ready = make(map[pc.ID]bool, len(items))
+	f.readyIDs = make([]pc.ID, len(items))
 	for i, r := range items {
-		out[r.ID] = i
+		f.ready[r.ID], f.readyIDs[i] = true, r.ID
 	}
-	return out
 }
 
 // maxTextHits bounds how many full-text hits are ranked; deeper pages than
