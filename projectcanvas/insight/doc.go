@@ -51,6 +51,31 @@
 // is unset or names no entity) and dangling_reference (low): one risk per
 // entity or reference.
 //
+// # Ready
+//
+// The work that can start now: the tasks, and the stories without tasks
+// (archived tasks do not count), that are neither finished nor Blocked nor
+// archived, whose every dependency is Completed (Completed, Complete,
+// Decided or Approved), and that no Blocked or Deferred parent or further
+// ancestor holds. Only an entity's own dependencies count, not those of its
+// story. A dependency that names no entity, or names work that will never
+// be Completed (Deferred, Superseded, archived), keeps the work off the list
+// and is listed as a problem. The order: priority (P0 first, none last),
+// then unblocks, the unfinished non-archived work that waits on the entity
+// through depends_on, directly or through others, each counted once (the
+// rule of blocked_chain), most first, then id.
+//
+// # Critical path
+//
+// The longest chain of open work (unfinished, non-archived milestones,
+// stories and tasks in scope), each entity waiting for the one before it:
+// for what it depends on, or, for a milestone or story, for its children.
+// Longest is the most entities, then the largest sum of estimate_hours, then
+// the smallest ids. It is given overall and, for each open milestone, the
+// longest chain ending with it. Entities on a waiting cycle (a depends_on
+// cycle, or a task that depends on its own story) are left off, so nothing
+// loops; each such cycle is listed as a circular_dependency problem.
+//
 // # Coverage
 //
 // A feature is implemented when some entity implements it, documented when

@@ -63,6 +63,7 @@ func TestGolden(t *testing.T) {
 		{"analyze_default", "analyze_project_state", `{}`},
 		{"analyze_engineering", "analyze_project_state", `{"workstream":"engineering"}`},
 		{"analyze_graph", "analyze_project_state", `{"include_dependency_graph":true}`},
+		{"analyze_critical_path", "analyze_project_state", `{"include_critical_path":true,"fields":["ready","critical_path"]}`},
 		{"analyze_stale_3_days", "analyze_project_state", `{"stale_days":3,"fields":["health_score","health_factors","risks"]}`},
 		{"coverage_default", "get_feature_coverage", `{}`},
 		{"coverage_gaps_only", "get_feature_coverage", `{"show_gaps_only":true}`},

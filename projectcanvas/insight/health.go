@@ -18,6 +18,8 @@ type AnalysisOptions struct {
 	StaleDays  int    // In Progress work not updated for this many days is stale; at most MaxStaleDays
 	Workstream string // normalized; "" for every workstream
 	Graph      bool   // also export the dependency graph
+	Ready      bool   // also list the work ready to start (see Ready)
+	Critical   bool   // also find the critical path (see CriticalPath)
 }
 
 // Analysis is the result of Analyze. Every list is non-nil; Graph is nil
@@ -28,6 +30,12 @@ type Analysis struct {
 	Blockers      []Blocker        `json:"blockers"`
 	Risks         []Risk           `json:"risks"`
 	Graph         *DependencyGraph `json:"dependency_graph,omitempty"`
+	Ready         []ReadyItem      `json:"ready,omitempty"`
+	CriticalPath  *CriticalPath    `json:"critical_path,omitempty"`
+	// Problems are the faults ready and the critical path worked around
+	// (dangling or dropped dependencies, waiting cycles); nil unless one of
+	// them was asked for.
+	Problems []Risk `json:"problems,omitempty"`
 }
 
 // Factor is one penalty of the health score. OutOf is the denominator of a
@@ -77,16 +85,16 @@ type analysis struct {
 	cycles   [][]int32
 	dangling []danglingRef
 	stale    []int32
+	// the marks and queue of waitingOn
+	seen  []uint32
+	round uint32
+	queue []int32
 }
 
 // Analyze computes the health score with its factors, the blockers and the
 // risks of the entities in scope (see the package documentation).
 func Analyze(entities []*pc.Entity, opt AnalysisOptions) Analysis {
-	s := newSnapshot(entities)
-	a := &analysis{s: s, g: newDepGraph(s), opt: opt, inScope: make([]bool, len(s.all))}
-	for i, e := range s.all {
-		a.inScope[i] = !e.Archived && inWorkstream(e, opt.Workstream)
-	}
+	a := newAnalysis(entities, opt)
 	a.cycles = a.cyclesInScope()
 	a.dangling = a.danglingInScope()
 	a.stale = a.staleWork()
@@ -95,7 +103,29 @@ func Analyze(entities []*pc.Entity, opt AnalysisOptions) Analysis {
 	if opt.Graph {
 		out.Graph = a.g.export(a.inScope)
 	}
+	if opt.Ready || opt.Critical {
+		out.Problems = []Risk{}
+	}
+	if opt.Ready {
+		out.Ready, out.Problems = a.ready(out.Problems)
+	}
+	if opt.Critical {
+		var cp CriticalPath
+		cp, out.Problems = a.criticalPath(out.Problems)
+		out.CriticalPath = &cp
+	}
 	return out
+}
+
+// newAnalysis indexes the entities and their references and marks the
+// ones in scope; the parts compute the rest.
+func newAnalysis(entities []*pc.Entity, opt AnalysisOptions) *analysis {
+	s := newSnapshot(entities)
+	a := &analysis{s: s, g: newDepGraph(s), opt: opt, inScope: make([]bool, len(s.all))}
+	for i, e := range s.all {
+		a.inScope[i] = !e.Archived && inWorkstream(e, opt.Workstream)
+	}
+	return a
 }
 
 // score clamps 100 minus the penalties to 0..100.

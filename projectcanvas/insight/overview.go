@@ -3,7 +3,6 @@ package insight
 import (
 	"cmp"
 	"slices"
-	"strings"
 	"time"
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
@@ -110,11 +109,17 @@ func workstreams(buckets map[bucket]int) []WorkstreamStat {
 			st.Blocked += n
 		}
 	}
-	out := make([]WorkstreamStat, 0, len(streams))
-	for _, st := range streams {
-		out = append(out, *st)
+	// Sort the names, not the stats: strings share the sort the rest of the
+	// program instantiates, a struct would add its own to the WebAssembly.
+	names := make([]string, 0, len(streams))
+	for name := range streams {
+		names = append(names, name)
 	}
-	slices.SortFunc(out, func(a, b WorkstreamStat) int { return strings.Compare(a.Name, b.Name) })
+	slices.Sort(names)
+	out := make([]WorkstreamStat, len(names))
+	for i, name := range names {
+		out[i] = *streams[name]
+	}
 	return out
 }
 
@@ -158,11 +163,17 @@ func (t *topK) offer(e *pc.Entity) {
 	if len(t.items) == t.k && newer(u, t.items[t.k-1]) >= 0 {
 		return
 	}
-	i, _ := slices.BinarySearchFunc(t.items, u, newer)
+	// Replace the oldest (or append) and move up: as cheap as a binary
+	// search and an insert for a small k, and no generic code for
+	// RecentUpdate in the WebAssembly.
 	if len(t.items) == t.k {
-		t.items = t.items[:t.k-1]
+		t.items[t.k-1] = u
+	} else {
+		t.items = append(t.items, u)
 	}
-	t.items = slices.Insert(t.items, i, u)
+	for i := len(t.items) - 1; i > 0 && newer(t.items[i], t.items[i-1]) < 0; i-- {
+		t.items[i], t.items[i-1] = t.items[i-1], t.items[i]
+	}
 }
 
 func (t *topK) list() []RecentUpdate { return t.items }

@@ -2,7 +2,6 @@ package insight
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
@@ -42,26 +41,36 @@ type Risk struct {
 // risks lists every risk, the most severe first; within a severity, by kind
 // in the order of the constants above, then by entity.
 func (a *analysis) risks() []Risk {
-	out := []Risk{}
-	out = append(out, a.cycleRisks()...)
-	out = append(out, a.chainRisks()...)
-	out = append(out, a.staleRisks()...)
-	out = append(out, a.orphanRisks()...)
-	out = append(out, a.danglingRisks()...)
-	slices.SortStableFunc(out, func(x, y Risk) int { return rank(y.Severity) - rank(x.Severity) })
+	var all []Risk
+	all = append(all, a.cycleRisks()...)
+	all = append(all, a.chainRisks()...)
+	all = append(all, a.staleRisks()...)
+	all = append(all, a.orphanRisks()...)
+	all = append(all, a.danglingRisks()...)
+	// A pass per severity is a stable sort by it, without instantiating
+	// one for Risk in the WebAssembly.
+	out := make([]Risk, 0, len(all))
+	for _, sev := range [...]Severity{High, Medium, Low} {
+		for _, r := range all {
+			if r.Severity == sev {
+				out = append(out, r)
+			}
+		}
+	}
 	return out
 }
-
-func rank(s Severity) int { return slices.Index([]Severity{Low, Medium, High}, s) }
 
 func (a *analysis) cycleRisks() []Risk {
 	out := make([]Risk, 0, len(a.cycles))
 	for _, c := range a.cycles {
-		ids := a.s.ids(c)
-		out = append(out, Risk{Type: RiskCycle, Severity: High, Entities: ids,
-			Description: "dependency cycle: " + joinIDs(ids, " -> ")})
+		out = append(out, cycleRisk(a.s.ids(c), "dependency cycle"))
 	}
 	return out
+}
+
+// cycleRisk reports a cycle given as its path, first entity repeated last.
+func cycleRisk(path []pc.ID, what string) Risk {
+	return Risk{Type: RiskCycle, Severity: High, Entities: path, Description: what + ": " + joinIDs(path, " -> ")}
 }
 
 // chainRisks reports each Blocked entity in scope that holds up unfinished
@@ -89,22 +98,28 @@ func (a *analysis) chainRisks() []Risk {
 
 // waitingOn walks the dependents of root breadth first through unfinished,
 // non-archived entities: finished work no longer waits, and archived work is
-// out of the plan.
+// out of the plan. It lists each once, nearest first, in a buffer the next
+// call reuses. Marks are stamped per call rather than kept in a map: ready
+// walks from every candidate of a large vault.
 func (a *analysis) waitingOn(root int32) []int32 {
-	seen := map[int32]bool{root: true}
-	var out []int32
-	for queue := []int32{root}; len(queue) > 0; queue = queue[1:] {
-		for _, w := range a.g.dependentsOf(queue[0]) {
+	if a.seen == nil {
+		a.seen = make([]uint32, len(a.s.all))
+	}
+	a.round++
+	a.seen[root] = a.round
+	queue := append(a.queue[:0], root)
+	for k := 0; k < len(queue); k++ {
+		for _, w := range a.g.dependentsOf(queue[k]) {
 			e := a.s.all[w]
-			if seen[w] || e.Archived || e.Status.Finished() {
+			if a.seen[w] == a.round || e.Archived || e.Status.Finished() {
 				continue
 			}
-			seen[w] = true
-			out = append(out, w)
+			a.seen[w] = a.round
 			queue = append(queue, w)
 		}
 	}
-	return out
+	a.queue = queue
+	return queue[1:]
 }
 
 func (a *analysis) staleRisks() []Risk {

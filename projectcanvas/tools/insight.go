@@ -21,7 +21,7 @@ func registerInsightTools(r *Registry) {
 		"Project overview: counts by type, status and workstream, and the most recently updated entities.",
 		Annotations{ReadOnly: true, Idempotent: true}, getProjectOverview)
 	Register(r, "analyze_project_state",
-		"Health score (100 minus penalties for blocked, stale, cyclic, dangling and orphaned work), blockers, risks, dependency graph.",
+		"Health score and its factors, blockers, risks, dependency graph, work ready to start (best first) and the critical path.",
 		Annotations{ReadOnly: true, Idempotent: true}, analyzeProjectState)
 	Register(r, "get_feature_coverage",
 		"Which features are implemented, documented and tested, with the gaps (Deferred features are not gaps).",
@@ -63,14 +63,16 @@ func getProjectOverview(_ context.Context, env *Env, a overviewArgs) (map[string
 }
 
 // analysisFields are the parts analyze_project_state can return, in order.
-var analysisFields = []string{"health_score", "health_factors", "blockers", "risks", "dependency_graph"}
+var analysisFields = []string{"health_score", "health_factors", "blockers", "risks", "dependency_graph", "ready", "critical_path"}
 
 type analyzeArgs struct {
 	Workstream             string   `json:"workstream,omitempty"`
 	IncludeDependencyGraph bool     `json:"include_dependency_graph,omitempty" schema:"default=false"`
 	IncludeBlockers        bool     `json:"include_blockers,omitempty" schema:"default=true"`
+	IncludeReady           bool     `json:"include_ready,omitempty" schema:"default=true"`
+	IncludeCriticalPath    bool     `json:"include_critical_path,omitempty" schema:"default=false"`
 	StaleDays              int      `json:"stale_days,omitempty" jsonschema:"In Progress work idle this many days is stale." schema:"default=14,minimum=0"`
-	Fields                 []string `json:"fields,omitempty" jsonschema:"Parts to return (default all; the include_ flags apply)." schema:"maxItems=5"`
+	Fields                 []string `json:"fields,omitempty" jsonschema:"Parts to return (default all; the include_ flags apply)." schema:"maxItems=7"`
 }
 
 func (analyzeArgs) TuneSchema(s *jsonschema.Schema) {
@@ -88,28 +90,39 @@ func analyzeProjectState(_ context.Context, env *Env, a analyzeArgs) (map[string
 	if len(fields) == 0 {
 		fields = analysisFields
 	}
+	// Parts off by default come when their flag or fields names them;
+	// parts on by default, when fields names them and their flag allows.
 	want := func(part string) bool {
 		switch part {
 		case "dependency_graph":
 			return a.IncludeDependencyGraph || len(a.Fields) > 0 && slices.Contains(fields, part)
+		case "critical_path":
+			return a.IncludeCriticalPath || len(a.Fields) > 0 && slices.Contains(fields, part)
 		case "blockers":
 			return a.IncludeBlockers && slices.Contains(fields, part)
+		case "ready":
+			return a.IncludeReady && slices.Contains(fields, part)
 		}
 		return slices.Contains(fields, part)
 	}
 	res := insight.Analyze(env.Project.All(), insight.AnalysisOptions{
 		Now: env.Project.Now(), StaleDays: a.StaleDays, Workstream: pc.NormalizeWorkstream(a.Workstream),
-		Graph: want("dependency_graph"),
+		Graph: want("dependency_graph"), Ready: want("ready"), Critical: want("critical_path"),
 	})
 	parts := map[string]any{
 		"health_score": res.HealthScore, "health_factors": res.HealthFactors,
 		"blockers": res.Blockers, "risks": res.Risks, "dependency_graph": res.Graph,
+		"ready": res.Ready, "critical_path": res.CriticalPath,
 	}
-	out := make(map[string]any, len(parts))
+	out := make(map[string]any, len(parts)+1)
 	for _, f := range analysisFields {
 		if want(f) {
 			out[f] = parts[f]
 		}
+	}
+	// What ready and the critical path worked around comes with them.
+	if res.Problems != nil {
+		out["problems"] = res.Problems
 	}
 	return out, nil
 }

@@ -58,6 +58,9 @@ func TestInsightBadArguments(t *testing.T) {
 		{"get_feature_coverage", `{"gaps_only":true}`, pc.CodeInvalidArgument, "gaps_only"},
 		{"analyze_project_state", `{"fields":["health_score","mood"]}`, pc.CodeInvalidArgument, "fields"},
 		{"analyze_project_state", `{"stale_days":-1}`, pc.CodeInvalidArgument, "stale_days"},
+		{"analyze_project_state", `{"include_ready":"yes"}`, pc.CodeInvalidArgument, "include_ready"},
+		{"analyze_project_state", `{"include_critical_path":1}`, pc.CodeInvalidArgument, "include_critical_path"},
+		{"analyze_project_state", `{"fields":["ready","ready","ready","ready","ready","ready","ready","ready"]}`, pc.CodeInvalidArgument, "fields"},
 		{"analyze_project_state", `{"stale_days":"14"}`, pc.CodeInvalidArgument, "stale_days"},
 		{"analyze_project_state", `{"stale_days":106752}`, pc.CodeInvalidArgument, "stale_days"},
 		{"analyze_project_state", `{"stale_days":36501}`, pc.CodeInvalidArgument, "stale_days"},
@@ -90,7 +93,23 @@ func TestInsightPartsAsked(t *testing.T) {
 
 	out, err = insightCall(t, env, "analyze_project_state", `{}`)
 	require.NoError(t, err)
-	assert.ElementsMatch(t, []string{"health_score", "health_factors", "blockers", "risks"}, insightKeys(out))
+	assert.ElementsMatch(t, []string{"health_score", "health_factors", "blockers", "risks", "ready", "problems"}, insightKeys(out))
+
+	out, err = insightCall(t, env, "analyze_project_state", `{"include_ready":false,"include_blockers":false}`)
+	require.NoError(t, err)
+	assert.ElementsMatch(t, []string{"health_score", "health_factors", "risks"}, insightKeys(out))
+
+	out, err = insightCall(t, env, "analyze_project_state", `{"fields":["ready"],"include_ready":false}`)
+	require.NoError(t, err)
+	assert.Empty(t, insightKeys(out), "the flag turns off a part fields names")
+
+	out, err = insightCall(t, env, "analyze_project_state", `{"fields":["critical_path"]}`)
+	require.NoError(t, err)
+	assert.ElementsMatch(t, []string{"critical_path", "problems"}, insightKeys(out))
+
+	out, err = insightCall(t, env, "analyze_project_state", `{"fields":["health_score"],"include_critical_path":true}`)
+	require.NoError(t, err)
+	assert.ElementsMatch(t, []string{"health_score", "critical_path", "problems"}, insightKeys(out))
 
 	out, err = insightCall(t, env, "analyze_project_state", `{"fields":["health_score"],"include_dependency_graph":true}`)
 	require.NoError(t, err)
@@ -131,3 +150,44 @@ func BenchmarkAnalyzeWithGraph(b *testing.B) {
 }
 
 func BenchmarkCoverage(b *testing.B) { insightBench(b, "get_feature_coverage", `{}`) }
+
+// BenchmarkAnalyzeReadyCriticalPath target: 20 ms/op (the issue's target
+// for each; here both together).
+func BenchmarkAnalyzeReadyCriticalPath(b *testing.B) {
+	insightBench(b, "analyze_project_state", `{"fields":["ready","critical_path"]}`)
+}
+
+// BenchmarkSearchReady: search_entities' ready filter, first page.
+func BenchmarkSearchReady(b *testing.B) {
+	insightBench(b, "search_entities", `{"filters":{"ready":true}}`)
+}
+
+// A vault with a broken file, a dangling id and a cycle: ready and the
+// critical path answer from what loads and list what they left out.
+func TestReadyAndCriticalPathOnBrokenVault(t *testing.T) {
+	env := insightEnv(t, map[string]string{
+		"Projects/M-001.md": "---\nid: M-001\ntype: milestone\ntitle: Beta\n---\n",
+		"Projects/S-001.md": "---\nid: S-001\ntype: story\ntitle: Login\nparent: M-001\n---\n",
+		"Projects/T-001.md": "---\nid: T-001\ntype: task\ntitle: A\nparent: S-001\ndepends_on: [T-009]\n---\n",
+		"Projects/T-002.md": "---\nid: T-002\ntype: task\ntitle: B\nparent: S-001\ndepends_on: [T-003]\n---\n",
+		"Projects/T-003.md": "---\nid: T-003\ntype: task\ntitle: C\nparent: S-001\ndepends_on: [T-002]\n---\n",
+		"Projects/T-004.md": "---\nid: T-004\ntype: task\ntitle: D\nparent: S-001\nestimate_hours: 3\n---\n",
+		"Projects/T-009.md": "---\nid: T-009\ntype: task\ntitle: [unclosed\n---\n",
+	})
+	require.NotEmpty(t, env.Project.Problems(), "T-009 does not load")
+	out, err := insightCall(t, env, "analyze_project_state", `{"fields":["ready","critical_path"]}`)
+	require.NoError(t, err)
+	assert.Equal(t, []any{map[string]any{"id": "T-004", "type": "task", "title": "D", "priority": nil, "status": "Not Started",
+		"reason": "no dependencies", "unblocks": 0.0}}, out["ready"])
+	assert.Equal(t, map[string]any{"length": 3.0, "estimate_hours": 3.0, "ids": []any{"T-004", "S-001", "M-001"}},
+		out["critical_path"].(map[string]any)["overall"])
+	var kinds []string
+	for _, p := range out["problems"].([]any) {
+		m := p.(map[string]any)
+		kinds = append(kinds, m["type"].(string)+" "+m["description"].(string))
+	}
+	assert.Equal(t, []string{
+		"dangling_reference T-001 is not ready: its dependency T-009 does not exist",
+		"circular_dependency waiting cycle, left off the critical path: T-002 -> T-003 -> T-002",
+	}, kinds)
+}

@@ -11,6 +11,7 @@ import (
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/fulltext"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/insight"
 )
 
 // search_entities has four modes: full-text (query), navigation (from_id +
@@ -48,6 +49,7 @@ type searchFilters struct {
 	Status     stringOrList `json:"status,omitempty" jsonschema:"Statuses; aliases accepted." schema:"maxItems=50"`
 	Workstream stringOrList `json:"workstream,omitempty" schema:"maxItems=50"`
 	Archived   bool         `json:"archived,omitempty" jsonschema:"Include archived entities." schema:"default=false"`
+	Ready      bool         `json:"ready,omitempty" jsonschema:"Only work ready to start, in ready order." schema:"default=false"`
 }
 
 type searchArgs struct {
@@ -84,6 +86,8 @@ type filter struct {
 	workstream []string      // nil: any workstream
 	archived   bool
 	since      time.Time
+	ready      map[pc.ID]bool // filters.ready; nil: no filter
+	readyIDs   []pc.ID        // the same, in the ready order
 }
 
 type typedStatus struct {
@@ -134,6 +138,9 @@ func (f *filter) keep(e *pc.Entity) bool {
 	if f.workstream != nil && !slices.Contains(f.workstream, e.Workstream) {
 		return false
 	}
+	if f.ready != nil && !f.ready[e.ID] {
+		return false
+	}
 	if f.statuses != nil && !slices.Contains(f.statuses, typedStatus{e.Type, e.Status}) {
 		return false
 	}
@@ -150,6 +157,9 @@ func searchEntities(ctx context.Context, env *Env, a searchArgs) (map[string]any
 	f, err := compileFilter(&a)
 	if err != nil {
 		return nil, err
+	}
+	if a.Filters.Ready {
+		f.setReady(env)
 	}
 	fields := a.Fields
 	if len(fields) == 0 {
@@ -177,12 +187,34 @@ type scored struct {
 
 func list(ctx context.Context, env *Env, a *searchArgs, f *filter, fields []string) (map[string]any, error) {
 	var matches []scored
+	if f.ready != nil {
+		// In the ready order, the other filters applied.
+		g := env.Project.Graph()
+		for _, id := range f.readyIDs {
+			if e := g.Entity(id); e != nil && f.keep(e) {
+				matches = append(matches, scored{e, 1})
+			}
+		}
+		return pageOf(ctx, env, a, matches, fields, false)
+	}
 	for _, e := range env.Project.All() {
 		if f.keep(e) {
 			matches = append(matches, scored{e, 1})
 		}
 	}
 	return pageOf(ctx, env, a, matches, fields, false)
+}
+
+// setReady narrows the filter to the work ready to start (insight.Ready over
+// every workstream: filters.workstream narrows it like any list), in the
+// order analyze_project_state lists it.
+func (f *filter) setReady(env *Env) {
+	items, _ := insight.Ready(env.Project.All(), "")
+	f.ready = make(map[pc.ID]bool, len(items))
+	f.readyIDs = make([]pc.ID, len(items))
+	for i, r := range items {
+		f.ready[r.ID], f.readyIDs[i] = true, r.ID
+	}
 }
 
 // maxTextHits bounds how many full-text hits are ranked; deeper pages than

@@ -16,6 +16,7 @@ import (
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/docsearch"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/internal/vaultgen"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/tools"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/vault/memfs"
 )
@@ -221,4 +222,58 @@ func TestSearchBadInput(t *testing.T) {
 	assert.NotContains(t, out, "capped")
 	assert.Equal(t, 61.0-2, out["total_count"], "archived left out")
 	assert.Equal(t, 59.0, out["count"])
+}
+
+// searchReadyIDs pages through search_entities with filters.ready, args adding
+// other parameters.
+func searchReadyIDs(h *harness, args string) []string {
+	var ids []string
+	token := ""
+	for {
+		call := `{"filters":{"ready":true` + args + `},"max_items":3`
+		if token != "" {
+			call += `,"continuation_token":"` + token + `"`
+		}
+		page := h.ok("search_entities", call+"}")
+		ids = append(ids, resultIDs(page)...)
+		if page["has_more"] != true {
+			return ids
+		}
+		token = page["continuation_token"].(string)
+	}
+}
+
+func analyzedReadyIDs(h *harness, args string) []string {
+	out := h.ok("analyze_project_state", `{"fields":["ready"]`+args+`}`)
+	ids := []string{}
+	for _, r := range out["ready"].([]any) {
+		ids = append(ids, r.(map[string]any)["id"].(string))
+	}
+	return ids
+}
+
+// filters.ready pages the list analyze_project_state answers, in its order,
+// and narrows the other modes like any filter.
+func TestSearchReady(t *testing.T) {
+	generated := &harness{t: t, reg: testRegistry, env: insightEnv(t, vaultgen.Files(600))}
+	for name, h := range map[string]*harness{"example": exampleHarness(t), "generated": generated} {
+		want := analyzedReadyIDs(h, "")
+		require.NotEmpty(t, want, name)
+		assert.Equal(t, want, searchReadyIDs(h, ""), name)
+		assert.Equal(t, analyzedReadyIDs(h, `,"workstream":"Eng"`), searchReadyIDs(h, `,"workstream":"Eng"`), name)
+		stories := searchReadyIDs(h, `,"type":"story"`)
+		for _, id := range stories {
+			assert.Contains(t, want, id)
+		}
+		out := h.ok("search_entities", `{"query":"task","filters":{"ready":true},"max_items":200}`)
+		for _, id := range resultIDs(out) {
+			assert.Contains(t, want, id, "%s: full text with ready", name)
+		}
+	}
+	h := exampleHarness(t)
+	assert.Equal(t, []string{"T-013", "T-025", "T-018", "T-015", "T-028", "T-030"}, searchReadyIDs(h, ""))
+	assert.Equal(t, []string{"T-014"}, resultIDs(h.ok("search_entities", `{"from_id":"T-013","direction":"dependents","filters":{"ready":false}}`)))
+	assert.Empty(t, resultIDs(h.ok("search_entities", `{"from_id":"T-013","direction":"dependents","filters":{"ready":true}}`)))
+	_, err := h.call("search_entities", `{"filters":{"ready":"yes"}}`)
+	assert.Equal(t, pc.CodeInvalidArgument, pc.ErrorCode(err))
 }
