@@ -97,7 +97,12 @@ type canvasInput struct {
 	Canvas string `json:"canvas,omitempty" jsonschema:"Canvas file in the vault; default the configured one."`
 }
 
-func repositionCanvas(ctx context.Context, c *call, in canvasInput) (*Result, error) {
+type repositionInput struct {
+	Canvas    string `json:"canvas,omitempty" jsonschema:"Canvas file in the vault; default the configured one."`
+	Highlight bool   `json:"highlight_critical_path,omitempty" jsonschema:"Colour the edges of the critical path (the longest chain of unfinished work) red."`
+}
+
+func repositionCanvas(ctx context.Context, c *call, in repositionInput) (*Result, error) {
 	var out struct {
 		Canvas string `json:"canvas"`
 		Moved  int    `json:"nodes_moved"`
@@ -105,6 +110,7 @@ func repositionCanvas(ctx context.Context, c *call, in canvasInput) (*Result, er
 		Lanes  []struct {
 			Workstream string `json:"workstream"`
 		} `json:"lanes"`
+		CriticalPath []string `json:"critical_path"`
 	}
 	data, err := c.tool(ctx, "layout_canvas", in, &out)
 	if err != nil {
@@ -117,6 +123,9 @@ func repositionCanvas(ctx context.Context, c *call, in canvasInput) (*Result, er
 	notice := fmt.Sprintf("Laid out %s on %s (%d moved)", plural(out.Placed, "entity", "entities"), out.Canvas, out.Moved)
 	if len(lanes) > 0 {
 		notice += "; lanes: " + strings.Join(lanes, ", ")
+	}
+	if in.Highlight {
+		notice += fmt.Sprintf("; critical path: %s in red", plural(len(out.CriticalPath), "entity", "entities"))
 	}
 	return &Result{Notice: notice + ".", Canvas: out.Canvas, Data: raw(data)}, nil
 }

@@ -135,6 +135,13 @@ func TestCommandsEffects(t *testing.T) {
 	res, changes = v.ok("reposition-canvas-nodes", `{}`)
 	assert.Equal(t, []string{"Projects.canvas"}, written(changes))
 	assert.Contains(t, res.Notice, "lanes:")
+	res, changes = v.ok("reposition-canvas-nodes", `{"highlight_critical_path":true}`)
+	assert.Contains(t, res.Notice, "critical path:")
+	require.Len(t, changes, 1)
+	assert.Contains(t, changes[0].Content, `"color":"1"`, "the path is red")
+	_, changes = v.ok("reposition-canvas-nodes", `{}`)
+	require.Len(t, changes, 1)
+	assert.NotContains(t, changes[0].Content, `"color":"1"`, "off by default: the next layout clears it")
 
 	res, changes = v.ok("search-entity-on-canvas", `{"query":"M-001"}`)
 	assert.Empty(t, changes)

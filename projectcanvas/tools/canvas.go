@@ -7,6 +7,7 @@ import (
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/canvas"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/insight"
 )
 
 func registerCanvasTools(r *Registry) {
@@ -14,7 +15,7 @@ func registerCanvasTools(r *Registry) {
 		"Add every non-archived entity not yet on the canvas as a file node, plus depends_on edges. Never duplicates; other nodes untouched.",
 		Annotations{Idempotent: true}, populateCanvas)
 	Register(r, "layout_canvas",
-		"Arrange the canvas's entity nodes (V4: workstream lanes, milestones over stories, tasks below). Other nodes stay put and are kept clear of.",
+		"Lay out the canvas's entities (V4: a lane per workstream, milestones over stories, tasks below); other nodes stay put.",
 		Annotations{Idempotent: true}, layoutCanvas)
 }
 
@@ -74,12 +75,14 @@ func populateCanvas(_ context.Context, env *Env, a populateArgs) (*populateResul
 }
 
 type layoutArgs struct {
-	Canvas string `json:"canvas,omitempty" jsonschema:"Canvas file in the vault; default the configured one (Projects.canvas)."`
+	Canvas    string `json:"canvas,omitempty" jsonschema:"Canvas file in the vault; default the configured one (Projects.canvas)."`
+	Highlight bool   `json:"highlight_critical_path,omitempty" jsonschema:"Colour the critical path red."`
 }
 
 type layoutResult struct {
 	Canvas string `json:"canvas"`
 	canvas.Arranged
+	CriticalPath []pc.ID `json:"critical_path,omitempty"`
 }
 
 func layoutCanvas(_ context.Context, env *Env, a layoutArgs) (*layoutResult, error) {
@@ -88,8 +91,15 @@ func layoutCanvas(_ context.Context, env *Env, a layoutArgs) (*layoutResult, err
 		return nil, err
 	}
 	res := &layoutResult{Canvas: path}
-	_, err = canvas.Update(env.Project, path, func(c *canvas.Canvas) error {
-		res.Arranged = canvas.Arrange(c, env.Project.Graph())
+	p := env.Project
+	if a.Highlight {
+		cp := insight.Analyze(p.All(), insight.AnalysisOptions{Now: p.Now(), Critical: true}).CriticalPath
+		res.CriticalPath = cp.Overall.IDs
+	}
+	_, err = canvas.Update(p, path, func(c *canvas.Canvas) error {
+		g := p.Graph()
+		res.Arranged = canvas.Arrange(c, g)
+		canvas.HighlightChain(c, g.All(), res.CriticalPath) // clears an earlier highlight when off
 		return nil
 	})
 	if err != nil {

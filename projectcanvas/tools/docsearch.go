@@ -12,8 +12,8 @@ import (
 // package docsearch (DESIGN.md §8).
 
 func registerDocSearchTools(r *Registry) {
-	Register(r, "search_docs", "Hybrid search (0.75 vector + 0.25 BM25) over every markdown file, by section. "+
-		"Offsets start_char/end_char count Unicode characters into the file.",
+	Register(r, "search_docs", "Hybrid search (0.75 vector + 0.25 BM25) over every markdown file, by section; "+
+		"start_char/end_char count Unicode characters.",
 		Annotations{ReadOnly: true, Idempotent: true}, searchDocs)
 	Register(r, "msrl_status", "State of the document search index: snapshot_id, counts, watcher.",
 		Annotations{ReadOnly: true, Idempotent: true}, msrlStatus)

@@ -13,7 +13,7 @@ func registerSchemaTools(r *Registry) {
 		"Entity schemas: id_pattern, fields (type, required, description, values), statuses and their transitions.",
 		Annotations{ReadOnly: true, Idempotent: true}, getSchema)
 	Register(r, "rebuild_index",
-		"Re-scan every file of the vault and rebuild the entity index; reports files with problems.",
+		"Rescan the vault and rebuild the entity index; reports files with problems.",
 		Annotations{Idempotent: true}, rebuildIndex)
 }
 
