@@ -31,7 +31,7 @@ func report(ctx context.Context, w io.Writer, reg *tools.Registry, env *tools.En
 	if err != nil {
 		return err
 	}
-	health, err := callMap(ctx, reg, env, "analyze_project_state", `{}`)
+	health, err := callMap(ctx, reg, env, "analyze_project_state", `{"include_critical_path":true}`)
 	if err != nil {
 		return err
 	}
@@ -87,6 +87,27 @@ func printHealth(w io.Writer, h map[string]any) {
 	for _, r := range list(h["risks"]) {
 		fmt.Fprintf(w, "  %-7s %-20s %s\n", r["severity"], r["type"], ids(r["entities"]))
 	}
+	ready := list(h["ready"])
+	fmt.Fprintf(w, "\nREADY TO START (%d)\n", len(ready))
+	for i, r := range ready {
+		if i == 10 {
+			fmt.Fprintf(w, "  ... and %d more (analyze_project_state)\n", len(ready)-10)
+			break
+		}
+		fmt.Fprintf(w, "  %-8s %-4v unblocks %-3v %s\n", r["id"], orDash(r["priority"]), r["unblocks"], r["title"])
+	}
+	if cp, ok := h["critical_path"].(map[string]any); ok {
+		overall, _ := cp["overall"].(map[string]any)
+		fmt.Fprintf(w, "\nCRITICAL PATH (%v entities)\n  %s\n", overall["length"], strings.ReplaceAll(ids(overall["ids"]), ", ", " → "))
+	}
+}
+
+// orDash is v, or "-" when it is absent.
+func orDash(v any) any {
+	if v == nil {
+		return "-"
+	}
+	return v
 }
 
 func list(v any) []map[string]any {
