@@ -32,7 +32,7 @@ func NavigateID(d pc.Direction) string {
 func registerNavigate(r *Registry) {
 	for _, n := range navigations {
 		register(r, spec{id: NavigateID(n.dir), name: n.name,
-			description: "From an entity (by id, the active note or the selected node) to " + n.about + ", both sides of each relation read; each target with its node on the canvas."},
+			description: "From an entity (by id, the active note or the selected node) to " + n.about + ", both sides of each relation read; each target with its node on the canvas, and the number of targets of every direction (for menus)."},
 			func(_ context.Context, c *call, in Subject) (*Result, error) { return navigate(c, in, n.dir) })
 	}
 }
@@ -45,6 +45,14 @@ type target struct {
 	Status pc.Status `json:"status"`
 	File   string    `json:"file"`
 	NodeID string    `json:"node_id,omitempty"` // absent when not on the canvas
+}
+
+// navigation is a navigate-to-* result's Data: the entity navigated from
+// and how many targets each of the eight directions has, so that an editor
+// builds its menus (only the directions with targets) from one call.
+type navigation struct {
+	From    target         `json:"from"`
+	Targets map[string]int `json:"targets"`
 }
 
 // navigate answers one direction. One target is selected and centred when
@@ -74,8 +82,15 @@ func navigate(c *call, in Subject, dir pc.Direction) (*Result, error) {
 			rows[i].NodeID = n.ID
 		}
 	}
+	counts := make(map[string]int, len(navigations))
+	for _, n := range navigations {
+		counts[NavigateID(n.dir)] = len(g.Neighbours(from, n.dir))
+	}
 	words := strings.ReplaceAll(string(dir), "_", " ")
-	res := &Result{Canvas: path, Rows: rows}
+	res := &Result{Canvas: path, Rows: rows, Data: navigation{
+		From:    target{ID: from.ID, Type: from.Type, Title: from.Title, Status: from.Status, File: from.Path},
+		Targets: counts,
+	}}
 	switch len(rows) {
 	case 0:
 		res.Notice = fmt.Sprintf("%s has no %s.", from.ID, words)

@@ -156,8 +156,24 @@ func TestCommandsEffects(t *testing.T) {
 	assert.Equal(t, byID, byNode)
 	assert.Equal(t, "S-001", rows(t, byID)[0]["id"])
 	assert.Equal(t, "entity-S-001", byID.Center, "one target on the canvas is centred")
+	var nav struct {
+		From    map[string]any `json:"from"`
+		Targets map[string]int `json:"targets"`
+	}
+	data, err := json.Marshal(byID.Data)
+	require.NoError(t, err)
+	require.NoError(t, json.Unmarshal(data, &nav))
+	assert.Equal(t, "T-002", nav.From["id"])
+	assert.Equal(t, "task", nav.From["type"])
+	assert.Len(t, nav.Targets, 8, "every direction is counted, for the editor's menus")
+	assert.Equal(t, 1, nav.Targets["navigate-to-parent"])
+	assert.Equal(t, 0, nav.Targets["navigate-to-children"], "a task has no children")
 	res, _ = v.ok("navigate-to-children", `{"id":"M-001"}`)
 	assert.Greater(t, len(rows(t, res)), 1)
+	data, err = json.Marshal(res.Data)
+	require.NoError(t, err)
+	require.NoError(t, json.Unmarshal(data, &nav))
+	assert.Equal(t, len(rows(t, res)), nav.Targets["navigate-to-children"], "the count is the rows'")
 	assert.Empty(t, res.Center, "several targets go to a suggester")
 	res, _ = v.ok("navigate-to-implemented-by", `{"id":"F-001"}`)
 	for _, r := range rows(t, res) {
