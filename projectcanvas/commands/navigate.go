@@ -45,14 +45,10 @@ type target struct {
 	Status pc.Status `json:"status"`
 	File   string    `json:"file"`
 	NodeID string    `json:"node_id,omitempty"` // absent when not on the canvas
-}
-
-// navigation is a navigate-to-* result's Data: the entity navigated from
-// and how many targets each of the eight directions has, so that an editor
-// builds its menus (only the directions with targets) from one call.
-type navigation struct {
-	From    target         `json:"from"`
-	Targets map[string]int `json:"targets"`
+	// Targets counts the targets of each navigate-to-* command; only in the
+	// entity navigated from (the result's Data), so that an editor builds
+	// its menus (the directions with targets) from one call.
+	Targets map[string]int `json:"targets,omitempty"`
 }
 
 // navigate answers one direction. One target is selected and centred when
@@ -87,10 +83,8 @@ func navigate(c *call, in Subject, dir pc.Direction) (*Result, error) {
 		counts[NavigateID(n.dir)] = len(g.Neighbours(from, n.dir))
 	}
 	words := strings.ReplaceAll(string(dir), "_", " ")
-	res := &Result{Canvas: path, Rows: rows, Data: navigation{
-		From:    target{ID: from.ID, Type: from.Type, Title: from.Title, Status: from.Status, File: from.Path},
-		Targets: counts,
-	}}
+	res := &Result{Canvas: path, Rows: rows,
+		Data: target{ID: from.ID, Type: from.Type, Title: from.Title, Status: from.Status, File: from.Path, Targets: counts}}
 	switch len(rows) {
 	case 0:
 		res.Notice = fmt.Sprintf("%s has no %s.", from.ID, words)
