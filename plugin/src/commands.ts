@@ -76,7 +76,8 @@ export const COMMANDS: EditorCommand[] = [
     id: "reconcile-relationships", name: "Reconcile relationships",
     run: async (host) => {
       const dry = await host.session.command("reconcile-relationships", { dry_run: true });
-      if (!dry.result.rows || (dry.result.rows as unknown[]).length === 0) {
+      const problems = (dry.result.data as { problems?: unknown[] } | undefined)?.problems ?? [];
+      if ((dry.result.rows ?? []).length === 0 && problems.length === 0) {
         new Notice(dry.result.notice ?? "Relationships already agree.");
         return;
       }

@@ -105,20 +105,24 @@ export class ReconcileModal extends Modal {
       const ul = list.createEl("ul");
       for (const line of row.lines ?? []) ul.createEl("li", { text: line });
     }
-    const problems = ((this.dryRun.data as { problems?: { message: string }[] } | undefined)?.problems ?? []);
+    const problems = ((this.dryRun.data as { problems?: { entity: string; message: string }[] } | undefined)?.problems ?? []);
     if (problems.length > 0) {
       contentEl.createEl("p", { text: "Left for you (not changed):" });
-      const ul = contentEl.createEl("ul");
-      for (const p of problems) ul.createEl("li", { text: p.message });
+      const ul = contentEl.createEl("ul", { cls: "project-canvas-problems" });
+      for (const p of problems) ul.createEl("li", { text: `${p.entity}: ${p.message}` });
     }
-    new Setting(contentEl)
-      .addButton((b) => b.setButtonText("Cancel").onClick(() => this.close()))
-      .addButton((b) => b.setButtonText("Apply").setCta().onClick(async () => {
+    const buttons = new Setting(contentEl).addButton((b) => b.setButtonText(this.changes() ? "Cancel" : "Close").onClick(() => this.close()));
+    // With problems only, there is nothing to apply: the list is for a person.
+    if (this.changes()) {
+      buttons.addButton((b) => b.setButtonText("Apply").setCta().onClick(async () => {
         b.setDisabled(true);
         if (await guarded("Reconcile relationships", this.apply)) this.close();
         b.setDisabled(false);
       }));
+    }
   }
+
+  private changes(): boolean { return (this.dryRun.rows ?? []).length > 0; }
 
   override onClose(): void { this.contentEl.empty(); }
 }

@@ -138,6 +138,15 @@ test("the 26 commands: the palette, the suggesters, the modals and the canvas vi
     const again = await run(plugin, "reconcile-relationships");
     assert.equal(again.modal, undefined, "nothing to reconcile: a notice only");
     assert.deepEqual(again.notices, ["Relationships already agree."]);
+    // A problem reconcile cannot fix is listed for a person, with nothing to apply.
+    const other = fileOf(dir, "tasks", "T-003");
+    const original = read(dir, other);
+    await app.vault.userWrite(other, original.replace(/^parent: .*$/m, "parent: S-999"));
+    const problems = await run(plugin, "reconcile-relationships");
+    assert.ok(problems.modal.contentEl.texts().includes("T-003: parent S-999 names no entity"), problems.modal.contentEl.texts().join("\n"));
+    assert.equal(button(problems.modal, "Apply"), undefined);
+    await button(problems.modal, "Close").click();
+    await app.vault.userWrite(other, original);
   });
 
   await t.test("create-features-canvas makes Features.canvas and opens it", async () => {
