@@ -5,7 +5,7 @@
 // ahead (the active note when it opens; any file once its menu has been
 // opened) and kept until the vault changes. A menu opened before the
 // answer offers one item that asks the core when clicked.
-import { Notice, TFile, type Menu } from "obsidian";
+import { Notice, TFile, type Menu, type TAbstractFile } from "obsidian";
 import { describe, linkToFeature, linkWorkTo, navigate, NAVIGATIONS, setFeatureField, type Subject, type Target } from "./actions";
 import * as canvas from "./canvasAdapter";
 import { CoreError } from "./core";
@@ -84,12 +84,15 @@ export function registerMenus(host: CommandHost): EntityInfo {
   };
   host.registerEvent(app.workspace.on("file-open", (file) => prefetch(file)));
   app.workspace.onLayoutReady(() => {
-    const changed = () => {
+    // Relations live in notes: a canvas saved after a drag changes none.
+    const changed = (file: TAbstractFile, oldPath?: string) => {
+      if (!file.path.endsWith(".md") && !oldPath?.endsWith(".md")) return;
       info.clear();
       // The active note is asked again once the changes have settled.
       if (refetch === undefined) refetch = setTimeout(() => { refetch = undefined; prefetch(app.workspace.getActiveFile()); }, 300);
     };
-    for (const e of ["create", "modify", "delete", "rename"] as const) host.registerEvent(app.vault.on(e as "modify", changed));
+    for (const e of ["create", "modify", "delete"] as const) host.registerEvent(app.vault.on(e as "modify", (f) => changed(f)));
+    host.registerEvent(app.vault.on("rename", changed));
   });
   host.register(() => { if (refetch !== undefined) clearTimeout(refetch); });
 

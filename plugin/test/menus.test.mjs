@@ -94,6 +94,9 @@ test("menus: an entity note's and a canvas node's items come from the core", asy
     assert.deepEqual(titles(menu), [...await navigations(session, task), "Link to feature"]);
     await menu.items.find((i) => i.title === "Navigate to parent (1)").callback();
     assert.deepEqual(selected(view), [fileOf(dir, "stories", "S-001")]);
+    // The canvas saved (a drag, say) changes no relation: the answer is kept.
+    await view.save();
+    assert.deepEqual(titles(nodeMenu(app, nodeOf(view, task))), titles(menu));
     // A text node is no entity's.
     view.canvas.importData({ nodes: [{ id: "note-1", type: "text", text: "hello", x: 0, y: 0, width: 10, height: 10 }], edges: [] });
     assert.deepEqual(titles(nodeMenu(app, view.canvas.nodes.get("note-1"))), []);
