@@ -16,10 +16,10 @@ export type Outcome = { ok: true } | { ok: false; fallback: string };
 /** A canvas open in a view. */
 export interface OpenCanvas { leaf: WorkspaceLeaf; path: string; view: unknown }
 
-/** A node as the node menu and the selection give it: its id and, for a file node, the file. */
-export interface NodeRef { id: string; file?: string }
+/** A node as the node menu and the selection give it: its id, for a file node the file, and the canvas file it is on. */
+export interface NodeRef { id: string; file?: string; canvas?: string }
 
-interface CanvasNodeLike { id?: string; getData?(): Record<string, unknown>; nodeEl?: HTMLElement; file?: TFile }
+interface CanvasNodeLike { id?: string; getData?(): Record<string, unknown>; nodeEl?: HTMLElement; file?: TFile; canvas?: { view?: CanvasViewLike } }
 interface CanvasLike {
   nodes?: Map<string, CanvasNodeLike>;
   selection?: Set<CanvasNodeLike>;
@@ -158,13 +158,22 @@ export function setHidden(c: OpenCanvas, ids: string[], hide: boolean): Outcome 
   return { ok: true };
 }
 
+/** Shows every node setHidden hid on one canvas view (focus-in-progress toggled off). */
+export function showAllOf(c: OpenCanvas): void {
+  const map = canvasOf(c.view)?.nodes;
+  if (!(map instanceof Map)) return;
+  for (const n of map.values()) n.nodeEl?.classList?.remove(HIDDEN_CLASS);
+}
+
 /** Shows every node hidden by setHidden, in every open canvas (the plugin's unload). */
 export function showAll(app: App): void {
-  for (const c of openCanvases(app)) {
-    const map = canvasOf(c.view)?.nodes;
-    if (!(map instanceof Map)) continue;
-    for (const n of map.values()) n.nodeEl?.classList?.remove(HIDDEN_CLASS);
-  }
+  for (const c of openCanvases(app)) showAllOf(c);
+}
+
+/** Whether a node's element carries the hidden class (a redraw makes new elements without it). */
+export function isHidden(c: OpenCanvas, id: string): boolean {
+  const map = canvasOf(c.view)?.nodes;
+  return map instanceof Map && map.get(id)?.nodeEl?.classList?.contains(HIDDEN_CLASS) === true;
 }
 
 /**
@@ -176,6 +185,8 @@ export function onNodeMenu(app: App, handler: (menu: Menu, node: NodeRef) => voi
   const on = app.workspace.on as unknown as (name: string, cb: (menu: Menu, node: CanvasNodeLike) => void) => EventRef;
   return on.call(app.workspace, "canvas:node-menu", (menu: Menu, node: CanvasNodeLike) => {
     if (!menu || !node) return;
-    handler(menu, nodeRef(node, String(node.id ?? "")));
+    const ref = nodeRef(node, String(node.id ?? ""));
+    const path = node.canvas?.view?.file?.path;
+    handler(menu, typeof path === "string" ? { ...ref, canvas: path } : ref);
   });
 }

@@ -3,6 +3,7 @@
 import { Notice, Plugin, requestUrl } from "obsidian";
 import { WASM_GZIP_BASE64, WORKER_SOURCE } from "core-assets";
 import * as canvas from "./canvasAdapter";
+import { registerCommands, registerMenus } from "./commands";
 import { LoadProgress } from "./progress";
 import type { OutboundRequest, OutboundResponse } from "./protocol";
 import { Session } from "./session";
@@ -30,6 +31,7 @@ export default class ProjectCanvasPlugin extends Plugin {
       onProgress: (p) => this.progress.update(p),
       notify: (m) => new Notice(m),
     });
+    registerCommands(this); registerMenus(this);
     this.register(() => {
       this.session.stop();
       canvas.showAll(this.app);

@@ -9,3 +9,4 @@ export { LoadProgress } from "../src/progress";
 export { hashOf, KnownFiles } from "../src/files";
 export { Session } from "../src/session";
 export { showResult } from "../src/results";
+export { COMMANDS } from "../src/commands";

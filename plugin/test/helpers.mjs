@@ -8,7 +8,7 @@ import { install } from "./workerShim.mjs";
 import * as harness from "./.build/harness.mjs";
 
 install();
-export const { obsidian, ProjectCanvasPlugin, canvasAdapter, journaled, LoadProgress } = harness;
+export const { obsidian, ProjectCanvasPlugin, canvasAdapter, journaled, LoadProgress, COMMANDS } = harness;
 export const here = path.dirname(fileURLToPath(import.meta.url));
 export const root = path.resolve(here, "../..");
 export const exampleVault = path.join(root, "examples/vault");

@@ -193,7 +193,7 @@ test("unloading leaves no listener and no worker behind", async (t) => {
   const dir = tempVault(t);
   const { app, plugin } = await startPlugin(t, dir);
   const worker = ShimWorker.instances.at(-1);
-  assert.ok(app.vault.listeners("modify") === 1);
+  assert.ok(app.vault.listeners("modify") >= 1);
   plugin.unload();
   for (const e of ["create", "modify", "delete", "rename"]) assert.equal(app.vault.listeners(e), 0, e);
   assert.equal(worker.alive, false);

@@ -10,6 +10,7 @@ import (
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/assist"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/canvas"
+	"github.com/projectcanvas/projectcanvas/reconcile"
 )
 
 func registerCanvas(r *Registry) {
@@ -203,7 +204,11 @@ func reconcileRelationships(ctx context.Context, c *call, in reconcileInput) (*R
 			Problems     int            `json:"problems"`
 		} `json:"summary"`
 		Files []struct {
-			File string `json:"file"`
+			File    string          `json:"file"`
+			Entity  string          `json:"entity"`
+			Changes []reconcile.Fix `json:"changes"`
+			// Lines are the changes as a person reads them (Fix's String).
+			Lines []string `json:"lines"`
 		} `json:"files"`
 	}
 	data, err := c.tool(ctx, "reconcile_relationships", map[string]any{"dry_run": in.DryRun}, &out)
@@ -221,6 +226,11 @@ func reconcileRelationships(ctx context.Context, c *call, in reconcileInput) (*R
 	}
 	if s.Problems > 0 {
 		notice += fmt.Sprintf(" %s left for you (see the details).", plural(s.Problems, "problem", "problems"))
+	}
+	for i, f := range out.Files {
+		for _, fix := range f.Changes {
+			out.Files[i].Lines = append(out.Files[i].Lines, fix.String())
+		}
 	}
 	return &Result{Notice: notice, Rows: out.Files, Data: raw(data)}, nil
 }

@@ -32,7 +32,7 @@ func NavigateID(d pc.Direction) string {
 func registerNavigate(r *Registry) {
 	for _, n := range navigations {
 		register(r, spec{id: NavigateID(n.dir), name: n.name,
-			description: "From an entity (by id, the active note or the selected node) to " + n.about + ", both sides of each relation read; each target with its node on the canvas."},
+			description: "From an entity (by id, the active note or the selected node) to " + n.about + ", both sides of each relation read; each target with its node on the canvas, and the number of targets of every direction (for menus)."},
 			func(_ context.Context, c *call, in Subject) (*Result, error) { return navigate(c, in, n.dir) })
 	}
 }
@@ -45,6 +45,10 @@ type target struct {
 	Status pc.Status `json:"status"`
 	File   string    `json:"file"`
 	NodeID string    `json:"node_id,omitempty"` // absent when not on the canvas
+	// Targets counts the targets of each navigate-to-* command; only in the
+	// entity navigated from (the result's Data), so that an editor builds
+	// its menus (the directions with targets) from one call.
+	Targets map[string]int `json:"targets,omitempty"`
 }
 
 // navigate answers one direction. One target is selected and centred when
@@ -74,8 +78,13 @@ func navigate(c *call, in Subject, dir pc.Direction) (*Result, error) {
 			rows[i].NodeID = n.ID
 		}
 	}
+	counts := make(map[string]int, len(navigations))
+	for _, n := range navigations {
+		counts[NavigateID(n.dir)] = len(g.Neighbours(from, n.dir))
+	}
 	words := strings.ReplaceAll(string(dir), "_", " ")
-	res := &Result{Canvas: path, Rows: rows}
+	res := &Result{Canvas: path, Rows: rows,
+		Data: target{ID: from.ID, Type: from.Type, Title: from.Title, Status: from.Status, File: from.Path, Targets: counts}}
 	switch len(rows) {
 	case 0:
 		res.Notice = fmt.Sprintf("%s has no %s.", from.ID, words)

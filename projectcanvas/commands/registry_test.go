@@ -66,6 +66,12 @@ type vault struct {
 
 func exampleVault(t testing.TB) *vault {
 	t.Helper()
+	return exampleVaultWith(t, nil)
+}
+
+// exampleVaultWith is exampleVault with its files changed by edit first.
+func exampleVaultWith(t testing.TB, edit func(files map[string]string)) *vault {
+	t.Helper()
 	root := filepath.Join("..", "..", "examples", "vault")
 	files := map[string]string{}
 	require.NoError(t, filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
@@ -77,6 +83,9 @@ func exampleVault(t testing.TB) *vault {
 		files[filepath.ToSlash(rel)] = string(data)
 		return err
 	}))
+	if edit != nil {
+		edit(files)
+	}
 	fsys := memfs.New(files)
 	p, err := pc.Open(fsys, pc.WithClock(func() time.Time { return time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC) }))
 	require.NoError(t, err)
@@ -163,8 +172,25 @@ func TestCommandsEffects(t *testing.T) {
 	assert.Equal(t, byID, byNode)
 	assert.Equal(t, "S-001", rows(t, byID)[0]["id"])
 	assert.Equal(t, "entity-S-001", byID.Center, "one target on the canvas is centred")
+	var nav struct {
+		ID      string         `json:"id"`
+		Type    string         `json:"type"`
+		Targets map[string]int `json:"targets"`
+	}
+	data, err := json.Marshal(byID.Data)
+	require.NoError(t, err)
+	require.NoError(t, json.Unmarshal(data, &nav))
+	assert.Equal(t, "T-002", nav.ID, "data is the entity navigated from")
+	assert.Equal(t, "task", nav.Type)
+	assert.Len(t, nav.Targets, 8, "every direction is counted, for the editor's menus")
+	assert.Equal(t, 1, nav.Targets["navigate-to-parent"])
+	assert.Equal(t, 0, nav.Targets["navigate-to-children"], "a task has no children")
 	res, _ = v.ok("navigate-to-children", `{"id":"M-001"}`)
 	assert.Greater(t, len(rows(t, res)), 1)
+	data, err = json.Marshal(res.Data)
+	require.NoError(t, err)
+	require.NoError(t, json.Unmarshal(data, &nav))
+	assert.Equal(t, len(rows(t, res)), nav.Targets["navigate-to-children"], "the count is the rows'")
 	assert.Empty(t, res.Center, "several targets go to a suggester")
 	res, _ = v.ok("navigate-to-implemented-by", `{"id":"F-001"}`)
 	for _, r := range rows(t, res) {
@@ -211,6 +237,28 @@ func TestCommandsEffects(t *testing.T) {
 	for _, r := range rows(t, res) {
 		assert.Equal(t, false, r["coverage"].(map[string]any)["tests"])
 	}
+}
+
+func TestReconcileRowsReadAsASummary(t *testing.T) {
+	const task = "Projects/tasks/T-002 Build sign-up and login pages.md"
+	v := exampleVaultWith(t, func(files map[string]string) {
+		files[task] = strings.Replace(files[task], "implements: [F-001]", "implements: []", 1)
+	})
+	res, changes := v.ok("reconcile-relationships", `{"dry_run":true}`)
+	assert.Empty(t, written(changes), "a dry run writes nothing")
+	assert.Contains(t, res.Notice, "Would reconcile")
+	var found bool
+	for _, r := range rows(t, res) {
+		if r["file"] == task {
+			found = true
+			assert.Equal(t, "T-002", r["entity"])
+			assert.Equal(t, []any{"T-002: add F-001 to implements (mirrors F-001)"}, r["lines"])
+		}
+	}
+	assert.True(t, found, "the task's file is a row: %v", res.Rows)
+	res, changes = v.ok("reconcile-relationships", `{}`)
+	assert.Contains(t, written(changes), task)
+	assert.Contains(t, res.Notice, "Reconciled")
 }
 
 func TestImportFutureFeatures(t *testing.T) {

@@ -40,8 +40,10 @@ export class FakeEl {
   hasClass(c: string) { return this.classList.contains(c); }
   setAttr(k: string, v: string) { this.attrs[k] = v; }
   empty() { this.children = []; }
-  createEl(tag: string, o?: { text?: string }) { const e = new FakeEl(tag); if (o?.text) e.text = o.text; this.children.push(e); return e; }
-  createDiv(o?: { text?: string }) { return this.createEl("div", o); }
+  createEl(tag: string, o?: { text?: string; cls?: string }) { const e = new FakeEl(tag); if (o?.text) e.text = o.text; if (o?.cls) e.classList.add(o.cls); this.children.push(e); return e; }
+  createDiv(o?: { text?: string; cls?: string }) { return this.createEl("div", o); }
+  /** Every text under this element, depth first (what a person reads). */
+  texts(): string[] { return [this.text, ...this.children.flatMap((c) => c.texts())].filter(Boolean); }
   addEventListener() {}
   removeEventListener() {}
 }
@@ -244,6 +246,7 @@ export class Workspace extends Events {
   getLeavesOfType(type: string) { return this.leaves.filter((l) => l.view?.getViewType?.() === type); }
   getMostRecentLeaf() { return this.activeLeaf; }
   getActiveViewOfType(cls: any) { const v = this.activeLeaf?.view; return v instanceof cls ? v : null; }
+  getActiveFile() { return this.activeLeaf?.view?.file ?? null; }
   async openLinkText(path: string) { this.opened.push(path); }
 }
 
@@ -302,6 +305,25 @@ export async function openCanvas(app: App, path: string): Promise<FakeCanvasView
   const leaf = new WorkspaceLeaf(view);
   app.workspace.leaves.push(leaf);
   app.workspace.activeLeaf = leaf;
+  app.workspace.trigger("file-open", file);
+  return view;
+}
+
+/** A markdown note open in its view. */
+export class FakeMarkdownView {
+  constructor(readonly app: App, public file: TFile) {}
+  getViewType() { return "markdown"; }
+}
+
+/** Opens a note in a new, active leaf, as Obsidian does (file-open fires). */
+export function openNote(app: App, path: string): FakeMarkdownView {
+  const file = app.vault.getFileByPath(path);
+  if (!file) throw new Error("no note " + path);
+  const view = new FakeMarkdownView(app, file);
+  const leaf = new WorkspaceLeaf(view);
+  app.workspace.leaves.push(leaf);
+  app.workspace.activeLeaf = leaf;
+  app.workspace.trigger("file-open", file);
   return view;
 }
 
@@ -333,9 +355,15 @@ export class SuggestModal<T> extends Modal {
   setPlaceholder(p: string) { this.placeholder = p; }
   getSuggestions(_q: string): T[] | Promise<T[]> { return []; }
   renderSuggestion(_v: T, _el: FakeEl) {}
-  onChooseSuggestion(_v: T, _evt: unknown) {}
+  onChooseSuggestion(_v: T, _evt: unknown): unknown { return undefined; }
   /** What a person typing q then choosing the i-th suggestion does. */
-  async choose(q: string, i = 0) { const s = await this.getSuggestions(q); this.onChooseSuggestion(s[i], {}); this.close(); return s[i]; }
+  async choose(q: string, i = 0) {
+    const s = await this.getSuggestions(q);
+    if (s[i] === undefined) throw new Error(`no suggestion ${i} for ${JSON.stringify(q)}`);
+    this.close();
+    await this.onChooseSuggestion(s[i], {}); // the plugin's may answer a promise: its work, awaited here
+    return s[i];
+  }
 }
 export class FuzzySuggestModal<T> extends SuggestModal<T> {}
 
@@ -419,6 +447,13 @@ class Component_ {
   setButtonText(t: string) { this.text = t; return this; }
   onClick(cb: Cb) { this.clicked = cb; return this; }
   setCta() { return this; }
+  /** A dropdown's options, [value, label], in order. */
+  options: [string, string][] = [];
+  addOption(v: string, label: string) { this.options.push([v, label]); return this; }
+  addOptions(o: Record<string, string>) { this.options.push(...Object.entries(o)); return this; }
+  /** What a person does: types, picks or ticks a value (the onChange fires), or clicks. */
+  input(v: any) { this.value = v; return this.changed?.(v); }
+  click() { return this.clicked?.(); }
 }
 
 export class Setting {
@@ -428,6 +463,8 @@ export class Setting {
   heading = false;
   components: Component_[] = [];
   constructor(readonly containerEl: FakeEl) { Setting.all.push(this); }
+  /** The settings made in el (a modal's contentEl). */
+  static in(el: FakeEl) { return Setting.all.filter((s) => s.containerEl === el); }
   setName(n: string) { this.name = n; return this; }
   setDesc(d: string) { this.desc = d; return this; }
   setHeading() { this.heading = true; return this; }

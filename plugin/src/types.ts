@@ -1,0 +1,21 @@
+// What the commands and menus need of the plugin. The HTTP server and the
+// coverage sidebar are the plugin's own parts (httpServer.ts,
+// coverageView.ts); the commands only call into them, and say so in a
+// notice where a build does not have them.
+import type { Plugin } from "obsidian";
+import type { Session } from "./session";
+import type { Settings } from "./settings";
+
+/** The in-editor HTTP server, as start-http-server and stop-http-server drive it. */
+export interface HttpServerControl {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** The plugin as the commands and menus see it. */
+export type CommandHost = Plugin & {
+  settings: Settings;
+  session: Session;
+  httpServer?: HttpServerControl;
+  openCoverage?(): unknown;
+};
