@@ -211,3 +211,13 @@ func blockSize(b Block) int {
 	}
 	return n
 }
+
+// Me returns the integration's own user: the last editor of the pages it
+// writes.
+func (c *Client) Me(ctx context.Context) (*User, error) {
+	var u User
+	if err := c.do(ctx, "GET", "/v1/users/me", nil, idempotent, &u); err != nil {
+		return nil, err
+	}
+	return &u, nil
+}

@@ -294,6 +294,8 @@ func (s *Server) route(method, path string, q map[string][]string, body []byte, 
 	}
 	id := parts[2]
 	switch {
+	case method == "GET" && path == "/v1/users/me":
+		return map[string]any{"object": "user", "id": BotID, "type": "bot", "name": "Project Canvas", "bot": map[string]any{}}, nil
 	case method == "GET" && parts[1] == "databases" && len(parts) == 3:
 		return s.getDatabase(id)
 	case method == "GET" && parts[1] == "data_sources" && len(parts) == 3:
