@@ -4,6 +4,7 @@ import (
 	"context"
 	"slices"
 	"sync"
+	"time"
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/notion"
@@ -74,6 +75,12 @@ func (r *run) pushFields(it *item) {
 		if slices.Contains(it.force, f) || !skip && hashOf(it.local[f]) != it.b.Local[f] {
 			it.push = append(it.push, f)
 		}
+	}
+	r.settle(it)
+	if len(it.push) == 1 && it.push[0] == Updated {
+		// updated_at alone moved (a pull wrote the note): it rides along
+		// with the next real change rather than costing a request.
+		it.push = nil
 	}
 }
 
@@ -300,4 +307,19 @@ func (r *run) markPending(it *item) error {
 func sameBlock(a, b notion.Block) bool {
 	return a.Type == b.Type && !a.HasChildren && notion.Plain(a.Text) == notion.Plain(b.Text) &&
 		a.Checked == b.Checked && (a.Type != "code" || a.Language == b.Language)
+}
+
+// settle takes the page's last edit as the hint for the next run once its
+// content, read this run, is in the base, and the minute of that edit is
+// over: another edit within the same minute would not change the rounded
+// time, so until then the hint stays stale and the next run looks again.
+func (r *run) settle(it *item) {
+	if !it.fetched || it.b.Remote[Body] != hashOf(it.rem.raw[Body]) {
+		return
+	}
+	edited, err := time.Parse(time.RFC3339, it.page.LastEditedTime)
+	if err != nil || r.s.p.Now().Before(edited.Add(time.Minute)) {
+		return
+	}
+	it.b.Edited, it.b.EditedBy = it.page.LastEditedTime, it.page.LastEditedBy.ID
 }

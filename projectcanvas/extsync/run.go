@@ -273,6 +273,8 @@ func (r *run) decide(it *item) {
 			continue
 		}
 		switch {
+		case it.isNew && known && it.rem.value[f] == "" && lv != "":
+			it.force = append(it.force, f) // a page that never had the field
 		case !lc && !rc:
 		case lc && !rc:
 			it.force = append(it.force, f)

@@ -288,6 +288,9 @@ func (s *Server) tooMany(now time.Time, secs int) *apiErr {
 }
 
 func (s *Server) route(method, path string, q map[string][]string, body []byte, now time.Time) (any, error) {
+	if method == "POST" && path == "/v1/pages" {
+		return s.createPage(body, now)
+	}
 	parts := strings.Split(strings.Trim(path, "/"), "/")
 	if len(parts) < 3 || parts[0] != "v1" {
 		return nil, fail(400, "invalid_request_url", "Invalid request URL.")
@@ -304,8 +307,6 @@ func (s *Server) route(method, path string, q map[string][]string, body []byte, 
 		return s.patchSource(id, body)
 	case method == "POST" && parts[1] == "data_sources" && len(parts) == 4 && parts[3] == "query":
 		return s.query(id, body)
-	case method == "POST" && path == "/v1/pages":
-		return s.createPage(body, now)
 	case method == "GET" && parts[1] == "pages" && len(parts) == 3:
 		p, err := s.page(id, true)
 		if err != nil {
