@@ -87,3 +87,38 @@ func TestSyncFailuresSayWhatToFix(t *testing.T) {
 		})
 	}
 }
+
+// The editor's sync commands, run from the shell as the plugin runs them:
+// the token and database in the input, the requests through the host's
+// transport, the same engine as `sync`.
+func TestSyncCommandsDriveTheFake(t *testing.T) {
+	clock := notiontest.NewClock(time.Now())
+	srv, db, ds := notiontest.New(clock)
+	defer srv.Close()
+	dir := t.TempDir()
+	for _, args := range [][]string{
+		{"tool", "create_entity", `{"type":"milestone","data":{"title":"Beta"}}`},
+		{"tool", "create_entity", `{"type":"story","data":{"title":"Sign-in","parent":"M-001"}}`},
+		{"tool", "create_entity", `{"type":"decision","data":{"title":"Off canvas"},"options":{"add_to_canvas":false}}`},
+	} {
+		r := runCLI(t, nil, "", append([]string{"--vault", dir}, args...)...)
+		require.Equal(t, exitOK, r.code, r.stdout+r.stderr)
+	}
+	input := func(extra string) string {
+		return `{"token":"` + notiontest.Token + `","database_id":"` + db + `","api_url":"` + srv.URL + `"` + extra + `}`
+	}
+	r := runCLI(t, nil, "", "--vault", dir, "command", "sync-note-to-extdb", input(`,"id":"M-001"`))
+	require.Equal(t, exitOK, r.code, r.stdout+r.stderr)
+	assert.Contains(t, r.stdout, "1 created")
+	assert.Len(t, srv.Find(ds, "ID", "M-001"), 1)
+
+	r = runCLI(t, nil, "", "--vault", dir, "command", "sync-canvas-notes-to-extdb", input(""))
+	require.Equal(t, exitOK, r.code, r.stdout+r.stderr)
+	assert.Contains(t, r.stdout, "1 created", "S-001; M-001 has its page")
+	assert.Len(t, srv.Find(ds, "ID", "M-001"), 1)
+	assert.Empty(t, srv.Find(ds, "ID", "DEC-001"), "not on the canvas")
+
+	r = runCLI(t, nil, "", "--vault", dir, "command", "sync-note-to-extdb", `{"id":"M-001"}`)
+	assert.Equal(t, exitToolError, r.code)
+	assert.Contains(t, r.stdout, "token")
+}

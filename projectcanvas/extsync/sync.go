@@ -2,6 +2,7 @@ package extsync
 
 import (
 	"context"
+	"fmt"
 	"regexp"
 	"slices"
 	"strings"
@@ -207,4 +208,46 @@ func (s *Syncer) explain(err error) error {
 		return pc.Errorf(pc.CodeNotFound, "Notion has no database %s that this integration can see: check the id, and share the database with the integration (in Notion: the database's ... menu > Connections > add it)", s.db).With("database_id", s.db)
 	}
 	return err
+}
+
+// Command is the editor commands' sync (commands.RegisterExtDB wraps it):
+// the given entities with the given database (else the vault's config),
+// over the host's transport, with a token the editor keeps in its own
+// settings. It returns the notice for the editor and the summary.
+func Command(ctx context.Context, p *pc.Project, t pc.Transport, token, database, apiURL string, only []pc.ID) (string, *Summary, error) {
+	cfg, err := ReadConfig(p.Files())
+	if err != nil {
+		return "", nil, err
+	}
+	if database != "" {
+		cfg.DatabaseID = database
+	}
+	client, err := notion.New(t, token, notion.Options{BaseURL: apiURL})
+	if err != nil {
+		return "", nil, err
+	}
+	s, err := New(p, Options{Client: client, Config: cfg, TokenSource: "the access token in the plugin's settings"})
+	if err != nil {
+		return "", nil, err
+	}
+	sum, err := s.RunOnly(ctx, only)
+	if err != nil {
+		return "", nil, err
+	}
+	return sum.Notice(), sum, nil
+}
+
+// Notice is a one-line account of the run, for a person.
+func (sum *Summary) Notice() string {
+	n := fmt.Sprintf("Synced with Notion: %d created, %d updated in Notion, %d updated here", sum.Created, sum.UpdatedRemote, sum.UpdatedLocal)
+	if k := len(sum.Conflicts); k > 0 {
+		n += fmt.Sprintf(", %d in conflict (see the conflict notes)", k)
+	}
+	if k := len(sum.TrashedInNotion); k > 0 {
+		n += fmt.Sprintf(", %d trashed in Notion (notes kept)", k)
+	}
+	if k := len(sum.Failed); k > 0 {
+		n += fmt.Sprintf(", %d failed (tried again next time)", k)
+	}
+	return n + "."
 }
