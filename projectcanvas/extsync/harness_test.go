@@ -5,7 +5,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 	"time"
 
@@ -154,8 +153,6 @@ func plain(v notion.PropertyValue) string {
 	}
 	return notion.Plain(v.RichText)
 }
-
-func contains(s, sub string) bool { return strings.Contains(s, sub) }
 
 // live counts the ids of entities that are not archived (those have pages).
 func (h *harness) live(ids []pc.ID) int {

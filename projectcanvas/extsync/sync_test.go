@@ -352,7 +352,7 @@ func TestOldPluginsDatabaseIsRecognised(t *testing.T) {
 	require.Len(t, sum.Conflicts, 1)
 
 	h.srv.Edit(h.srv.Find(ds, "ID", "T-001")[0], "Status", notiontest.Select("done"))
-	sum = h.sync()
+	h.sync()
 	assert.Equal(t, pc.Completed, h.entity("T-001").Status, "done reads as Completed")
 }
 

@@ -187,29 +187,3 @@ func splitIDs(s string) []string {
 	}
 	return strings.Split(s, ",")
 }
-
-// sentRaw is the raw remote text of a property value as sent: what Notion
-// holds after the write, hashed into the base.
-func sentRaw(f Field, pv notion.PropertyValue) string {
-	switch pv.Type {
-	case notion.TypeTitle:
-		return notion.Plain(pv.Title)
-	case notion.TypeRichText:
-		return notion.Plain(pv.RichText)
-	case notion.TypeSelect, notion.TypeStatus:
-		if o := pickOption(pv); o != nil {
-			return o.Name
-		}
-	case notion.TypeDate:
-		if pv.Date != nil {
-			return pv.Date.Start
-		}
-	case notion.TypeRelation:
-		var pages []string
-		for _, r := range pv.Relation {
-			pages = append(pages, r.ID)
-		}
-		return joinIDs(pages)
-	}
-	return ""
-}

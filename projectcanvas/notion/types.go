@@ -100,8 +100,7 @@ func (v *PropertyValue) UnmarshalJSON(data []byte) error {
 	if err := json.Unmarshal(data, &w); err != nil {
 		return err
 	}
-	*v = PropertyValue{ID: w.ID, Type: w.Type, Title: w.Title, RichText: w.RichText, Select: w.Select,
-		Status: w.Status, Relation: w.Relation, HasMore: w.HasMore, Date: w.Date}
+	*v = PropertyValue(w)
 	return nil
 }
 
