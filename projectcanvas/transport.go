@@ -26,4 +26,7 @@ type OutboundRequest struct {
 type OutboundResponse struct {
 	Status int // HTTP status code
 	Body   []byte
+	// Header holds the answer's headers a caller may need (Retry-After),
+	// keyed in canonical form ("Retry-After"); nil when the host passes none.
+	Header map[string]string
 }

@@ -3,6 +3,7 @@ package commands
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/google/jsonschema-go/jsonschema"
 
@@ -11,19 +12,7 @@ import (
 )
 
 func registerEditor(r *Registry) {
-	for _, s := range []spec{
-		{id: "sync-canvas-notes-to-extdb", name: "Sync canvas notes to external database",
-			description: "Sync every entity on the current canvas with the external database (Notion)."},
-		{id: "sync-note-to-extdb", name: "Sync note to external database",
-			description: "Sync the open entity note with the external database (Notion)."},
-		{id: "start-extdb-sync-polling", name: "Start external database sync polling",
-			description: "Sync both ways with the external database every interval (default 5 minutes)."},
-	} {
-		s.editor = true
-		register(r, s, func(context.Context, *call, struct{}) (*Result, error) {
-			return nil, pc.Errorf(pc.CodeInvalidArgument, "%s needs external sync, which this version does not have yet", s.id)
-		})
-	}
+	registerExtDB(r)
 	register(r, spec{id: "regenerate-templates", name: "Regenerate templates",
 		description: "Write one note template per entity type into .templates/, replacing the old ones."},
 		regenerateTemplates)
@@ -87,4 +76,125 @@ func missing(f insight.FeatureCoverage, gap string) bool {
 		return !f.Coverage.Tested
 	}
 	return true
+}
+
+// The external database commands run a sync with Notion over the host's
+// transport (the editor's requestUrl in the plugin). The engine (package
+// extsync) is not imported here: a host links it by registering it with
+// RegisterExtDB, as database/sql takes drivers, so that a build without it
+// (the WebAssembly, within its size budget) stays small. The token comes
+// with each call, from the plugin's settings, and is never written to the
+// vault.
+
+// ExtDBRequest is one sync a command asks for.
+type ExtDBRequest struct {
+	Project    *pc.Project
+	Transport  pc.Transport
+	Token      string
+	DatabaseID string // "" for the vault's config
+	APIURL     string // "" for Notion's public API
+	Only       []pc.ID
+}
+
+// ExtDBSync runs a sync and answers a one-line notice and its summary.
+type ExtDBSync func(ctx context.Context, req ExtDBRequest) (notice string, summary any, err error)
+
+var extDB ExtDBSync
+
+// RegisterExtDB links the sync engine into the sync commands. Hosts call
+// it once, at start (cmd/projectcanvas: extsync.Command).
+func RegisterExtDB(f ExtDBSync) { extDB = f }
+
+// extdbInput is what both sync commands take.
+type extdbInput struct {
+	Token      string `json:"token,omitempty" jsonschema:"The Notion integration's secret, from the plugin's settings (never stored in the vault)."`
+	DatabaseID string `json:"database_id,omitempty" jsonschema:"Notion database id or URL; default notion.database_id in .projectcanvas/config.json."`
+	APIURL     string `json:"api_url,omitempty" jsonschema:"Notion API base URL; default Notion's public API."`
+}
+
+// syncInput is both sync commands' input: sync-canvas-notes-to-extdb
+// reads the canvas of the subject, sync-note-to-extdb the subject.
+type syncInput struct {
+	extdbInput
+	Subject
+}
+
+func registerExtDB(r *Registry) {
+	if extdbTyped {
+		registerExtDBTyped(r)
+		return
+	}
+	for _, s := range []spec{
+		{id: "sync-canvas-notes-to-extdb", name: "Sync canvas notes to external database",
+			description: "Sync every entity on the current canvas with the external database (Notion)."},
+		{id: "sync-note-to-extdb", name: "Sync note to external database",
+			description: "Sync the open entity note with the external database (Notion)."},
+		{id: "start-extdb-sync-polling", name: "Start external database sync polling",
+			description: "Sync both ways with the external database every interval (default 5 minutes)."},
+	} {
+		s.editor = true
+		register(r, s, func(context.Context, *call, struct{}) (*Result, error) {
+			return nil, pc.Errorf(pc.CodeInvalidArgument, "%s needs external sync, which this version does not have yet", s.id)
+		})
+	}
+}
+
+func registerExtDBTyped(r *Registry) {
+	register(r, spec{id: "sync-canvas-notes-to-extdb", name: "Sync canvas notes to external database", editor: true,
+		description: "Sync the entities on the canvas with the Notion database, both ways; conflicts become notes beside the entities."},
+		syncCanvas)
+	register(r, spec{id: "sync-note-to-extdb", name: "Sync note to external database", editor: true,
+		description: "Sync one entity (the open note, or a canvas node's) with the Notion database, both ways."},
+		syncNote)
+	register(r, spec{id: "start-extdb-sync-polling", name: "Start external database sync polling", editor: true,
+		description: "Sync both ways with the Notion database every interval (default 5 minutes); the editor runs sync-canvas-notes-to-extdb on a timer."},
+		func(context.Context, *call, struct{}) (*Result, error) {
+			return nil, pc.Errorf(pc.CodeInvalidArgument, "start-extdb-sync-polling runs in the editor (a timer over sync-canvas-notes-to-extdb); outside it run `projectcanvas sync --watch`")
+		})
+}
+
+func syncCanvas(ctx context.Context, c *call, in syncInput) (*Result, error) {
+	if err := in.check(); err != nil {
+		return nil, err
+	}
+	cv, err := c.readCanvas(in.Canvas)
+	if err != nil {
+		return nil, err
+	}
+	ids := []pc.ID{}
+	for id := range cv.entityNodes(c.project().All()) {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	return c.extSync(ctx, in.extdbInput, ids)
+}
+
+func syncNote(ctx context.Context, c *call, in syncInput) (*Result, error) {
+	if err := in.check(); err != nil {
+		return nil, err
+	}
+	e, err := in.Subject.entity(c)
+	if err != nil {
+		return nil, err
+	}
+	return c.extSync(ctx, in.extdbInput, []pc.ID{e.ID})
+}
+
+func (in extdbInput) check() error {
+	if extDB == nil {
+		return pc.Errorf(pc.CodeInvalidArgument, "external sync is not linked into this build; run `projectcanvas sync` instead")
+	}
+	if in.Token == "" {
+		return pc.Errorf(pc.CodeInvalidArgument, "external sync with Notion needs the integration's token: set it in the plugin's settings").With("field", "token")
+	}
+	return nil
+}
+
+func (c *call) extSync(ctx context.Context, in extdbInput, ids []pc.ID) (*Result, error) {
+	notice, sum, err := extDB(ctx, ExtDBRequest{Project: c.project(), Transport: c.env.Transport, Token: in.Token,
+		DatabaseID: in.DatabaseID, APIURL: in.APIURL, Only: ids})
+	if err != nil {
+		return nil, err
+	}
+	return &Result{Notice: notice, Data: sum}, nil
 }

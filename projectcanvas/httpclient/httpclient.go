@@ -52,5 +52,11 @@ func (t *Transport) Do(ctx context.Context, r *pc.OutboundRequest) (*pc.Outbound
 	if err != nil {
 		return nil, fmt.Errorf("reading the answer: %w", err)
 	}
-	return &pc.OutboundResponse{Status: resp.StatusCode, Body: data}, nil
+	header := make(map[string]string, len(resp.Header))
+	for k, v := range resp.Header {
+		if len(v) > 0 {
+			header[k] = v[0] // net/http keys are canonical already
+		}
+	}
+	return &pc.OutboundResponse{Status: resp.StatusCode, Body: data, Header: header}, nil
 }

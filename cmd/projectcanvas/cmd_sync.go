@@ -1,0 +1,118 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/commands"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/extsync"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/notion"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/tools"
+)
+
+func init() {
+	// The editor's sync commands run the same engine as this command.
+	commands.RegisterExtDB(func(ctx context.Context, r commands.ExtDBRequest) (string, any, error) {
+		return extsync.Command(ctx, r.Project, r.Transport, r.Token, r.DatabaseID, r.APIURL, r.Only)
+	})
+	register(&command{name: "sync", args: "--once|--watch [--database ID] [--interval 5m]",
+		summary: "two-way sync with a Notion database (token in $PROJECTCANVAS_NOTION_TOKEN)", run: syncCommand})
+}
+
+// notionOptions, when tests set them, replace the Notion client's pacing
+// and clock.
+var notionOptions notion.Options
+
+const tokenVar = "$PROJECTCANVAS_NOTION_TOKEN"
+
+// syncCommand syncs the vault with Notion once, printing the run's summary
+// as JSON, or every interval until interrupted, printing one line per run.
+func syncCommand(ctx context.Context, c *cli, args []string) int {
+	fs := newFlags("sync")
+	once := fs.Bool("once", false, "sync once and exit")
+	watch := fs.Bool("watch", false, "sync every interval until interrupted")
+	database := fs.String("database", "", "Notion database id or URL (default: notion.database_id in .projectcanvas/config.json)")
+	interval := fs.Duration("interval", 5*time.Minute, "time between runs with --watch")
+	usage := usageError{"usage: projectcanvas sync --once|--watch [--database ID] [--interval 5m]"}
+	if err := fs.Parse(args); err != nil || fs.NArg() > 0 || *once == *watch || *interval < time.Second {
+		return fail(c.stderr, usage)
+	}
+	s, env, err := c.syncer(*database)
+	if err != nil {
+		return syncFailure(c, err)
+	}
+	if *once {
+		sum, err := s.Run(ctx)
+		if err != nil {
+			return syncFailure(c, err)
+		}
+		printJSON(c.stdout, sum)
+		if len(sum.Failed) > 0 {
+			fmt.Fprintf(c.stderr, "projectcanvas: %d entities did not sync (see \"failed\"); the next run tries them again\n", len(sum.Failed))
+			return exitToolError
+		}
+		return exitOK
+	}
+	for {
+		if _, err := env.Project.Reload(); err != nil { // see the hand edits made since the last run
+			return syncFailure(c, err)
+		}
+		sum, err := s.Run(ctx)
+		switch code := pc.ErrorCode(err); {
+		case ctx.Err() != nil:
+			return exitOK
+		case code == pc.CodeUnauthorized || code == pc.CodeNotFound || code == pc.CodeInvalidArgument:
+			return syncFailure(c, err) // waiting will not fix these
+		case err != nil:
+			fmt.Fprintln(c.stderr, "projectcanvas: sync failed, trying again in", *interval, "-", err)
+		default:
+			line, _ := json.Marshal(sum)
+			fmt.Fprintln(c.stdout, string(line))
+		}
+		select {
+		case <-ctx.Done():
+			return exitOK
+		case <-time.After(*interval):
+		}
+	}
+}
+
+// syncer opens the vault and builds the Syncer: the token from the
+// environment, the database from the flag or the vault's config, the API
+// URL from $PROJECTCANVAS_NOTION_URL.
+func (c *cli) syncer(database string) (*extsync.Syncer, *tools.Env, error) {
+	token := c.getenv("PROJECTCANVAS_NOTION_TOKEN")
+	if token == "" {
+		return nil, nil, pc.Errorf(pc.CodeUnauthorized, "%s is not set: set it to the secret of a Notion integration "+
+			"(notion.so/profile/integrations) that the database is shared with", tokenVar)
+	}
+	env, err := c.open()
+	if err != nil {
+		return nil, nil, err
+	}
+	cfg, err := extsync.ReadConfig(env.Project.Files())
+	if err != nil {
+		return nil, nil, err
+	}
+	if database != "" {
+		cfg.DatabaseID = database
+	}
+	o := notionOptions
+	o.BaseURL = c.getenv("PROJECTCANVAS_NOTION_URL")
+	client, err := notion.New(env.Transport, token, o)
+	if err != nil {
+		return nil, nil, err
+	}
+	s, err := extsync.New(env.Project, extsync.Options{Client: client, Config: cfg, TokenSource: tokenVar})
+	return s, env, err
+}
+
+// syncFailure prints the error as JSON on stdout, as tool failures are, and
+// the message on stderr for whoever reads the terminal.
+func syncFailure(c *cli, err error) int {
+	fmt.Fprintln(c.stderr, "projectcanvas: sync:", pc.AsError(err).Message)
+	return toolFailure(c.stdout, err)
+}
