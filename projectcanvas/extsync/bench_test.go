@@ -4,7 +4,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/projectcanvas/projectcanvas/projectcanvas/internal/vaultgen"
+	"github.com/projectcanvas/projectcanvas/internal/vaultgen"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/notion"
 )
 
