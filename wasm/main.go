@@ -23,10 +23,17 @@ import (
 	"syscall/js"
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/commands"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/extsync"
 	"github.com/projectcanvas/projectcanvas/wasm/bridge"
 )
 
 func main() {
+	// The editor's sync commands run the same engine as `projectcanvas sync`,
+	// over the editor's transport.
+	commands.RegisterExtDB(func(ctx context.Context, r commands.ExtDBRequest) (string, any, error) {
+		return extsync.Command(ctx, r.Project, r.Transport, r.Token, r.DatabaseID, r.APIURL, r.Only)
+	})
 	api := js.Global().Get("Object").New()
 	b := bridge.New(bridge.WithTransport(jsTransport{api}))
 	for _, name := range bridge.Functions {
@@ -111,13 +118,19 @@ func jsError(err error) js.Value {
 }
 
 // settle turns the promise of the host's transport into one that always
-// fulfils with a plain {ok, status, body} or {ok: false, message}.
+// fulfils with a plain {ok, status, body, headers} or {ok: false, message};
+// headers (optional, string values) carry Retry-After and the like.
 var settle = js.Global().Get("Function").New("p", `
 	const text = (e) => { try { return String(e); } catch (_) { return "an unprintable error"; } };
 	return p.then((v) => {
 		const status = v == null ? undefined : v.status, body = v == null ? undefined : v.body;
 		if (typeof status !== "number" || !Number.isInteger(status)) return {ok: false, message: "it resolved to no {status, body}"};
-		return {ok: true, status, body: typeof body === "string" ? body : ""};
+		const headers = {};
+		try {
+			const h = v.headers;
+			if (h && typeof h === "object") for (const k of Object.keys(h)) if (typeof h[k] === "string") headers[k.toLowerCase()] = h[k];
+		} catch (_) {}
+		return {ok: true, status, body: typeof body === "string" ? body : "", headers};
 	}).catch((e) => ({ok: false, message: text(e)}));
 `)
 
@@ -153,7 +166,14 @@ func (t jsTransport) Do(ctx context.Context, r *pc.OutboundRequest) (*pc.Outboun
 			done <- answer{err: errors.New("projectcanvas.transport failed: " + v.Get("message").String())}
 			return nil
 		}
-		done <- answer{resp: &pc.OutboundResponse{Status: v.Get("status").Int(), Body: []byte(v.Get("body").String())}}
+		header := map[string]string{}
+		hs := v.Get("headers")
+		keys := js.Global().Get("Object").Call("keys", hs)
+		for i := range keys.Length() {
+			k := keys.Index(i).String()
+			header[k] = hs.Get(k).String()
+		}
+		done <- answer{resp: &pc.OutboundResponse{Status: v.Get("status").Int(), Body: []byte(v.Get("body").String()), Header: header}}
 		return nil
 	})
 	// Called by a promise job, bound to req, so that a transport that

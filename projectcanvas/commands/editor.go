@@ -120,26 +120,6 @@ type syncInput struct {
 }
 
 func registerExtDB(r *Registry) {
-	if extdbTyped {
-		registerExtDBTyped(r)
-		return
-	}
-	for _, s := range []spec{
-		{id: "sync-canvas-notes-to-extdb", name: "Sync canvas notes to external database",
-			description: "Sync every entity on the current canvas with the external database (Notion)."},
-		{id: "sync-note-to-extdb", name: "Sync note to external database",
-			description: "Sync the open entity note with the external database (Notion)."},
-		{id: "start-extdb-sync-polling", name: "Start external database sync polling",
-			description: "Sync both ways with the external database every interval (default 5 minutes)."},
-	} {
-		s.editor = true
-		register(r, s, func(context.Context, *call, struct{}) (*Result, error) {
-			return nil, pc.Errorf(pc.CodeInvalidArgument, "%s needs external sync, which this version does not have yet", s.id)
-		})
-	}
-}
-
-func registerExtDBTyped(r *Registry) {
 	register(r, spec{id: "sync-canvas-notes-to-extdb", name: "Sync canvas notes to external database", editor: true,
 		description: "Sync the entities on the canvas with the Notion database, both ways; conflicts become notes beside the entities."},
 		syncCanvas)

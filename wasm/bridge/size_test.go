@@ -15,10 +15,12 @@ import (
 // and base64-encoded in its main.js, which must stay under 5 MB, so the
 // gzipped size is the binding one (3.5 MB). The raw size bounds the
 // editor's compile time at start-up; issue 8 set it at 12 MB, and the
-// editor's 29 commands (package commands) took it to 12.03 MB, so it is
-// 12.5 MB now. `make wasm-size` shows what each package adds.
+// editor's 29 commands (package commands) and the Notion sync engine
+// (packages notion and extsync, which the plugin's sync commands run) took
+// it to 12.6 MB, so it is 13 MB now. `make wasm-size` shows what each
+// package adds.
 const (
-	maxWASMRaw  = 12_500_000
+	maxWASMRaw  = 13_000_000
 	maxWASMGzip = 3_500_000
 )
 
