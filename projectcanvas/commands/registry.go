@@ -86,7 +86,8 @@ type spec struct {
 // register adds a typed command: I is its input, decoded and checked as a
 // tool's arguments are (tools.NewDecoder).
 func register[I any](r *Registry, s spec, run func(ctx context.Context, c *call, in I) (*Result, error)) {
-	if r.named(s) {
+	if r.naming != 0 {
+		r.commands = append(r.commands, &Command{ID: s.id, Name: s.name, Description: s.description, Editor: s.editor, group: r.naming})
 		return
 	}
 	d, err := tools.NewDecoder[I]()
@@ -107,16 +108,6 @@ func register[I any](r *Registry, s spec, run func(ctx context.Context, c *call,
 			return res, err
 		},
 	})
-}
-
-// named records only the name of the command s while New names commands;
-// not generic, so that each instantiation of register stays small.
-func (r *Registry) named(s spec) bool {
-	if r.naming == 0 {
-		return false
-	}
-	r.commands = append(r.commands, &Command{ID: s.id, Name: s.name, Description: s.description, Editor: s.editor, group: r.naming})
-	return true
 }
 
 // Commands lists the commands in the specification's order.

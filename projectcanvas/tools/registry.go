@@ -88,16 +88,6 @@ func (r *Registry) Add(t *Tool) {
 	r.tools = append(r.tools, t)
 }
 
-// named records only a tool's name while New names tools; not generic,
-// so that each instantiation of Register stays small.
-func (r *Registry) named(name, description string, ann Annotations) bool {
-	if r.naming == 0 {
-		return false
-	}
-	r.Add(&Tool{Name: name, Description: description, Annotations: ann, group: r.naming})
-	return true
-}
-
 // Tools lists the registered tools.
 func (r *Registry) Tools() []*Tool {
 	r.mu.Lock()
