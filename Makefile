@@ -61,7 +61,7 @@ test-plugin: wasm plugin/node_modules/.package-lock.json
 # entity files (and with 2,000 notes), the event loop's delay meanwhile.
 bench-plugin: wasm plugin/node_modules/.package-lock.json
 	cd plugin && $(PLUGIN_ENV) node build.mjs --test
-	cd plugin && node bench/load.mjs 5
+	cd plugin && node bench/load.mjs 5 && node bench/commands.mjs 5
 
 test-go:
 	$(GO) vet ./...

@@ -55,6 +55,8 @@ export class KnownFiles {
   /** Whether content is what the core has for path. */
   same(path: string, content: string): boolean { return this.hashes.get(path) === hashOf(content); }
   set(path: string, content: string): void { this.hashes.set(path, hashOf(content)); }
+  /** set, with hashOf(content) already known. */
+  setHash(path: string, hash: number): void { this.hashes.set(path, hash); }
   delete(path: string): void { this.hashes.delete(path); }
   rename(from: string, to: string): void {
     const h = this.hashes.get(from);

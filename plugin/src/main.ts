@@ -4,6 +4,8 @@ import { Notice, Plugin, requestUrl } from "obsidian";
 import { WASM_GZIP_BASE64, WORKER_SOURCE } from "core-assets";
 import * as canvas from "./canvasAdapter";
 import { registerCommands, registerMenus } from "./commands";
+import { COVERAGE_VIEW, CoverageView, openCoverage } from "./coverageView";
+import { HttpServer } from "./httpServer";
 import { LoadProgress } from "./progress";
 import type { OutboundRequest, OutboundResponse } from "./protocol";
 import { Session } from "./session";
@@ -13,6 +15,8 @@ export default class ProjectCanvasPlugin extends Plugin {
   override settings!: Settings;
   session!: Session;
   progress!: LoadProgress;
+  /** The in-editor HTTP API (desktop only): start-http-server and stop-http-server. */
+  httpServer!: HttpServer;
 
   override async onload(): Promise<void> {
     this.settings = mergeSettings(await this.loadData());
@@ -30,8 +34,12 @@ export default class ProjectCanvasPlugin extends Plugin {
       transport: send,
       onProgress: (p) => this.progress.update(p),
       notify: (m) => new Notice(m),
+      cacheDir: this.manifest.dir,
     });
     registerCommands(this); registerMenus(this);
+    this.registerView(COVERAGE_VIEW, (leaf) => new CoverageView(leaf, this.session));
+    this.httpServer = new HttpServer({ port: () => this.settings.httpPort, serve: (r) => this.session.http(r), notify: (m) => new Notice(m) });
+    this.register(() => void this.httpServer.stop());
     this.register(() => {
       this.session.stop();
       canvas.showAll(this.app);
@@ -52,6 +60,14 @@ export default class ProjectCanvasPlugin extends Plugin {
   async saveSettings(): Promise<void> {
     await this.saveData(this.settings);
   }
+
+  /** The core holds the token from its load: a new one takes effect with a reload. */
+  async tokenChanged(): Promise<void> {
+    if (this.session.isReady) await this.session.reload();
+  }
+
+  /** Opens or reveals the coverage sidebar (open-feature-coverage). */
+  openCoverage(): Promise<void> { return openCoverage(this.app); }
 }
 
 /** The core's outbound HTTP through requestUrl (no CORS limits, works on mobile). */

@@ -7,6 +7,7 @@ import { TAbstractFile, TFile, type App } from "obsidian";
 import { ApplyError, applyChanges, type Applied } from "./apply";
 import * as canvas from "./canvasAdapter";
 import { CODE_CRASHED, CoreClient, CoreError } from "./core";
+import { FileCache } from "./fileCache";
 import { hashOf, KnownFiles, OWN_FOLDER, ownFileLoaded, tracked } from "./files";
 import type { CallOutput, Change, CommandInfo, CommandResult, HttpInput, HttpOutput, LoadOutput, OutboundRequest, OutboundResponse, VaultEvent, VaultFile } from "./protocol";
 
@@ -29,6 +30,8 @@ export interface SessionOptions {
   notify(message: string): void;
   /** Files read and sent to the worker per chunk. */
   chunkSize?: number;
+  /** The plugin's folder (vault path), where the file cache is kept; none without it. */
+  cacheDir?: string;
 }
 
 /** A call's answer with what applying its changes did. */
@@ -57,6 +60,10 @@ export class Session {
   private crashes: number[] = [];
   /** Hashes of the live data of open canvases as last sent to or set by the core. */
   private liveSeen = new Map<string, number>();
+  /** The vault's files as the last load read them, kept in the plugin's folder. */
+  readonly cache: FileCache | undefined;
+  /** Files the last load took from the cache, and read from the vault. */
+  cacheStats = { hits: 0, misses: 0 };
 
   constructor(private readonly opts: SessionOptions) {
     this.core = new CoreClient({
@@ -66,6 +73,7 @@ export class Session {
       onCrash: (why) => this.crashed(why),
     });
     this.resetReady();
+    if (opts.cacheDir) this.cache = new FileCache(opts.app.vault.adapter, opts.cacheDir + "/file-cache.json");
   }
 
   private get app(): App { return this.opts.app; }
@@ -183,11 +191,14 @@ export class Session {
       let done = 0;
       const sent: Promise<unknown>[] = [];
       this.opts.onProgress({ phase: "reading", done, total });
+      // Files unchanged since the cache was written (same mtime and size,
+      // and the cached text still has its hash) are not read again.
+      const cached = this.cache ? await this.cache.open() : undefined;
       for (let i = 0; i < files.length; i += size) {
         const chunk = files.slice(i, i + size);
-        const contents = await Promise.all(chunk.map((f) => this.app.vault.cachedRead(f)));
+        const contents = await Promise.all(chunk.map((f) => cached?.take(f) ?? this.app.vault.cachedRead(f)));
         const staged: VaultFile[] = chunk.map((f, j) => ({ path: f.path, content: contents[j] }));
-        for (const f of staged) this.known.set(f.path, f.content);
+        chunk.forEach((f, j) => this.known.setHash(f.path, cached ? cached.put(f, contents[j]) : hashOf(contents[j])));
         sent.push(this.core.stage(staged)); // answered once the core is up
         done += chunk.length;
         this.opts.onProgress({ phase: "reading", done, total });
@@ -210,6 +221,8 @@ export class Session {
       this.settled = true;
       this.settle.resolve();
       this.opts.onProgress({ phase: "ready", entities: out.entities, problems: (out.problems ?? []).length, ms: Date.now() - t0 });
+      if (cached) this.cacheStats = { hits: cached.hits, misses: cached.misses };
+      cached?.save().catch((e) => this.opts.notify(`Project Canvas: the file cache was not saved: ${message(e)}`));
     } catch (e) {
       if ((e as CoreError).code === CODE_CRASHED) throw e; // crashed() restarts
       const err = e instanceof Error ? e : new Error(String(e));

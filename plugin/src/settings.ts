@@ -61,6 +61,8 @@ export function mergeSettings(saved: unknown): Settings {
 export interface SettingsHost extends Plugin {
   settings: Settings;
   saveSettings(): Promise<void>;
+  /** Makes a regenerated token take effect. */
+  tokenChanged(): Promise<void>;
 }
 
 export class SettingsTab extends PluginSettingTab {
@@ -98,6 +100,7 @@ export class SettingsTab extends PluginSettingTab {
           s.token = newToken();
           await save();
           this.display();
+          await this.host.tokenChanged();
         }));
     }
     new Setting(containerEl).setName("Embeddings endpoint").setDesc("Optional: an OpenAI-style embeddings URL for semantic document search. Empty: keyword search only.")

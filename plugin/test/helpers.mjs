@@ -1,17 +1,21 @@
 // Starts the real plugin (the bundle of test/.build/harness.mjs) over a
 // temporary copy of a vault, with its worker in a worker_thread.
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { createRequire } from "node:module";
 import { install } from "./workerShim.mjs";
 import * as harness from "./.build/harness.mjs";
 
 install();
+// Obsidian's renderer has a global require (the HTTP server loads Node's http with it).
+globalThis.require ??= createRequire(import.meta.url);
 export const { obsidian, ProjectCanvasPlugin, canvasAdapter, journaled, LoadProgress, COMMANDS } = harness;
 export const here = path.dirname(fileURLToPath(import.meta.url));
 export const root = path.resolve(here, "../..");
 export const exampleVault = path.join(root, "examples/vault");
+export const PLUGIN_DIR = ".obsidian/plugins/project-canvas";
 export const manifest = JSON.parse(readFileSync(path.join(here, "../manifest.json"), "utf8"));
 
 /** A temporary folder, a copy of from when given; removed after the test. */
@@ -23,9 +27,11 @@ export function tempVault(t, from) {
 }
 
 /** The plugin loaded over dir the way Obsidian loads it: onload, then the layout is ready. */
-export async function startPlugin(t, dir, { data } = {}) {
+export async function startPlugin(t, dir, { data, cache } = {}) {
   const app = new obsidian.App(dir);
-  const plugin = new ProjectCanvasPlugin(app, manifest);
+  // With cache, the plugin has its folder (Obsidian's manifest.dir), where it keeps its file cache.
+  const plugin = new ProjectCanvasPlugin(app, cache ? { ...manifest, dir: PLUGIN_DIR } : manifest);
+  if (cache) mkdirSync(path.join(dir, PLUGIN_DIR), { recursive: true });
   if (data) plugin.data = data;
   await plugin.load();
   app.workspace.setLayoutReady();

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"sync"
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/tools"
@@ -25,24 +26,55 @@ type Command struct {
 	InputSchema json.RawMessage `json:"input_schema"`
 
 	run func(ctx context.Context, env *tools.Env, input json.RawMessage) (*Result, error)
+	// group is 1 + the index in groups of the function that registers the
+	// command for real while only its name is known (see New); 0 once it
+	// is complete.
+	group int
 }
 
 // Registry holds the commands in the specification's order.
 type Registry struct {
 	tools    *tools.Registry
+	mu       sync.Mutex // guards commands: a group is completed on first use
 	commands []*Command
 	canvases *canvasCache
+	naming   int // set while New names a group's commands (its group)
 }
 
+// groups register every command, group by group.
+var groups = []func(*Registry){registerCanvas, registerFeatures, registerNavigate, registerEditor}
+
 // New returns the registry of every command. Commands that run a tool run
-// it through reg, the hosts' own tool registry.
+// it through reg, the hosts' own tool registry. As tools.New, it names the
+// commands only; building their input checks by reflection waits for the
+// first Lookup or Commands that needs it (the WebAssembly core's start-up).
 func New(reg *tools.Registry) *Registry {
 	r := &Registry{tools: reg, canvases: newCanvasCache()}
-	registerCanvas(r)
-	registerFeatures(r)
-	registerNavigate(r)
-	registerEditor(r)
+	for i, group := range groups {
+		r.naming = i + 1
+		group(r)
+	}
+	r.naming = 0
 	return r
+}
+
+// complete registers for real the group of the named-only command at i
+// (every group for -1); the group's commands replace their names in
+// place. r.mu is held.
+func (r *Registry) complete(i int) {
+	for j, c := range r.commands {
+		if c.group == 0 || i >= 0 && j != i {
+			continue
+		}
+		built := &Registry{tools: r.tools, canvases: r.canvases}
+		groups[c.group-1](built)
+		for k, x := range r.commands {
+			if x.group == c.group {
+				r.commands[k] = built.commands[0]
+				built.commands = built.commands[1:] // a group registers its commands in the same order
+			}
+		}
+	}
 }
 
 // Spec is a command's identity, as register takes it.
@@ -54,6 +86,10 @@ type spec struct {
 // register adds a typed command: I is its input, decoded and checked as a
 // tool's arguments are (tools.NewDecoder).
 func register[I any](r *Registry, s spec, run func(ctx context.Context, c *call, in I) (*Result, error)) {
+	if r.naming != 0 {
+		r.commands = append(r.commands, &Command{ID: s.id, Name: s.name, Description: s.description, Editor: s.editor, group: r.naming})
+		return
+	}
 	d, err := tools.NewDecoder[I]()
 	if err != nil {
 		panic(fmt.Sprintf("command %s: %v", s.id, err)) // a bug in an input struct, caught by the registry test
@@ -75,15 +111,24 @@ func register[I any](r *Registry, s spec, run func(ctx context.Context, c *call,
 }
 
 // Commands lists the commands in the specification's order.
-func (r *Registry) Commands() []*Command { return slices.Clone(r.commands) }
+func (r *Registry) Commands() []*Command {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.complete(-1)
+	return slices.Clone(r.commands)
+}
 
 // Lookup finds a command by id.
 func (r *Registry) Lookup(id string) (*Command, bool) {
-	i := slices.IndexFunc(r.commands, func(c *Command) bool { return c.ID == id })
-	if i < 0 {
-		return nil, false
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for i, c := range r.commands {
+		if c.ID == id {
+			r.complete(i)
+			return r.commands[i], true
+		}
 	}
-	return r.commands[i], true
+	return nil, false
 }
 
 // Run runs the command id on a JSON input object (empty or null for none).

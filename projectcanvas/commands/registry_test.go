@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -317,4 +318,34 @@ func TestCanvasNotJSONCanvas(t *testing.T) {
 		assert.Equal(t, pc.CodeInvalidArgument, pc.ErrorCode(err), id)
 		assert.Empty(t, changes, id)
 	}
+}
+
+// New names the commands and builds each group on first use: a command
+// run before Commands is listed is the same as the one Commands lists,
+// and concurrent first uses race on nothing.
+func TestCommandsAreCompletedOnFirstUse(t *testing.T) {
+	want := commands.New(tools.New()).Commands()
+	r := commands.New(tools.New())
+	v := exampleVault(t)
+	var wg sync.WaitGroup
+	for _, id := range []string{"navigate-to-parent", "navigate-to-children", "open-feature-coverage"} {
+		wg.Go(func() {
+			c, ok := r.Lookup(id)
+			assert.True(t, ok, id)
+			assert.NotEmpty(t, c.InputSchema, id)
+		})
+	}
+	wg.Go(func() {
+		_, err := r.Dispatch(context.Background(), v.env, "open-feature-coverage", nil)
+		assert.NoError(t, err)
+	})
+	wg.Wait()
+	got := r.Commands()
+	require.Len(t, got, len(want))
+	for i := range want {
+		assert.Equal(t, want[i].ID, got[i].ID)
+		assert.JSONEq(t, string(want[i].InputSchema), string(got[i].InputSchema), want[i].ID)
+	}
+	_, ok := r.Lookup("no-such-command")
+	assert.False(t, ok)
 }

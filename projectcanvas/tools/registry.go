@@ -41,50 +41,91 @@ type Tool struct {
 	Handler     Handler         `json:"-"`
 
 	args *argsSchema // set by Register
+	// group is 1 + the index in groups of the function that registers
+	// the tool for real while only its name is known (see New); 0 once
+	// the tool is complete.
+	group int
 }
 
 // Registry holds tools by name, in registration order.
 type Registry struct {
+	mu    sync.Mutex // guards tools: a group is completed on first use
 	tools []*Tool
+	// naming is set while New names a group's tools (its group): Register
+	// then records the tool's name and description only.
+	naming int
 }
 
-// New returns the registry of every tool.
+// groups register every tool, group by group.
+var groups = []func(*Registry){registerEntityTools, registerSchemaTools, registerInsightTools,
+	registerSearchTools, registerBatchTools, registerCleanupTools, registerDocumentTools, registerReconcileTools,
+	registerCanvasTools, registerSuggestTools, registerDocSearchTools, registerWorkspaceTools}
+
+// New returns the registry of every tool. Building a tool's schema and
+// checks by reflection took most of the WebAssembly core's start-up, so
+// New only names the tools; each group of tools is built on the first
+// Lookup or Tools that needs it.
 func New() *Registry {
 	r := &Registry{}
-	registerEntityTools(r)
-	registerSchemaTools(r)
-	registerInsightTools(r)
-	registerSearchTools(r)
-	registerBatchTools(r)
-	registerCleanupTools(r)
-	registerDocumentTools(r)
-	registerReconcileTools(r)
-	registerCanvasTools(r)
-	registerSuggestTools(r)
-	registerDocSearchTools(r)
-	registerWorkspaceTools(r)
+	for i, group := range groups {
+		r.naming = i + 1
+		group(r)
+	}
+	r.naming = 0
 	return r
 }
 
 // Add registers a tool; a second tool of the same name replaces the first.
 func (r *Registry) Add(t *Tool) {
-	if i := slices.IndexFunc(r.tools, func(x *Tool) bool { return x.Name == t.Name }); i >= 0 {
-		r.tools[i] = t
-		return
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for i, x := range r.tools {
+		if x.Name == t.Name {
+			r.tools[i] = t
+			return
+		}
 	}
 	r.tools = append(r.tools, t)
 }
 
 // Tools lists the registered tools.
-func (r *Registry) Tools() []*Tool { return slices.Clone(r.tools) }
+func (r *Registry) Tools() []*Tool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.complete(-1)
+	return slices.Clone(r.tools)
+}
 
 // Lookup finds a tool by name.
 func (r *Registry) Lookup(name string) (*Tool, bool) {
-	i := slices.IndexFunc(r.tools, func(x *Tool) bool { return x.Name == name })
-	if i < 0 {
-		return nil, false
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for i, t := range r.tools {
+		if t.Name == name {
+			r.complete(i)
+			return r.tools[i], true
+		}
 	}
-	return r.tools[i], true
+	return nil, false
+}
+
+// complete registers for real the group of the named-only tool at i
+// (every group for -1); the group's tools replace their names in place.
+// r.mu is held.
+func (r *Registry) complete(i int) {
+	for j, t := range r.tools {
+		if t.group == 0 || i >= 0 && j != i {
+			continue
+		}
+		built := &Registry{}
+		groups[t.group-1](built)
+		for k, x := range r.tools {
+			if x.group == t.group {
+				r.tools[k] = built.tools[0]
+				built.tools = built.tools[1:] // a group registers its tools in the same order
+			}
+		}
+	}
 }
 
 // Call runs the named tool. Every failure is a *projectcanvas.Error, and a

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -182,4 +183,34 @@ func TestGetEntitiesBounds(t *testing.T) {
 	a := h.ok("get_entities", `{"ids":[`+strings.Join(ids[:tools.MaxIDs-1], ",")+`,"M-001"],"fields":["title"]}`)
 	b := h.ok("handle_entities", `{"action":"get","ids":[`+strings.Join(ids[:tools.MaxIDs-1], ",")+`,"M-001"],"fields":["title"]}`)
 	assert.Equal(t, a, b, "handle_entities get answers exactly as get_entities")
+}
+
+// New names the tools and builds each group on first use: a tool looked
+// up (or called) before Tools is the same as the one Tools lists, in the
+// same place, and concurrent first uses build it once without a race.
+func TestToolsAreCompletedOnFirstUse(t *testing.T) {
+	want := tools.New().Tools()
+	r := tools.New()
+	var wg sync.WaitGroup
+	for _, name := range []string{"get_entity", "search_docs", "get_entity", "layout_canvas"} {
+		wg.Go(func() {
+			tool, ok := r.Lookup(name)
+			assert.True(t, ok, name)
+			assert.NotNil(t, tool.Handler, name)
+			assert.NotEmpty(t, tool.InputSchema, name)
+		})
+	}
+	wg.Go(func() {
+		_, err := r.Dispatch(context.Background(), &tools.Env{}, "get_schema", nil)
+		assert.NoError(t, err)
+	})
+	wg.Wait()
+	got := r.Tools()
+	require.Len(t, got, len(want))
+	for i := range want {
+		assert.Equal(t, want[i].Name, got[i].Name)
+		assert.JSONEq(t, string(want[i].InputSchema), string(got[i].InputSchema), want[i].Name)
+	}
+	_, ok := r.Lookup("no_such_tool")
+	assert.False(t, ok)
 }

@@ -53,6 +53,10 @@ type Annotations struct {
 // wrong-case names, duplicate keys, wrong JSON types and out-of-bound values
 // fail with invalid_argument, and the handler never runs.
 func Register[A, R any](r *Registry, name, description string, ann Annotations, run func(ctx context.Context, env *Env, args A) (R, error)) {
+	if r.naming != 0 {
+		r.Add(&Tool{Name: name, Description: description, Annotations: ann, group: r.naming})
+		return
+	}
 	d, err := NewDecoder[A]()
 	if err != nil {
 		panic(fmt.Sprintf("tool %s: %v", name, err)) // a bug in an arguments struct, caught by the registry test

@@ -43,6 +43,7 @@ import (
 	"net/url"
 	"strings"
 	"sync"
+	"time"
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/commands"
@@ -183,7 +184,15 @@ func (b *Bridge) load(in loadIn) (any, error) {
 		// The editor is the watcher: it feeds its vault events. A failed
 		// build shows in msrl_status.
 		env.Docs.SetWatching(true)
-		go func() { _ = env.Docs.Rebuild(context.Background()) }()
+		// After a pause: in WebAssembly, goroutines run until all block,
+		// and load's answer reaches the host only then; the pause lets
+		// it through before the build takes the thread.
+		go func() {
+			pause, cancel := context.WithTimeout(context.Background(), time.Millisecond)
+			<-pause.Done()
+			cancel()
+			_ = env.Docs.Rebuild(context.Background())
+		}()
 	} // else search_docs reports the broken setting on every call
 	b.mu.Lock()
 	b.fs, b.env = fsys, env

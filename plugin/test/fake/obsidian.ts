@@ -27,25 +27,49 @@ export class Events {
   listeners(name: string): number { return this.handlers.get(name)?.size ?? 0; }
 }
 
-// ---- DOM-ish elements: enough for the status bar and the settings tab.
+// ---- DOM-ish elements: enough for the status bar, the settings tab and the coverage view.
+interface ElOptions { text?: string; cls?: string; attr?: Record<string, string>; value?: string; href?: string }
 export class FakeEl {
   text = "";
+  value = "";
   attrs: Record<string, string> = {};
   children: FakeEl[] = [];
   classList = new ClassList();
+  /** Whether the element is shown (Obsidian's isShown); tests hide a view with it. */
+  shown = true;
+  private listeners = new Map<string, Set<Cb>>();
   constructor(readonly tag = "div") {}
   setText(t: string) { this.text = t; }
   addClass(c: string) { this.classList.add(c); }
   removeClass(c: string) { this.classList.remove(c); }
+  toggleClass(c: string, on: boolean) { this.classList.toggle(c, on); }
   hasClass(c: string) { return this.classList.contains(c); }
   setAttr(k: string, v: string) { this.attrs[k] = v; }
+  getAttr(k: string) { return this.attrs[k] ?? null; }
+  isShown() { return this.shown; }
   empty() { this.children = []; }
-  createEl(tag: string, o?: { text?: string; cls?: string }) { const e = new FakeEl(tag); if (o?.text) e.text = o.text; if (o?.cls) e.classList.add(o.cls); this.children.push(e); return e; }
-  createDiv(o?: { text?: string; cls?: string }) { return this.createEl("div", o); }
+  createEl(tag: string, o?: ElOptions) {
+    const e = new FakeEl(tag);
+    if (o?.text) e.text = o.text;
+    if (o?.value !== undefined) e.value = o.value;
+    if (o?.href !== undefined) e.attrs.href = o.href;
+    for (const c of (o?.cls ?? "").split(" ").filter((x) => x)) e.addClass(c);
+    Object.assign(e.attrs, o?.attr ?? {});
+    this.children.push(e);
+    return e;
+  }
+  createDiv(o?: ElOptions) { return this.createEl("div", o); }
+  createSpan(o?: ElOptions) { return this.createEl("span", o); }
+  addEventListener(type: string, cb: Cb) { if (!this.listeners.has(type)) this.listeners.set(type, new Set()); this.listeners.get(type)!.add(cb); }
+  removeEventListener(type: string, cb: Cb) { this.listeners.get(type)?.delete(cb); }
+  /** What a person's click or choice does: the listeners of type run. */
+  dispatch(type: string) { for (const cb of [...(this.listeners.get(type) ?? [])]) cb({ type, preventDefault() {} }); }
+  /** The elements under this one (itself included) with class c, in document order. */
+  findAll(c: string): FakeEl[] { return [...(this.hasClass(c) ? [this] : []), ...this.children.flatMap((e) => e.findAll(c))]; }
+  /** The text of this element and those under it. */
+  allText(): string { return [this.text, ...this.children.map((e) => e.allText())].filter((t) => t).join(" "); }
   /** Every text under this element, depth first (what a person reads). */
   texts(): string[] { return [this.text, ...this.children.flatMap((c) => c.texts())].filter(Boolean); }
-  addEventListener() {}
-  removeEventListener() {}
 }
 class ClassList {
   private s = new Set<string>();
@@ -124,6 +148,7 @@ export class Vault extends Events {
   private register(p: string, folder: boolean): TAbstractFile {
     const f = folder ? new TFolder() : new TFile();
     this.setPath(f, p);
+    this.restat(f);
     f.vault = this;
     const parent = this.map.get(parentOf(p)) ?? this.root;
     f.parent = parent as TFolder;
@@ -140,6 +165,13 @@ export class Vault extends Events {
       f.extension = dot > 0 ? f.name.slice(dot + 1) : "";
       f.basename = dot > 0 ? f.name.slice(0, dot) : f.name;
     }
+  }
+
+  /** Obsidian keeps a file's stat up to date as it writes or sees the file change. */
+  private restat(f: TAbstractFile) {
+    if (!(f instanceof TFile)) return;
+    const st = fs.statSync(this.abs(f.path));
+    f.stat = { ctime: st.birthtimeMs, mtime: Math.floor(st.mtimeMs), size: st.size };
   }
 
   private unregister(f: TAbstractFile) {
@@ -167,6 +199,7 @@ export class Vault extends Events {
 
   async modify(f: TFile, data: string) {
     await fsp.writeFile(this.abs(f.path), data);
+    this.restat(f);
     this.wrote("modify", f.path);
     this.trigger("modify", f);
   }
@@ -176,6 +209,7 @@ export class Vault extends Events {
     const out = fn(data);
     if (out !== data) {
       fs.writeFileSync(this.abs(f.path), out);
+      this.restat(f);
       this.wrote("process", f.path);
       this.trigger("modify", f);
     }
@@ -226,13 +260,30 @@ export class Vault extends Events {
   /** A person's or another program's edit: the file changes on disk, then Obsidian's event fires. */
   async userWrite(p: string, data: string) {
     const f = this.getFileByPath(p);
-    if (f) { await fsp.writeFile(this.abs(p), data); this.trigger("modify", f); return f; }
+    if (f) { await fsp.writeFile(this.abs(p), data); this.restat(f); this.trigger("modify", f); return f; }
     return this.create(p, data);
   }
 }
 
 // ---- Workspace, leaves and views.
-export class WorkspaceLeaf { view: any; constructor(view?: any) { this.view = view; } }
+/** The view factories plugins registered, by type (registerView). */
+const viewFactories = new Map<string, Cb>();
+
+export class WorkspaceLeaf {
+  view: any;
+  app: any;
+  constructor(view?: any) { this.view = view; }
+  /** Opens a registered view in this leaf, as Obsidian does: load, then onOpen. */
+  async setViewState(state: { type: string; active?: boolean }) {
+    const make = viewFactories.get(state.type);
+    if (!make) throw new Error("no view type " + state.type);
+    await this.detach();
+    this.view = make(this);
+    this.view.load();
+    await this.view.onOpen();
+  }
+  async detach() { const v = this.view; this.view = undefined; if (v?.unload) { v.unload(); await v.onClose?.(); } }
+}
 
 export class Workspace extends Events {
   leaves: WorkspaceLeaf[] = [];
@@ -248,12 +299,19 @@ export class Workspace extends Events {
   getActiveViewOfType(cls: any) { const v = this.activeLeaf?.view; return v instanceof cls ? v : null; }
   getActiveFile() { return this.activeLeaf?.view?.file ?? null; }
   async openLinkText(path: string) { this.opened.push(path); }
+  revealed: WorkspaceLeaf[] = [];
+  app: any;
+  getRightLeaf() { const l = new WorkspaceLeaf(); l.app = this.app; this.leaves.push(l); return l; }
+  async revealLeaf(l: WorkspaceLeaf) { this.revealed.push(l); }
+  detachLeavesOfType(type: string) {
+    for (const l of this.getLeavesOfType(type)) { void l.detach(); this.leaves = this.leaves.filter((x) => x !== l); }
+  }
 }
 
 export class App {
   vault: Vault;
   workspace = new Workspace();
-  constructor(dir: string) { this.vault = new Vault(dir); }
+  constructor(dir: string) { this.vault = new Vault(dir); this.workspace.app = this; }
 }
 
 // ---- The canvas view with its undocumented internals (canvasAdapter.ts).
@@ -400,11 +458,15 @@ export class Component {
 export class View extends Component {
   containerEl = new FakeEl();
   constructor(readonly leaf: WorkspaceLeaf) { super(); }
+  get app() { return this.leaf.app; }
   getViewType() { return ""; }
   getDisplayText() { return ""; }
 }
 export class ItemView extends View {
   contentEl = new FakeEl();
+  getIcon() { return ""; }
+  onOpen(): any {}
+  onClose(): any {}
 }
 
 export interface PluginManifest { id: string; name: string; version: string; dir?: string }
@@ -420,7 +482,12 @@ export class Plugin extends Component {
   addSettingTab(t: PluginSettingTab) { this.settingTabs.push(t); }
   addStatusBarItem() { const el = new FakeEl(); this.statusBar.push(el); return el; }
   addRibbonIcon() { return new FakeEl(); }
-  registerView(type: string, factory: Cb) { this.views.set(type, factory); }
+  registerView(type: string, factory: Cb) {
+    this.views.set(type, factory);
+    viewFactories.set(type, factory);
+    // Obsidian closes a plugin's views when it unloads.
+    this.register(() => { this.app.workspace.detachLeavesOfType(type); viewFactories.delete(type); });
+  }
   async loadData() { return this.data; }
   async saveData(d: unknown) { this.data = JSON.parse(JSON.stringify(d)); }
 }
