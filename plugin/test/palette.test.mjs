@@ -322,6 +322,8 @@ test("the 26 commands: the palette, the suggesters, the modals and the canvas vi
   });
 
   await t.test("start/stop-http-server and open-feature-coverage call the plugin's server and sidebar", async () => {
+    const real = { httpServer: plugin.httpServer, openCoverage: plugin.openCoverage };
+    delete plugin.httpServer;
     let r = await run(plugin, "start-http-server");
     assert.deepEqual(r.notices, ["Project Canvas: this build has no HTTP server"]);
     const calls = [];
@@ -334,8 +336,8 @@ test("the 26 commands: the palette, the suggesters, the modals and the canvas vi
     plugin.httpServer = { start: async () => { throw new Error("port 12312 is in use"); }, stop: async () => {} };
     r = await run(plugin, "start-http-server");
     assert.deepEqual(r.notices, ["Project Canvas: Start HTTP server: port 12312 is in use"]);
-    delete plugin.httpServer;
-    delete plugin.openCoverage;
+    plugin.httpServer = real.httpServer; // the real ones, which unload stops
+    plugin.openCoverage = real.openCoverage;
   });
 
   await t.test("bad input: a note that is no entity, a canvas that is not JSON Canvas, nothing selected: a notice, nothing written", async () => {
