@@ -39,6 +39,7 @@ type Engine struct {
 	cachePath string
 	now       func() time.Time
 	ctxWeight float64 // weight of a query's context vector (0: none; < 0: the embedder's default)
+	pause     func()  // called now and then during a build (WithPause); nil for none
 
 	// writeMu serializes changes (builds and per-file updates), so an
 	// update is never lost under a rebuild that read the file earlier.
@@ -109,6 +110,17 @@ func WithMaxChunk(n int) Option { return func(x *Engine) { x.maxChunk = n } }
 // WithCache keeps the index cache at path in the vault ("" turns it off).
 // The default is CachePath.
 func WithCache(path string) Option { return func(x *Engine) { x.cachePath = path } }
+
+// pauseEvery is how many documents a build's worker prepares between two
+// pauses (WithPause).
+const pauseEvery = 8
+
+// WithPause has a build call pause after every few documents it reads. In
+// WebAssembly, Go gives the thread back to JavaScript only when every
+// goroutine waits, so a build that never waits holds every other call (a
+// command, a search) until it ends; a pause that sleeps a millisecond lets
+// them run in between.
+func WithPause(pause func()) Option { return func(x *Engine) { x.pause = pause } }
 
 // WithClock sets the clock of watcher events (tests).
 func WithClock(now func() time.Time) Option { return func(x *Engine) { x.now = now } }
@@ -327,7 +339,10 @@ func (e *Engine) build(ctx context.Context) error {
 	var wg sync.WaitGroup
 	for i := range e.nshards {
 		wg.Go(func() {
-			for _, d := range byShard[i] {
+			for k, d := range byShard[i] {
+				if e.pause != nil && k%pauseEvery == pauseEvery-1 {
+					e.pause()
+				}
 				p, err := e.prepare(d, cache.docs)
 				if err != nil {
 					errs[i] = err

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"flag"
+	"fmt"
 	"io/fs"
 	"math"
 	"math/rand/v2"
@@ -608,4 +609,23 @@ func TestHugeNoteIndexedInPartAndReported(t *testing.T) {
 	rs, err = e.Search(context.Background(), Query{Text: "item list", TopK: 5})
 	require.NoError(t, err)
 	assert.NotEmpty(t, rs)
+}
+
+// A build pauses after every few documents each worker reads (WithPause),
+// and what it builds is the same as without pauses.
+func TestBuildPauses(t *testing.T) {
+	files := map[string]string{}
+	for i := range 40 {
+		files[fmt.Sprintf("notes/n%02d.md", i)] = fmt.Sprintf("# Note %d\n\nreindex lock number %d\n", i, i)
+	}
+	var pauses atomic.Int64
+	paused, _ := openMem(t, files, WithShards(2), WithPause(func() { pauses.Add(1) }))
+	plain, _ := openMem(t, files, WithShards(2))
+	assert.GreaterOrEqual(t, pauses.Load(), int64(40/pauseEvery-2), "about one pause per %d documents", pauseEvery)
+	q := Query{Text: "reindex lock 7", TopK: 5}
+	a, err := paused.Search(context.Background(), q)
+	require.NoError(t, err)
+	b, err := plain.Search(context.Background(), q)
+	require.NoError(t, err)
+	assert.Equal(t, b, a)
 }

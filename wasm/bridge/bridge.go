@@ -180,7 +180,9 @@ func (b *Bridge) load(in loadIn) (any, error) {
 	}
 	env := &tools.Env{Project: project, Transport: b.transport}
 	if opt, err := docsearch.ConfigOption(fsys, b.transport); err == nil {
-		env.Docs = docsearch.New(fsys, opt, docsearch.WithCache(""))
+		// The build pauses now and then: in WebAssembly it would otherwise
+		// hold the thread, and every command, until it ends.
+		env.Docs = docsearch.New(fsys, opt, docsearch.WithCache(""), docsearch.WithPause(func() { time.Sleep(time.Millisecond) }))
 		// The editor is the watcher: it feeds its vault events. A failed
 		// build shows in msrl_status.
 		env.Docs.SetWatching(true)
