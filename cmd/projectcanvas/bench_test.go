@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"github.com/projectcanvas/projectcanvas/internal/examplevault"
 	"os"
 	"os/exec"
 	"slices"
@@ -14,11 +15,7 @@ import (
 
 // exampleVault copies the bundled example vault to a temporary folder.
 func exampleVault(tb testing.TB) string {
-	dir := tb.TempDir()
-	if err := os.CopyFS(dir, os.DirFS("../../examples/vault")); err != nil {
-		tb.Fatal(err)
-	}
-	return dir
+	return examplevault.Copy(tb)
 }
 
 // latencies collects durations from many goroutines and reports p50/p99.

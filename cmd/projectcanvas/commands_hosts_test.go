@@ -4,11 +4,9 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"github.com/projectcanvas/projectcanvas/internal/examplevault"
 	"io"
-	"io/fs"
 	"net/http"
-	"os"
-	"path/filepath"
 	"regexp"
 	"testing"
 
@@ -51,9 +49,7 @@ func normalized(t *testing.T, data []byte) string {
 }
 
 func copyExampleVault(t *testing.T) string {
-	dir := t.TempDir()
-	require.NoError(t, os.CopyFS(dir, os.DirFS("../../examples/vault")))
-	return dir
+	return examplevault.Copy(t)
 }
 
 // The CLI, the HTTP API and the WebAssembly bridge answer every command the
@@ -62,16 +58,9 @@ func TestCommandsAnswerTheSameOnEveryHost(t *testing.T) {
 	cliDir, httpDir := copyExampleVault(t), copyExampleVault(t)
 
 	var files []map[string]string
-	root := copyExampleVault(t)
-	require.NoError(t, filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		data, err := os.ReadFile(path)
-		rel, _ := filepath.Rel(root, path)
-		files = append(files, map[string]string{"path": filepath.ToSlash(rel), "content": string(data)})
-		return err
-	}))
+	for name, content := range examplevault.Files(t) {
+		files = append(files, map[string]string{"path": name, "content": content})
+	}
 	b := bridge.New()
 	load, _ := json.Marshal(map[string]any{"files": files})
 	_, err := b.Call(context.Background(), "load", load)

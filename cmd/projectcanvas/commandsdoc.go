@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 
@@ -36,19 +35,8 @@ func writeCommandsDoc(w io.Writer, r *commands.Registry) error {
 			fmt.Fprintln(w, "_Needs the editor._")
 			fmt.Fprintln(w)
 		}
-		var schema map[string]any
-		if err := json.Unmarshal(c.InputSchema, &schema); err != nil {
+		if err := writeParams(w, c.InputSchema, "input", "No input."); err != nil {
 			return fmt.Errorf("command %s: %w", c.ID, err)
-		}
-		var rows []string
-		params(&rows, "", schema)
-		if len(rows) == 0 {
-			fmt.Fprintln(w, "No input.")
-			continue
-		}
-		fmt.Fprintln(w, "| input | type | required | notes |\n|---|---|---|---|")
-		for _, row := range rows {
-			fmt.Fprintln(w, row)
 		}
 	}
 	return nil

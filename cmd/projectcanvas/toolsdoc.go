@@ -26,20 +26,29 @@ func writeToolsDoc(w io.Writer, r *tools.Registry) error {
 		if hints := annotations(t.Annotations); hints != "" {
 			fmt.Fprintf(w, "_%s_\n\n", hints)
 		}
-		var schema map[string]any
-		if err := json.Unmarshal(t.InputSchema, &schema); err != nil {
+		if err := writeParams(w, t.InputSchema, "parameter", "No parameters."); err != nil {
 			return fmt.Errorf("tool %s: %w", t.Name, err)
 		}
-		var rows []string
-		params(&rows, "", schema)
-		if len(rows) == 0 {
-			fmt.Fprintln(w, "No parameters.")
-			continue
-		}
-		fmt.Fprintln(w, "| parameter | type | required | notes |\n|---|---|---|---|")
-		for _, row := range rows {
-			fmt.Fprintln(w, row)
-		}
+	}
+	return nil
+}
+
+// writeParams writes the table of an input schema's properties, headed
+// column (parameter, input), or none when it has none.
+func writeParams(w io.Writer, inputSchema json.RawMessage, column, none string) error {
+	var schema map[string]any
+	if err := json.Unmarshal(inputSchema, &schema); err != nil {
+		return err
+	}
+	var rows []string
+	params(&rows, "", schema)
+	if len(rows) == 0 {
+		fmt.Fprintln(w, none)
+		return nil
+	}
+	fmt.Fprintf(w, "| %s | type | required | notes |\n|---|---|---|---|\n", column)
+	for _, row := range rows {
+		fmt.Fprintln(w, row)
 	}
 	return nil
 }

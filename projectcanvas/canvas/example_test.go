@@ -2,9 +2,7 @@ package canvas_test
 
 import (
 	"encoding/json"
-	"io/fs"
-	"os"
-	"path/filepath"
+	"github.com/projectcanvas/projectcanvas/internal/examplevault"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -18,23 +16,7 @@ import (
 // exampleVault loads examples/vault into memory, so tests never touch the
 // bundled copy.
 func exampleVault(t *testing.T) *memfs.FS {
-	t.Helper()
-	root := filepath.Join("..", "..", "examples", "vault")
-	files := map[string]string{}
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		rel, err := filepath.Rel(root, path)
-		files[filepath.ToSlash(rel)] = string(data)
-		return err
-	})
-	require.NoError(t, err)
-	return memfs.New(files)
+	return memfs.New(examplevault.Files(t))
 }
 
 // The bundled example vault populated and laid out: its milestones are

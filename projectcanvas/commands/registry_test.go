@@ -3,9 +3,7 @@ package commands_test
 import (
 	"context"
 	"encoding/json"
-	"io/fs"
-	"os"
-	"path/filepath"
+	"github.com/projectcanvas/projectcanvas/internal/examplevault"
 	"slices"
 	"strings"
 	"sync"
@@ -73,17 +71,7 @@ func exampleVault(t testing.TB) *vault {
 // exampleVaultWith is exampleVault with its files changed by edit first.
 func exampleVaultWith(t testing.TB, edit func(files map[string]string)) *vault {
 	t.Helper()
-	root := filepath.Join("..", "..", "examples", "vault")
-	files := map[string]string{}
-	require.NoError(t, filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		data, err := os.ReadFile(path)
-		rel, _ := filepath.Rel(root, path)
-		files[filepath.ToSlash(rel)] = string(data)
-		return err
-	}))
+	files := examplevault.Files(t)
 	if edit != nil {
 		edit(files)
 	}

@@ -6,7 +6,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io/fs"
+	"github.com/projectcanvas/projectcanvas/internal/examplevault"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -30,20 +30,11 @@ var update = flag.Bool("update", false, "rewrite golden files")
 
 // exampleFiles returns the markdown files of the bundled example vault.
 func exampleFiles(t testing.TB) map[string]string {
-	t.Helper()
-	root := filepath.Join("..", "..", "examples", "vault")
-	files := map[string]string{}
-	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".md") {
-			return err
+	files := examplevault.Files(t)
+	for name := range files {
+		if !strings.HasSuffix(name, ".md") {
+			delete(files, name)
 		}
-		data, err := os.ReadFile(p)
-		rel, _ := filepath.Rel(root, p)
-		files[filepath.ToSlash(rel)] = string(data)
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
 	}
 	return files
 }

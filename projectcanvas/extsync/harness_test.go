@@ -2,9 +2,7 @@ package extsync_test
 
 import (
 	"context"
-	"io/fs"
-	"os"
-	"path/filepath"
+	"github.com/projectcanvas/projectcanvas/internal/examplevault"
 	"testing"
 	"time"
 
@@ -111,23 +109,7 @@ func (h *harness) write(name, content string) {
 
 // exampleFiles is examples/vault, read into memory.
 func exampleFiles(t testing.TB) map[string]string {
-	t.Helper()
-	root := filepath.Join("..", "..", "examples", "vault")
-	files := map[string]string{}
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		rel, err := filepath.Rel(root, path)
-		files[filepath.ToSlash(rel)] = string(data)
-		return err
-	})
-	require.NoError(t, err)
-	return files
+	return examplevault.Files(t)
 }
 
 // smallVault is a milestone, a story and two tasks, one depending on the

@@ -5,7 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"flag"
-	"io/fs"
+	"github.com/projectcanvas/projectcanvas/internal/examplevault"
 	"os"
 	"path/filepath"
 	"testing"
@@ -27,23 +27,7 @@ var goldenNow = time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC)
 // exampleVault loads examples/vault into memory, so tests never touch the
 // bundled copy.
 func exampleVault(t testing.TB) *memfs.FS {
-	t.Helper()
-	root := filepath.Join("..", "..", "examples", "vault")
-	files := map[string]string{}
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		rel, err := filepath.Rel(root, path)
-		files[filepath.ToSlash(rel)] = string(data)
-		return err
-	})
-	require.NoError(t, err)
-	return memfs.New(files)
+	return memfs.New(examplevault.Files(t))
 }
 
 func openVault(t testing.TB, fsys pc.FS) *tools.Env {

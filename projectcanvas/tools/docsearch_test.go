@@ -2,9 +2,7 @@ package tools_test
 
 import (
 	"context"
-	"io/fs"
-	"os"
-	"path/filepath"
+	"github.com/projectcanvas/projectcanvas/internal/examplevault"
 	"strings"
 	"testing"
 
@@ -17,18 +15,7 @@ import (
 )
 
 func exampleVault(t *testing.T) map[string]string {
-	root := filepath.Join("..", "..", "examples", "vault")
-	files := map[string]string{}
-	require.NoError(t, filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		data, err := os.ReadFile(p)
-		rel, _ := filepath.Rel(root, p)
-		files[filepath.ToSlash(rel)] = string(data)
-		return err
-	}))
-	return files
+	return examplevault.Files(t)
 }
 
 func TestSearchDocs(t *testing.T) {

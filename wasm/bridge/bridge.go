@@ -276,18 +276,9 @@ type callIn struct {
 }
 
 func (b *Bridge) call(ctx context.Context, in callIn) (any, error) {
-	b.mu.RLock()
-	env, fsys := b.env, b.fs
-	b.mu.RUnlock()
-	out, err := b.registry.Dispatch(ctx, env, in.Name, in.Arguments)
-	if err != nil {
-		return nil, err
-	}
-	c, err := changes(ctx, env, fsys)
-	if err != nil {
-		return nil, err
-	}
-	return callOut{result: out, changes: c}, nil
+	return b.withChanges(ctx, func(env *tools.Env) ([]byte, error) {
+		return b.registry.Dispatch(ctx, env, in.Name, in.Arguments)
+	})
 }
 
 type commandIn struct {
@@ -297,10 +288,18 @@ type commandIn struct {
 
 // command runs an editor command and hands back its file changes.
 func (b *Bridge) command(ctx context.Context, in commandIn) (any, error) {
+	return b.withChanges(ctx, func(env *tools.Env) ([]byte, error) {
+		return b.commands.Dispatch(ctx, env, in.ID, in.Arguments)
+	})
+}
+
+// withChanges runs a tool or command on the vault and answers its JSON
+// result with the file changes it made, for the host to apply.
+func (b *Bridge) withChanges(ctx context.Context, run func(env *tools.Env) ([]byte, error)) (any, error) {
 	b.mu.RLock()
 	env, fsys := b.env, b.fs
 	b.mu.RUnlock()
-	out, err := b.commands.Dispatch(ctx, env, in.ID, in.Arguments)
+	out, err := run(env)
 	if err != nil {
 		return nil, err
 	}
