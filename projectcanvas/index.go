@@ -21,9 +21,9 @@ type index struct {
 	maxNum   map[Type]int
 	problems map[string][]Problem
 	dups     map[string]*Entity // files ignored because another file holds their id, decoded
-	text     *fulltext.Index // titles and bodies, for full-text search
-	sorted   []*Entity       // every entity in id order; nil when stale
-	graph    *Graph          // the entities' links from both ends; nil when stale
+	text     *fulltext.Index    // titles and bodies, for full-text search
+	sorted   []*Entity          // every entity in id order; nil when stale
+	graph    *Graph             // the entities' links from both ends; nil when stale
 }
 
 func newIndex(n int) *index {
@@ -147,7 +147,7 @@ func (x *index) addFile(name string, d decoded) (heirs []string) {
 	if other, dup := x.byID[e.ID]; dup && other.Path != name {
 		x.problems[name] = append(x.problems[name], Problem{Path: name, Kind: "duplicate_id",
 			Message: "id " + string(e.ID) + " is already used by " + other.Path + "; this file is ignored"})
-		x.claim(e.ID) // never hand out an id that a file already claims
+		x.claim(e.ID)    // never hand out an id that a file already claims
 		x.dups[name] = e // kept whole: RepairIDs renumbers it
 		return heirs
 	}
