@@ -42,6 +42,7 @@ func New(reg *tools.Registry) *Registry {
 	registerFeatures(r)
 	registerNavigate(r)
 	registerEditor(r)
+	registerMigrate(r)
 	return r
 }
 
