@@ -23,8 +23,8 @@ func memVault(t *testing.T, files map[string]string) *vault {
 // The editor shows the id repair's dry run, then applies it.
 func TestReconcileRepairIDsDryRunThenApply(t *testing.T) {
 	v := memVault(t, map[string]string{
-		"Projects/tasks/T-001 Form.md":   "---\nid: T-001\ntype: task\ntitle: Form\nparent: S-001\ncreated_at: 2026-01-02T10:00:00Z\n---\n",
-		"Projects/tasks/T-001 Cookie.md": "---\nid: T-001\ntype: task\ntitle: Cookie\nparent: S-001\ncreated_at: 2026-01-02T11:00:00Z\n---\n",
+		"Projects/tasks/T-001 Form.md":    "---\nid: T-001\ntype: task\ntitle: Form\nparent: S-001\ncreated_at: 2026-01-02T10:00:00Z\n---\n",
+		"Projects/tasks/T-001 Cookie.md":  "---\nid: T-001\ntype: task\ntitle: Cookie\nparent: S-001\ncreated_at: 2026-01-02T11:00:00Z\n---\n",
 		"Projects/stories/S-001 Login.md": "---\nid: S-001\ntype: story\ntitle: Login\nparent: M-001\n---\n",
 		"Projects/milestones/M-001 B.md":  "---\nid: M-001\ntype: milestone\ntitle: B\n---\n",
 	})
