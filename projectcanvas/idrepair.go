@@ -564,6 +564,9 @@ func (r *repairer) stage() error {
 		if err := doc.Err(); err != nil {
 			return Errorf(CodeInvalidArgument, "%s cannot be rewritten without changing other keys (%v); repair it by hand", name, err).With("path", name)
 		}
+		if err := checkFileSize(fe.e.ID, out, doc.Body()); err != nil {
+			return err
+		}
 		r.cs.rewrites = append(r.cs.rewrites, fileRewrite{from: name, to: fe.newPath, old: data, data: out})
 	}
 	return nil

@@ -417,6 +417,10 @@ func (p *Project) migration(cs *changeset, refused map[string]string) (*Migratio
 			continue
 		}
 		out, cs2, err := MigrateNote(data)
+		if err == nil {
+			body, _ := frontmatter.BodyOf(out)
+			err = checkFileSize(e.ID, out, body)
+		}
 		if err != nil {
 			mig.Refused = append(mig.Refused, Refusal{File: e.Path, Reason: AsError(err).Message})
 			continue
