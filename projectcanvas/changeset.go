@@ -43,6 +43,17 @@ type changeset struct {
 	// cascaded lists the entities a cascade of the current operation
 	// changed besides the one named.
 	cascaded []ID
+	// rewrites holds entity files rewritten whole by a repair (ids after a
+	// merge, a migration from the old plugin's format), outside the
+	// drafts: such a repair changes what drafts are keyed by, the id.
+	rewrites []fileRewrite
+}
+
+// fileRewrite is an entity file rewritten whole, and moved when to differs
+// from from. The write is conditional on old, the content the repair read.
+type fileRewrite struct {
+	from, to  string
+	old, data []byte
 }
 
 // auxFile is a file other than an entity's staged in a changeset. new is
@@ -373,6 +384,16 @@ func (cs *changeset) commit() ([]*Entity, error) {
 			plan = append(plan, write{name: name, data: a.new, want: a.hash, undo: a.old})
 		}
 	}
+	var rewritten []string
+	for _, r := range cs.rewrites {
+		want := HashOf(r.old)
+		if r.to != r.from {
+			// Moved first, then rewritten in place, as a draft's rename.
+			plan = append(plan, write{name: r.from, to: r.to, want: want, undo: r.old})
+		}
+		plan = append(plan, write{name: r.to, data: r.data, want: want, undo: r.old})
+		rewritten = append(rewritten, r.from, r.to)
+	}
 	out := make([]*Entity, 0, len(cs.order))
 	for _, id := range cs.order {
 		d := cs.drafts[id]
@@ -417,6 +438,13 @@ func (cs *changeset) commit() ([]*Entity, error) {
 		cs.p.idx.put(e, cs.drafts[e.ID].doc.Body())
 	}
 	cs.p.mu.Unlock()
+	if len(rewritten) > 0 {
+		// Read back like an editor's saves: a moved file lets go of its id
+		// first, and a duplicate it hid takes the id over (Refresh).
+		if err := cs.p.RefreshFiles(rewritten); err != nil {
+			return out, err
+		}
+	}
 	return out, nil
 }
 

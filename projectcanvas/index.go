@@ -20,10 +20,10 @@ type index struct {
 	children map[ID][]ID // derived from Parent, sorted
 	maxNum   map[Type]int
 	problems map[string][]Problem
-	dups     map[string]ID   // files ignored because another file holds their id
-	text     *fulltext.Index // titles and bodies, for full-text search
-	sorted   []*Entity       // every entity in id order; nil when stale
-	graph    *Graph          // the entities' links from both ends; nil when stale
+	dups     map[string]*Entity // files ignored because another file holds their id, decoded
+	text     *fulltext.Index    // titles and bodies, for full-text search
+	sorted   []*Entity          // every entity in id order; nil when stale
+	graph    *Graph             // the entities' links from both ends; nil when stale
 }
 
 func newIndex(n int) *index {
@@ -33,7 +33,7 @@ func newIndex(n int) *index {
 		children: make(map[ID][]ID),
 		maxNum:   make(map[Type]int, len(Types)),
 		problems: make(map[string][]Problem),
-		dups:     make(map[string]ID),
+		dups:     make(map[string]*Entity),
 		text:     fulltext.New(),
 	}
 }
@@ -108,7 +108,7 @@ func (x *index) remove(path string) (heirs []string) {
 		x.text.Remove(string(id))
 		x.sorted, x.graph = nil, nil
 		for p, dup := range x.dups {
-			if dup == id {
+			if dup.ID == id {
 				heirs = append(heirs, p)
 			}
 		}
@@ -147,8 +147,8 @@ func (x *index) addFile(name string, d decoded) (heirs []string) {
 	if other, dup := x.byID[e.ID]; dup && other.Path != name {
 		x.problems[name] = append(x.problems[name], Problem{Path: name, Kind: "duplicate_id",
 			Message: "id " + string(e.ID) + " is already used by " + other.Path + "; this file is ignored"})
-		x.claim(e.ID) // never hand out an id that a file already claims
-		x.dups[name] = e.ID
+		x.claim(e.ID)    // never hand out an id that a file already claims
+		x.dups[name] = e // kept whole: RepairIDs renumbers it
 		return heirs
 	}
 	x.put(e, d.body)

@@ -236,3 +236,31 @@ func TestAddEntities(t *testing.T) {
 	assert.Equal(t, []pc.ID{"M-001"}, added, "a canvas that does not exist yet is created")
 	assert.Contains(t, readCanvas(t, fsys, "new/Fresh.canvas"), `"id":"entity-M-001"`)
 }
+
+// A canvas of the plugin this project replaces (ostanlabs/obsidian_plugin)
+// shows the notes by path, under node ids of its own, with its metadata:
+// populate adopts those nodes and adds only the entities missing from it.
+func TestPopulateAdoptsTheOldPluginsCanvas(t *testing.T) {
+	fsys := memfs.New(map[string]string{
+		"projects/milestones/Beta.md": "---\ntype: milestone\ntitle: Beta\nid: M-001\neffort: Engineering\nstatus: Not Started\n---\n",
+		"projects/stories/Search.md":  "---\ntype: story\ntitle: Search\nid: S-001\nparent: M-001\nstatus: todo\n---\n",
+		"projects/tasks/Index.md":     "---\ntype: task\ntitle: Index\nid: T-001\nparent: S-001\n---\n",
+	})
+	p, err := pc.Open(fsys)
+	require.NoError(t, err)
+	old := `{"nodes":[` +
+		`{"id":"9f2c41d0a7b3e6c1","type":"file","file":"projects/milestones/Beta.md","x":0,"y":0,"width":500,"height":400,"color":"6",` +
+		`"metadata":{"plugin":"canvas-project-manager","shape":"milestone","collapsed":false}},` +
+		`{"id":"1b7e0c9d4f2a8e35","type":"file","file":"projects/stories/Search.md","x":40,"y":60,"width":400,"height":300,"color":"3"}],` +
+		`"edges":[]}`
+	c, err := canvas.Parse([]byte(old))
+	require.NoError(t, err)
+	res := canvas.Populate(c, p.Graph(), canvas.PopulateOptions{}, nil)
+	assert.Equal(t, []pc.ID{"T-001"}, res.Added, "only the entity missing from the canvas")
+	assert.Equal(t, 2, res.Skipped, "the old plugin's nodes are the entities' nodes")
+	assert.Len(t, c.Nodes, 3)
+	assert.Contains(t, string(c.Bytes()), `"metadata":{"plugin":"canvas-project-manager","shape":"milestone","collapsed":false}`, "its keys kept")
+	again := canvas.Populate(c, p.Graph(), canvas.PopulateOptions{}, nil)
+	assert.Empty(t, again.Added)
+	assert.Len(t, c.Nodes, 3)
+}

@@ -3,6 +3,7 @@ package commands
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/google/jsonschema-go/jsonschema"
@@ -27,7 +28,8 @@ func registerCanvas(r *Registry) {
 		description: "The nodes to hide to show only the entities In Progress, and those to show again when the focus ends. The canvas file does not change."},
 		focusInProgress)
 	register(r, spec{id: "reconcile-relationships", name: "Reconcile relationships",
-		description: "Make both sides of every relation agree across the vault, in one write, and summarise the changes; dry_run only reports."},
+		description: "Make both sides of every relation agree across the vault, in one write, and summarise the changes; dry_run only reports. " +
+			"repair_ids renumbers the newer files of ids held twice after a merge instead (a dry run first)."},
 		reconcileRelationships)
 }
 
@@ -192,10 +194,15 @@ func focusInProgress(_ context.Context, c *call, in canvasInput) (*Result, error
 }
 
 type reconcileInput struct {
-	DryRun bool `json:"dry_run,omitempty" jsonschema:"Report the changes without writing."`
+	DryRun    *bool `json:"dry_run,omitempty" jsonschema:"Report the changes without writing. Default false; true with repair_ids."`
+	RepairIDs bool  `json:"repair_ids,omitempty" jsonschema:"Instead renumber the newer files of ids held twice (after a merge) and rewrite their references: the editor shows the dry run, then runs it again with dry_run false."`
 }
 
 func reconcileRelationships(ctx context.Context, c *call, in reconcileInput) (*Result, error) {
+	if in.RepairIDs {
+		return repairIDs(ctx, c, in.DryRun == nil || *in.DryRun)
+	}
+	dry := in.DryRun != nil && *in.DryRun
 	var out struct {
 		Summary struct {
 			FilesChanged int            `json:"files_changed"`
@@ -211,13 +218,13 @@ func reconcileRelationships(ctx context.Context, c *call, in reconcileInput) (*R
 			Lines []string `json:"lines"`
 		} `json:"files"`
 	}
-	data, err := c.tool(ctx, "reconcile_relationships", map[string]any{"dry_run": in.DryRun}, &out)
+	data, err := c.tool(ctx, "reconcile_relationships", map[string]any{"dry_run": dry}, &out)
 	if err != nil {
 		return nil, err
 	}
 	s := out.Summary
 	verb := "Reconciled"
-	if in.DryRun {
+	if dry {
 		verb = "Would reconcile"
 	}
 	notice := "Relationships already agree."
@@ -233,4 +240,92 @@ func reconcileRelationships(ctx context.Context, c *call, in reconcileInput) (*R
 		}
 	}
 	return &Result{Notice: notice, Rows: out.Files, Data: raw(data)}, nil
+}
+
+// repairIDs is reconcile-relationships with repair_ids: the tool's id
+// repair, summed up; its rows are the renumbered files, and the files to
+// open are the ones a person must look at (undecided references).
+func repairIDs(ctx context.Context, c *call, dry bool) (*Result, error) {
+	var out struct {
+		IDs struct {
+			Renumbered []pc.Renumbered  `json:"renumbered"`
+			Rewritten  []pc.IDReference `json:"rewritten"`
+			Undecided  []pc.IDReference `json:"undecided"`
+			Refused    []pc.Refusal     `json:"refused"`
+		} `json:"ids"`
+	}
+	data, err := c.tool(ctx, "reconcile_relationships", map[string]any{"repair_ids": true, "dry_run": dry}, &out)
+	if err != nil {
+		return nil, err
+	}
+	r := out.IDs
+	notice := "No id is held by two files."
+	if len(r.Renumbered) > 0 {
+		verb := "Renumbered"
+		if dry {
+			verb = "Would renumber"
+		}
+		notice = fmt.Sprintf("%s %s and rewrite %s.", verb, plural(len(r.Renumbered), "duplicate", "duplicates"),
+			plural(len(r.Rewritten), "reference", "references"))
+		if !dry {
+			notice = strings.Replace(notice, " and rewrite ", " and rewrote ", 1)
+		}
+	}
+	var open []string
+	for _, u := range r.Undecided {
+		if !slices.Contains(open, u.File) {
+			open = append(open, u.File)
+		}
+	}
+	if len(r.Undecided) > 0 {
+		notice += fmt.Sprintf(" %s left for you to decide (see the details).", plural(len(r.Undecided), "reference", "references"))
+	}
+	if len(r.Refused) > 0 {
+		notice += fmt.Sprintf(" %s changed meanwhile and left alone.", plural(len(r.Refused), "file", "files"))
+	}
+	return &Result{Notice: notice, Rows: r.Renumbered, Open: open, Data: raw(data)}, nil
+}
+
+// registerMigrate adds migrate, beyond the specification's commands (so
+// after them): notes of the plugin this project replaces, rewritten to its
+// fields (pc.Migrate).
+func registerMigrate(r *Registry) {
+	register(r, spec{id: "migrate", name: "Migrate notes from the old plugin",
+		description: "Rewrite the notes of the plugin this project replaces to this project's fields (effort, status and priority names, " +
+			"legacy keys), keeping every other key and the body; a dry run unless apply is set."},
+		migrateNotes)
+}
+
+type migrateInput struct {
+	Apply bool `json:"apply,omitempty" jsonschema:"Write the migration; without it, report what would change."`
+}
+
+func migrateNotes(_ context.Context, c *call, in migrateInput) (*Result, error) {
+	m, err := c.project().Migrate(in.Apply)
+	if err != nil {
+		return nil, err
+	}
+	changes := 0
+	for _, n := range m.Notes {
+		for _, ch := range n.Changes {
+			if ch.Kind != pc.MigrateKept {
+				changes++
+			}
+		}
+	}
+	notice := "Nothing to migrate: every note is in this project's format."
+	if m.Changed > 0 {
+		verb := "Would migrate"
+		if m.Applied {
+			verb = "Migrated"
+		}
+		notice = fmt.Sprintf("%s %s (%s).", verb, plural(m.Changed, "note", "notes"), plural(changes, "change", "changes"))
+	}
+	if kept := m.ByKind[pc.MigrateKept]; kept > 0 {
+		notice += fmt.Sprintf(" %s left for you (see the details).", plural(kept, "value", "values"))
+	}
+	if len(m.Refused) > 0 {
+		notice += fmt.Sprintf(" %s changed meanwhile and left alone.", plural(len(m.Refused), "file", "files"))
+	}
+	return &Result{Notice: notice, Rows: m.Notes, Data: m}, nil
 }

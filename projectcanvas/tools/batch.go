@@ -27,8 +27,8 @@ const ledgerLimit = 10_000
 
 func registerBatchTools(r *Registry) {
 	Register(r, "batch_update",
-		"Create, update and archive up to 1000 entities in one call. Ops: create (type, data), update (id, data), archive (id). "+
-			"Later ops refer to an earlier op's entity as \"{{client_id}}\"; a retried batch never creates twice.",
+		"Up to 1000 ops in one call: create (type, data), update (id, data), archive (id). "+
+			"Later ops name an earlier op's entity \"{{client_id}}\"; a retried batch never creates twice.",
 		Annotations{Destructive: true}, batchUpdate)
 	Register(r, "handle_entities",
 		"action get (ids, fields: as get_entities) or batch (ops, options: as batch_update).",
@@ -50,7 +50,7 @@ type batchOptions struct {
 	DryRun          bool     `json:"dry_run,omitempty" schema:"default=false"`
 	IncludeEntities bool     `json:"include_entities,omitempty" schema:"default=false"`
 	Fields          []string `json:"fields,omitempty" schema:"maxItems=100"`
-	CanvasSource    string   `json:"canvas_source,omitempty" jsonschema:"Canvas file the created entities go on; default the configured one, created if missing."`
+	CanvasSource    string   `json:"canvas_source,omitempty" jsonschema:"Canvas the created entities go on; default the configured one, created if missing."`
 	AddToCanvas     bool     `json:"add_to_canvas,omitempty" schema:"default=true"`
 }
 

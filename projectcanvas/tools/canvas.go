@@ -20,7 +20,7 @@ func registerCanvasTools(r *Registry) {
 }
 
 type populateArgs struct {
-	Canvas string   `json:"canvas,omitempty" jsonschema:"Canvas file in the vault; default the configured one (Projects.canvas)."`
+	Canvas string   `json:"canvas,omitempty" jsonschema:"Canvas file; default the configured one (Projects.canvas)."`
 	Types  []string `json:"types,omitempty" jsonschema:"Entity types to add; default all." schema:"maxItems=6"`
 	Layout bool     `json:"layout,omitempty" jsonschema:"Lay the canvas out afterwards."`
 }
@@ -75,7 +75,7 @@ func populateCanvas(_ context.Context, env *Env, a populateArgs) (*populateResul
 }
 
 type layoutArgs struct {
-	Canvas    string `json:"canvas,omitempty" jsonschema:"Canvas file in the vault; default the configured one (Projects.canvas)."`
+	Canvas    string `json:"canvas,omitempty" jsonschema:"Canvas file; default the configured one (Projects.canvas)."`
 	Highlight bool   `json:"highlight_critical_path,omitempty" jsonschema:"Colour the critical path red."`
 }
 

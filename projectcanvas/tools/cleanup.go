@@ -8,8 +8,8 @@ import (
 
 func registerCleanupTools(r *Registry) {
 	Register(r, "cleanup_completed",
-		"Archive Completed milestones, stories and tasks (optionally under one milestone). If that would leave live children without "+
-			"their parent, nothing is archived and requires_confirmation is set; include_orphaned archives anyway.",
+		"Archive Completed milestones, stories and tasks (optionally under one milestone). Should live children lose their "+
+			"parent, nothing is archived and requires_confirmation is set; include_orphaned archives anyway.",
 		Annotations{Destructive: true, Idempotent: true}, cleanupCompleted)
 }
 

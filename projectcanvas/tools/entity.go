@@ -19,7 +19,7 @@ const maxListItems = 1000
 
 func registerEntityTools(r *Registry) {
 	Register(r, "create_entity",
-		"Create a milestone, story, task, decision, document or feature. A story needs parent (a milestone), a task parent (a story). data.content is the markdown body.",
+		"Create a milestone, story, task, decision, document or feature. A story's parent is a milestone, a task's a story. data.content is the markdown body.",
 		Annotations{}, createEntity)
 	Register(r, "update_entity",
 		"Update fields, status (transition checked), dependencies; archive or restore. Relations stay in sync on both sides. cascade completes or archives descendants too.",

@@ -2,6 +2,7 @@ package tools
 
 import (
 	"context"
+	"encoding/json"
 	"slices"
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
@@ -11,16 +12,31 @@ import (
 
 func registerReconcileTools(r *Registry) {
 	Register(r, "reconcile_relationships",
-		"Make both sides of every relation agree (depends_on/blocks, implements/implemented_by, documents/documented_by, affects/decided_by), "+
-			"drop ids that name nothing and repair parents written as lists. All files or none. dry_run reports without writing.",
+		"Make both sides of every relation agree, drop ids that name nothing, repair parents written as lists. All files or none.",
 		Annotations{Idempotent: true}, reconcileRelationships)
+	r.wrapLast(dryRunFirst)
 	Register(r, "validate_project",
-		"Check the vault: schema violations, dangling ids, one-sided relations, dependency cycles and hierarchy type errors, each with its file and field.",
+		"Check the vault: schema violations, dangling ids, one-sided relations, cycles, hierarchy errors; each with its file and field.",
 		Annotations{ReadOnly: true, Idempotent: true}, validateProject)
 }
 
 type reconcileArgs struct {
-	DryRun bool `json:"dry_run,omitempty" jsonschema:"Report the changes without writing." schema:"default=false"`
+	DryRun    bool `json:"dry_run,omitempty" jsonschema:"Report without writing; default true with repair_ids." schema:"default=false"`
+	RepairIDs bool `json:"repair_ids,omitempty" jsonschema:"Renumber the newer files of duplicated ids and their references instead."`
+}
+
+// dryRunFirst gives dry_run its default of true with repair_ids, which the
+// schema cannot say (false is the spec's default): renumbering renames
+// files, so the tool reports what it would do unless dry_run is false.
+func dryRunFirst(handler Handler) Handler {
+	return func(ctx context.Context, env *Env, raw json.RawMessage) (any, error) {
+		var args map[string]json.RawMessage
+		if json.Unmarshal(raw, &args) == nil && string(args["repair_ids"]) == "true" && args["dry_run"] == nil {
+			args["dry_run"] = json.RawMessage("true")
+			raw, _ = json.Marshal(args)
+		}
+		return handler(ctx, env, raw)
+	}
 }
 
 // fileChanges groups the fixes of one entity's file, as the editor's summary
@@ -46,13 +62,19 @@ type reconcileResult struct {
 	Summary  reconcileSummary    `json:"summary"`
 	Held     []reconcile.Fix     `json:"held,omitempty"`
 	Problems []reconcile.Problem `json:"problems"`
+	// IDs is the id repair of repair_ids.
+	IDs *idRepairResult `json:"ids,omitempty"`
 }
 
-func reconcileRelationships(_ context.Context, env *Env, a reconcileArgs) (*reconcileResult, error) {
+func reconcileRelationships(ctx context.Context, env *Env, args reconcileArgs) (*reconcileResult, error) {
+	if args.RepairIDs {
+		return repairIDs(ctx, env, args.DryRun)
+	}
+	dry := args.DryRun
 	p := env.Project
 	ents, byID := reconcileInput(p)
 	plan := reconcile.Plan(ents)
-	res := &reconcileResult{DryRun: a.DryRun, Held: plan.Held, Problems: plan.Problems,
+	res := &reconcileResult{DryRun: dry, Held: plan.Held, Problems: plan.Problems,
 		Summary: reconcileSummary{Changes: len(plan.Fixes), ByKind: map[string]int{}, Held: len(plan.Held), Problems: len(plan.Problems)}}
 	for _, f := range plan.Fixes {
 		res.Summary.ByKind[f.Kind]++
@@ -77,7 +99,7 @@ func reconcileRelationships(_ context.Context, env *Env, a reconcileArgs) (*reco
 		}
 		return nil
 	}
-	if a.DryRun {
+	if dry {
 		// Run every check a write makes, so a dry run that passes means the
 		// write will too (unless the vault changes in between).
 		return res, p.Plan(stage)

@@ -88,6 +88,18 @@ func (r *Registry) Add(t *Tool) {
 	r.tools = append(r.tools, t)
 }
 
+// wrapLast wraps the handler of the tool just registered, for a tool whose
+// arguments need more than a schema can say. While New only names tools
+// there is no handler yet: the group is registered again, for real, on
+// first use.
+func (r *Registry) wrapLast(wrap func(Handler) Handler) {
+	if r.naming != 0 {
+		return
+	}
+	t := r.tools[len(r.tools)-1]
+	t.Handler = wrap(t.Handler)
+}
+
 // Tools lists the registered tools.
 func (r *Registry) Tools() []*Tool {
 	r.mu.Lock()

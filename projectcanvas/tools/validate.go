@@ -29,6 +29,8 @@ type validateResult struct {
 	Checked  int            `json:"entities_checked"`
 	Fixable  int            `json:"fixable"` // issues reconcile_relationships repairs
 	Problems int            `json:"errors"`
+	// Migration is migration: true, what migrate would change.
+	Migration *pc.Migration `json:"migration,omitempty"`
 }
 
 // Kinds of finding that come from reconcile's fixes.
@@ -39,9 +41,11 @@ var fixKinds = map[string]string{
 	reconcile.RepairParent: "parent_repairable",
 }
 
-type validateArgs struct{}
+type validateArgs struct {
+	Migration bool `json:"migration,omitempty" jsonschema:"Also list the old plugin's notes migrate would change."`
+}
 
-func validateProject(_ context.Context, env *Env, _ validateArgs) (*validateResult, error) {
+func validateProject(_ context.Context, env *Env, a validateArgs) (*validateResult, error) {
 	p := env.Project
 	ents, byID := reconcileInput(p)
 	plan := reconcile.Plan(ents)
@@ -92,5 +96,8 @@ func validateProject(_ context.Context, env *Env, _ validateArgs) (*validateResu
 	}
 	slices.SortStableFunc(res.Issues, func(a, b finding) int { return cmp.Compare(a.File, b.File) })
 	res.Valid = len(res.Issues) == 0
+	if a.Migration {
+		res.Migration = p.MigrationPlan()
+	}
 	return res, nil
 }
