@@ -106,7 +106,7 @@ func (c *control) answer(r *http.Request) (any, error) {
 	}
 	switch r.Method + " " + strings.TrimPrefix(r.URL.Path, "/_fake") {
 	case "GET /find":
-		return map[string][]string{"pages": c.fake.Find(c.ds, q.Get("prop"), q.Get("value"))}, nil
+		return map[string][]string{"pages": append([]string{}, c.fake.Find(c.ds, q.Get("prop"), q.Get("value"))...)}, nil
 	case "GET /property":
 		v := c.fake.Property(q.Get("page"), q.Get("prop"))
 		sel := ""
