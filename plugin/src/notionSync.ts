@@ -132,6 +132,7 @@ export class NotionSync {
       const reason = describeError(e);
       this.last = { at: new Date(), ok: false, text: firstLine(reason), detail: reason };
       if (!polled) throw e;
+      if (!this.polling) return; // stopped meanwhile (the plugin unloading): nothing to say
       if (this.lastReported !== reason) new Notice(`Project Canvas: syncing with Notion failed: ${reason}`);
       this.lastReported = reason;
     } finally {
