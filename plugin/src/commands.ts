@@ -1,6 +1,5 @@
-// The editor's commands: the 26 command ids of the specification (all but
-// the three external-sync ones, which come with sync), each a call of the
-// core's command registry plus what only the editor can do (a suggester, a
+// The editor's commands: the 29 command ids of the specification, each a
+// call of the core's command registry plus what only the editor can do (a suggester, a
 // modal, the canvas view). Palette names are the registry's (a test checks
 // this table against the core's `commands`); Obsidian prefixes them with
 // "Project Canvas: ". A callback never throws: failures are notices.
@@ -12,7 +11,7 @@ import { guarded, Refusal } from "./guard";
 import { CreateFeatureModal, ImportSummaryModal, ReconcileModal, SuggestLinksModal, type FeatureSuggestion, type Imported } from "./modals";
 import { ENTITY_TYPES } from "./settings";
 import { CanvasSearch, pickEntity } from "./suggesters";
-import type { CommandHost } from "./types";
+import type { CommandHost, NotionSyncControl } from "./types";
 
 export { registerMenus } from "./menus";
 
@@ -153,7 +152,22 @@ export const COMMANDS: EditorCommand[] = [
       await host.openCoverage();
     },
   },
+  // Always registered: with the integration off or unset, they say what to set.
+  { id: "sync-canvas-notes-to-extdb", name: "Sync canvas notes to external database", run: (host) => notion(host).syncCanvas() },
+  {
+    id: "sync-note-to-extdb", name: "Sync note to external database",
+    run: async (host) => {
+      await notion(host).check(); // what to set comes before "open a note"
+      await notion(host).syncNote(activeSubject(host.app));
+    },
+  },
+  { id: "start-extdb-sync-polling", name: "Start external database sync polling", run: (host) => notion(host).togglePolling() },
 ];
+
+function notion(host: CommandHost): NotionSyncControl {
+  if (!host.notionSync) throw new Refusal("this build has no Notion sync");
+  return host.notionSync;
+}
 
 /**
  * Adds the commands to the palette. Each callback runs its command through

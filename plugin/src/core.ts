@@ -99,7 +99,7 @@ export class CoreClient {
     const reply = (m: ToWorker) => { if (gen === this.generation) this.worker?.postMessage(m); };
     let sent: Promise<OutboundResponse>;
     try { sent = this.opts.transport(req); } catch (e) { sent = Promise.reject(e); }
-    sent.then((r) => reply({ transport: id, response: { status: r.status, body: r.body } }),
+    sent.then((r) => reply({ transport: id, response: { status: r.status, body: r.body, headers: lowerCased(r.headers) } }),
       (e) => reply({ transport: id, error: e instanceof Error ? e.message : String(e) }));
   }
 
@@ -119,4 +119,12 @@ export class CoreClient {
     this.pending.clear();
     for (const p of pending) p.reject(err);
   }
+}
+
+/** Header names lower-cased (HTTP's are case-insensitive), values as strings; none when there are none. */
+function lowerCased(h: Record<string, string> | undefined): Record<string, string> | undefined {
+  if (!h || typeof h !== "object") return undefined;
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(h)) if (v !== undefined && v !== null) out[k.toLowerCase()] = String(v);
+  return out;
 }

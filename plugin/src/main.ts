@@ -6,6 +6,7 @@ import * as canvas from "./canvasAdapter";
 import { registerCommands, registerMenus } from "./commands";
 import { COVERAGE_VIEW, CoverageView, openCoverage } from "./coverageView";
 import { HttpServer } from "./httpServer";
+import { NotionSync } from "./notionSync";
 import { LoadProgress } from "./progress";
 import type { OutboundRequest, OutboundResponse } from "./protocol";
 import { Session } from "./session";
@@ -17,6 +18,8 @@ export default class ProjectCanvasPlugin extends Plugin {
   progress!: LoadProgress;
   /** The in-editor HTTP API (desktop only): start-http-server and stop-http-server. */
   httpServer!: HttpServer;
+  /** Sync with Notion: its commands, menu item, polling and status bar item. */
+  notionSync!: NotionSync;
 
   override async onload(): Promise<void> {
     this.settings = mergeSettings(await this.loadData());
@@ -36,6 +39,7 @@ export default class ProjectCanvasPlugin extends Plugin {
       notify: (m) => new Notice(m),
       cacheDir: this.manifest.dir,
     });
+    this.notionSync = new NotionSync(this, this.addStatusBarItem());
     registerCommands(this); registerMenus(this);
     this.registerView(COVERAGE_VIEW, (leaf) => new CoverageView(leaf, this.session));
     this.httpServer = new HttpServer({ port: () => this.settings.httpPort, serve: (r) => this.session.http(r), notify: (m) => new Notice(m) });
@@ -66,12 +70,18 @@ export default class ProjectCanvasPlugin extends Plugin {
     if (this.session.isReady) await this.session.reload();
   }
 
+  notionChanged(): void { this.notionSync.settingsChanged(); }
+
   /** Opens or reveals the coverage sidebar (open-feature-coverage). */
   openCoverage(): Promise<void> { return openCoverage(this.app); }
 }
 
-/** The core's outbound HTTP through requestUrl (no CORS limits, works on mobile). */
+/**
+ * The core's outbound HTTP through requestUrl (no CORS limits, works on
+ * mobile), with the response's headers: the Notion client waits out a
+ * 429's Retry-After.
+ */
 async function send(req: OutboundRequest): Promise<OutboundResponse> {
   const r = await requestUrl({ url: req.url, method: req.method, headers: req.headers, body: req.body, throw: false });
-  return { status: r.status, body: r.text };
+  return { status: r.status, body: r.text, headers: r.headers };
 }

@@ -1,6 +1,6 @@
 // The menus: the canvas node menu and the file menu of an entity note offer
-// the navigations that have targets, set phase and tier for features, and
-// linking to a feature. Obsidian builds a menu synchronously while the core
+// the navigations that have targets, set phase and tier for features,
+// linking to a feature, and syncing with Notion when it is turned on. Obsidian builds a menu synchronously while the core
 // answers in its worker, so what an entity offers is asked of the core
 // ahead (the active note when it opens; any file once its menu has been
 // opened) and kept until the vault changes. A menu opened before the
@@ -30,6 +30,8 @@ export function actionsFor(host: CommandHost, entity: Target, s: Subject): Actio
   } else if (WORK_TYPES.includes(entity.type)) {
     out.push({ title: "Link to feature", icon: "link", run: () => linkToFeature(host, entity) });
   }
+  const sync = host.notionSync;
+  if (sync && host.settings.notion.enabled) out.push({ title: "Sync with Notion", icon: "refresh-cw", run: () => sync.syncNote(s) });
   return out;
 }
 

@@ -52,7 +52,8 @@ export interface HttpInput { method: string; path: string; headers?: Record<stri
 export interface HttpOutput { status: number; headers: Record<string, string>; body: string; changes: Change[] }
 
 export interface OutboundRequest { method: string; url: string; headers: Record<string, string>; body: string }
-export interface OutboundResponse { status: number; body: string }
+/** headers: the response's, lower-cased names (the core reads Retry-After). */
+export interface OutboundResponse { status: number; body: string; headers?: Record<string, string> }
 
 /** A failure as the core reports it (DESIGN.md §5). */
 export interface ErrorInfo { code: string; message: string; details?: unknown }

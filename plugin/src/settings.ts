@@ -17,6 +17,26 @@ export interface Settings {
   token: string;
   /** An optional OpenAI-style embeddings endpoint for document search. */
   embeddingsEndpoint: string;
+  /** External sync with Notion. */
+  notion: NotionSettings;
+}
+
+/**
+ * The Notion sync's settings. The token lives here, in the plugin's data
+ * (saveData), and nowhere in the vault's notes or .projectcanvas; property
+ * names are the vault's (notion.properties in .projectcanvas/config.json),
+ * shared with the command line.
+ */
+export interface NotionSettings {
+  enabled: boolean;
+  /** The internal integration's secret. */
+  token: string;
+  /** The database's id or URL; empty: notion.database_id of the vault's config. */
+  databaseId: string;
+  /** start-extdb-sync-polling's interval. */
+  pollMinutes: number;
+  /** Another API base URL (a proxy, tests); empty: Notion's. */
+  apiUrl: string;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -26,6 +46,7 @@ export const DEFAULT_SETTINGS: Settings = {
   httpPort: 12312,
   token: "",
   embeddingsEndpoint: "",
+  notion: { enabled: false, token: "", databaseId: "", pollMinutes: 5, apiUrl: "" },
 };
 
 /** A new bearer token: 32 random bytes, hex. */
@@ -54,6 +75,21 @@ export function mergeSettings(saved: unknown): Settings {
     httpPort: Number.isInteger(port) && port > 0 && port < 65536 ? port : DEFAULT_SETTINGS.httpPort,
     token: str(s.token, ""),
     embeddingsEndpoint: str(s.embeddingsEndpoint, ""),
+    notion: mergeNotion(s.notion),
+  };
+}
+
+function mergeNotion(saved: unknown): NotionSettings {
+  const d = DEFAULT_SETTINGS.notion;
+  const n = (saved && typeof saved === "object" ? saved : {}) as Partial<Record<keyof NotionSettings, unknown>>;
+  const str = (v: unknown) => (typeof v === "string" ? v : "");
+  const every = Number(n.pollMinutes);
+  return {
+    enabled: typeof n.enabled === "boolean" ? n.enabled : d.enabled,
+    token: str(n.token),
+    databaseId: str(n.databaseId),
+    pollMinutes: Number.isFinite(every) && every > 0 ? every : d.pollMinutes,
+    apiUrl: str(n.apiUrl),
   };
 }
 
@@ -63,6 +99,8 @@ export interface SettingsHost extends Plugin {
   saveSettings(): Promise<void>;
   /** Makes a regenerated token take effect. */
   tokenChanged(): Promise<void>;
+  /** Lets Notion polling follow a changed interval, or stop when the integration is turned off. */
+  notionChanged(): void;
 }
 
 export class SettingsTab extends PluginSettingTab {
@@ -106,5 +144,34 @@ export class SettingsTab extends PluginSettingTab {
     new Setting(containerEl).setName("Embeddings endpoint").setDesc("Optional: an OpenAI-style embeddings URL for semantic document search. Empty: keyword search only.")
       .addText((t) => t.setPlaceholder("https://…/v1/embeddings").setValue(s.embeddingsEndpoint)
         .onChange(async (v) => { s.embeddingsEndpoint = v.trim(); await save(); }));
+    this.notion(containerEl);
+  }
+
+  /** External sync (Notion): the integration, its token (a password field), the database, polling. */
+  private notion(el: HTMLElement): void {
+    const n = this.host.settings.notion;
+    const save = async () => { await this.host.saveSettings(); this.host.notionChanged(); };
+    new Setting(el).setName("External sync (Notion)").setHeading()
+      .setDesc("Sync commands keep the entities and a Notion database in step, both ways. Property names, status values " +
+        "and the old plugin's layout are set in the vault's .projectcanvas/config.json (notion.properties…): see " +
+        "“Sync with Notion” in Project Canvas's README.");
+    new Setting(el).setName("Sync with Notion").setDesc("Turns on the Notion sync commands and menu items.")
+      .addToggle((t) => t.setValue(n.enabled).onChange(async (v) => { n.enabled = v; await save(); }));
+    new Setting(el).setName("Access token")
+      .setDesc("The internal integration's secret (notion.so/profile/integrations). Kept in this plugin's data, never in the vault's notes.")
+      .addText((t) => {
+        t.inputEl.type = "password";
+        t.setPlaceholder("ntn_…").setValue(n.token).onChange(async (v) => { n.token = v.trim(); await save(); });
+      });
+    new Setting(el).setName("Database")
+      .setDesc("The database's id or URL; share the database with the integration (in Notion: ••• → Connections). Empty: notion.database_id in .projectcanvas/config.json.")
+      .addText((t) => t.setPlaceholder("1f2e…").setValue(n.databaseId).onChange(async (v) => { n.databaseId = v.trim(); await save(); }));
+    new Setting(el).setName("Polling interval (minutes)").setDesc("How often Start external database sync polling syncs the canvas.")
+      .addText((t) => t.setPlaceholder(String(DEFAULT_SETTINGS.notion.pollMinutes)).setValue(String(n.pollMinutes)).onChange(async (v) => {
+        const m = Number(v);
+        if (Number.isFinite(m) && m >= 1) { n.pollMinutes = m; await save(); }
+      }));
+    new Setting(el).setName("API URL (advanced)").setDesc("Another base URL for Notion's API: a self-hosted proxy, or a test server. Empty: Notion's.")
+      .addText((t) => t.setPlaceholder("https://api.notion.com").setValue(n.apiUrl).onChange(async (v) => { n.apiUrl = v.trim(); await save(); }));
   }
 }

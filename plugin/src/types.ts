@@ -3,6 +3,7 @@
 // coverageView.ts); the commands only call into them, and say so in a
 // notice where a build does not have them.
 import type { Plugin } from "obsidian";
+import type { Subject } from "./actions";
 import type { Session } from "./session";
 import type { Settings } from "./settings";
 
@@ -12,10 +13,20 @@ export interface HttpServerControl {
   stop(): Promise<void>;
 }
 
+/** The Notion sync, as its commands and the menus drive it (notionSync.ts). */
+export interface NotionSyncControl {
+  /** Refuses, saying what to set, when the integration is off or unset. */
+  check(): Promise<void>;
+  syncCanvas(): Promise<void>;
+  syncNote(s: Subject): Promise<void>;
+  togglePolling(): Promise<void>;
+}
+
 /** The plugin as the commands and menus see it. */
 export type CommandHost = Plugin & {
   settings: Settings;
   session: Session;
   httpServer?: HttpServerControl;
   openCoverage?(): unknown;
+  notionSync?: NotionSyncControl;
 };

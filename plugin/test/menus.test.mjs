@@ -125,16 +125,17 @@ test("menus: an entity note's and a canvas node's items come from the core", asy
   });
 });
 
-test("off the desktop the HTTP commands are absent; unloading ends the focus and every listener", async (t) => {
+test("off the desktop the HTTP commands are absent (the Notion ones stay); unloading ends the focus and every listener", async (t) => {
   const desktop = obsidian.Platform.isDesktopApp;
   obsidian.Platform.isDesktopApp = false;
   t.after(() => { obsidian.Platform.isDesktopApp = desktop; });
   const dir = tempVault(t, exampleVault);
   const { app, plugin, session } = await startPlugin(t, dir);
   const ids = plugin.commands.map((c) => c.id);
-  assert.equal(ids.length, 24);
+  assert.equal(ids.length, 27);
   assert.ok(!ids.includes("start-http-server") && !ids.includes("stop-http-server"));
   assert.ok(ids.includes("open-feature-coverage"));
+  assert.ok(ids.includes("sync-note-to-extdb") && ids.includes("start-extdb-sync-polling"), "Notion sync works on mobile (requestUrl)");
 
   await session.command("populate-canvas-from-vault", {});
   const view = await openCanvas(app, "Projects.canvas");

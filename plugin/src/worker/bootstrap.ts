@@ -31,8 +31,9 @@ async function init(base64: string): Promise<string> {
   for (let i = 0; !scope.projectcanvas && i < 500; i++) await new Promise((r) => setTimeout(r, 10));
   api = scope.projectcanvas;
   if (!api) throw new Error("the core installed no projectcanvas global");
-  // Outbound HTTP (an embeddings endpoint) is the plugin's: requestUrl
-  // lives on the main thread.
+  // Outbound HTTP (an embeddings endpoint, Notion) is the plugin's:
+  // requestUrl lives on the main thread. Its answers carry the response's
+  // headers (Retry-After) through as they are.
   api.transport = (request) => new Promise((resolve, reject) => {
     const id = nextTransport++;
     transports.set(id, { resolve, reject });

@@ -506,6 +506,8 @@ class Component_ {
   clicked: Cb | undefined;
   placeholder = "";
   text = "";
+  /** A text field's input element (the plugin makes the token's a password field). */
+  inputEl = new FakeEl("input") as FakeEl & { type?: string };
   setValue(v: any) { this.value = v; return this; }
   getValue() { return this.value; }
   setPlaceholder(p: string) { this.placeholder = p; return this; }
@@ -545,8 +547,8 @@ export class Setting {
 
 export const Platform = { isDesktopApp: true, isDesktop: true, isMobile: false, isMobileApp: false };
 
-/** requestUrl answers through this handler; tests set it. */
-export const requestUrlMock: { handler: ((r: any) => Promise<{ status: number; text: string }>) | undefined; sent: any[] } = { handler: undefined, sent: [] };
+/** requestUrl answers through this handler; tests set it. headers: the response's, lower-cased names, as Obsidian's. */
+export const requestUrlMock: { handler: ((r: any) => Promise<{ status: number; text: string; headers?: Record<string, string> }>) | undefined; sent: any[] } = { handler: undefined, sent: [] };
 export async function requestUrl(r: any) {
   requestUrlMock.sent.push(r);
   if (!requestUrlMock.handler) throw new Error("no network in tests");
