@@ -9,11 +9,12 @@
 //	const out = JSON.parse(await projectcanvas.call(JSON.stringify({name: "get_entity", arguments: {id: "T-001"}})));
 //	for (const c of out.changes) { ... apply c.op "write" | "delete" | "rename" ... }
 //
-// Outbound HTTP (an embeddings endpoint) goes through the host (DESIGN.md
-// §7): the host sets projectcanvas.transport to an async function taking
-// {method, url, headers, body} (body a string) and resolving to {status,
-// body}, e.g. around Obsidian's requestUrl. Without it such calls fail with
-// an error saying so.
+// Outbound HTTP (an embeddings endpoint, Notion) goes through the host
+// (DESIGN.md §7): the host sets projectcanvas.transport to an async
+// function taking {method, url, headers, body} (body a string) and
+// resolving to {status, body, headers?} (headers: string values, for
+// Retry-After), e.g. around Obsidian's requestUrl. Without it such calls
+// fail with an error saying so.
 package main
 
 import (
