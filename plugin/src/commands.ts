@@ -8,7 +8,7 @@ import { activeSubject, currentCanvas, inputEnum, linkWorkTo, navigate, NAVIGATI
 import * as canvas from "./canvasAdapter";
 import { Focus } from "./focus";
 import { guarded, Refusal } from "./guard";
-import { CreateFeatureModal, ImportSummaryModal, ReconcileModal, SuggestLinksModal, type FeatureSuggestion, type Imported } from "./modals";
+import { CreateFeatureModal, ImportSummaryModal, ReconcileModal, ReviewModal, SuggestLinksModal, type FeatureSuggestion, type Imported } from "./modals";
 import { ENTITY_TYPES } from "./settings";
 import { CanvasSearch, pickEntity } from "./suggesters";
 import type { CommandHost, NotionSyncControl } from "./types";
@@ -36,6 +36,15 @@ const onCanvas = (id: string, extra: (host: CommandHost) => Record<string, unkno
   };
 
 /** Runs a command of the core with fixed arguments (the core's defaults) and shows its result. */
+/** Runs a command as a dry run, shows its changes, and applies them on confirm. */
+async function review(host: CommandHost, title: string, id: string, dry: Record<string, unknown>, apply: Record<string, unknown>, lines: (rows: unknown[]) => string[]): Promise<void> {
+  const out = await host.session.command(id, dry);
+  new ReviewModal(host.app, title, out.result, lines((out.result.rows ?? []) as unknown[]), async () => {
+    const done = await host.session.command(id, apply);
+    await show(host.app, done.result);
+  }).open();
+}
+
 const plain = (id: string, args?: Record<string, unknown>) => async (host: CommandHost) => {
   const out = await host.session.command(id, args);
   await show(host.app, out.result);
@@ -162,6 +171,21 @@ export const COMMANDS: EditorCommand[] = [
     },
   },
   { id: "start-extdb-sync-polling", name: "Start external database sync polling", run: (host) => notion(host).togglePolling() },
+  {
+    // Beyond the spec's commands: reconcile-relationships with repair_ids,
+    // shown as a dry run first (after a merge gave two files one id).
+    id: "repair-duplicate-ids", name: "Repair duplicate ids",
+    run: (host) => review(host, "Repair duplicate ids", "reconcile-relationships", { repair_ids: true, dry_run: true }, { repair_ids: true, dry_run: false },
+      (rows) => (rows as { id: string; new_id: string; file: string; new_file: string }[]).map((r) => `${r.id} → ${r.new_id}: ${r.file} → ${r.new_file}`)),
+  },
+  {
+    // Beyond the spec's commands: notes of the plugin this project replaces.
+    id: "migrate", name: "Migrate notes from the old plugin",
+    run: (host) => review(host, "Migrate notes from the old plugin", "migrate", {}, { apply: true },
+      (rows) => (rows as { file: string; changes: { kind: string; key: string; new_key?: string }[] }[])
+        .filter((n) => n.changes.some((c) => c.kind !== "kept"))
+        .map((n) => `${n.file}: ${n.changes.map((c) => c.new_key && c.new_key !== c.key ? `${c.key} → ${c.new_key}` : c.key).join(", ")}`)),
+  },
 ];
 
 function notion(host: CommandHost): NotionSyncControl {

@@ -280,3 +280,38 @@ export class BulkLinkModal extends Modal {
 
   override onClose(): void { this.contentEl.empty(); }
 }
+
+/**
+ * A dry run to review before it is applied: its notice and one line per
+ * change (repair-duplicate-ids, migrate-old-plugin-notes). Apply runs the
+ * command for real; with nothing to change there is only Close.
+ */
+export class ReviewModal extends Modal {
+  constructor(app: App, private readonly title: string, private readonly dryRun: CommandResult, private readonly lines: string[], private readonly apply: () => Promise<unknown>) {
+    super(app);
+  }
+
+  override onOpen(): void {
+    const { contentEl } = this;
+    contentEl.empty();
+    contentEl.addClass("project-canvas-modal");
+    this.titleEl.setText(this.title);
+    contentEl.createEl("p", { text: this.dryRun.notice ?? "" });
+    if (this.lines.length > 0) {
+      const ul = contentEl.createDiv({ cls: "project-canvas-list" }).createEl("ul");
+      for (const line of this.lines) ul.createEl("li", { text: line });
+    }
+    const buttons = new Setting(contentEl).addButton((b) => b.setButtonText(this.lines.length > 0 ? "Cancel" : "Close").onClick(() => this.close()));
+    if (this.lines.length > 0) {
+      buttons.addButton((b) => b.setButtonText("Apply").setCta().onClick(async () => {
+        b.setDisabled(true);
+        if (await guarded(this.title, this.apply)) this.close();
+        b.setDisabled(false);
+      }));
+    }
+  }
+
+  override onClose(): void {
+    this.contentEl.empty();
+  }
+}

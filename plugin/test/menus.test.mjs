@@ -132,7 +132,7 @@ test("off the desktop the HTTP commands are absent (the Notion ones stay); unloa
   const dir = tempVault(t, exampleVault);
   const { app, plugin, session } = await startPlugin(t, dir);
   const ids = plugin.commands.map((c) => c.id);
-  assert.equal(ids.length, 27);
+  assert.equal(ids.length, 29, "the 29 but the two HTTP ones, and the two beyond the spec");
   assert.ok(!ids.includes("start-http-server") && !ids.includes("stop-http-server"));
   assert.ok(ids.includes("open-feature-coverage"));
   assert.ok(ids.includes("sync-note-to-extdb") && ids.includes("start-extdb-sync-polling"), "Notion sync works on mobile (requestUrl)");

@@ -23,6 +23,9 @@ const SPEC_IDS = [
   "stop-http-server", "open-feature-coverage", "sync-canvas-notes-to-extdb", "sync-note-to-extdb", "start-extdb-sync-polling",
 ];
 
+/** The plugin's commands beyond the spec's: id repair and migration, each a dry run to review first. */
+const EXTRA_IDS = ["repair-duplicate-ids", "migrate"];
+
 const read = (dir, p) => readFileSync(path.join(dir, p), "utf8");
 const fileOf = (dir, folder, id) => `Projects/${folder}/` + readdirSync(path.join(dir, "Projects", folder)).find((f) => f.startsWith(id + " "));
 const lastModal = () => Modal.opened.at(-1);
@@ -46,17 +49,17 @@ async function run(plugin, id) {
 /** The errors among notices: a failed command's notice names the command. */
 const failures = (notices) => notices.filter((m) => m.startsWith("Project Canvas: "));
 
-test("the 29 commands: the palette, the suggesters, the modals and the canvas view", async (t) => {
+test("the 29 commands and two more: the palette, the suggesters, the modals and the canvas view", async (t) => {
   const dir = tempVault(t, exampleVault);
   const { app, plugin, session } = await startPlugin(t, dir, {
     data: { visibleTypes: { milestone: true, story: true, task: true, decision: false, document: false, feature: true } },
   });
 
   await t.test("every command is in the palette under the core's name; search has Mod+Shift+F", async () => {
-    assert.deepEqual(plugin.commands.map((c) => c.id), SPEC_IDS);
+    assert.deepEqual(plugin.commands.map((c) => c.id), [...SPEC_IDS, ...EXTRA_IDS]);
     const core = new Map((await session.commands()).map((c) => [c.id, c.name]));
-    for (const c of plugin.commands) assert.equal(c.name, core.get(c.id), c.id);
-    assert.deepEqual(COMMANDS.length, 29);
+    for (const c of plugin.commands) if (c.id !== "repair-duplicate-ids") assert.equal(c.name, core.get(c.id), c.id);
+    assert.deepEqual(COMMANDS.length, 31);
     const search = plugin.commands.find((c) => c.id === "search-entity-on-canvas");
     assert.deepEqual(search.hotkeys, [{ modifiers: ["Mod", "Shift"], key: "F" }]);
   });
@@ -124,6 +127,31 @@ test("the 29 commands: the palette, the suggesters, the modals and the canvas vi
     await run(plugin, "focus-in-progress");
     assert.deepEqual(hidden(view), []);
     assert.equal(read(dir, "Projects.canvas"), onDisk);
+  });
+
+  await t.test("migrate and repair-duplicate-ids show a dry run and apply it on confirm", async () => {
+    const old = "Projects/tasks/T-090 Old style task.md";
+    await app.vault.userWrite(old, "---\nid: T-090\ntype: task\ntitle: Old style task\nstatus: in_progress\neffort: Engineering\nparent: S-001\n---\nBody kept.\n");
+    let { modal } = await run(plugin, "migrate");
+    assert.equal(modal.constructor.name, "ReviewModal");
+    assert.ok(modal.contentEl.texts().some((l) => l.startsWith(old + ": ") && l.includes("effort → workstream")), modal.contentEl.texts().join("\n"));
+    assert.match(read(dir, old), /effort: Engineering/, "nothing written before the confirmation");
+    await button(modal, "Apply").click();
+    assert.match(read(dir, old), /workstream: engineering/);
+    assert.match(read(dir, old), /Body kept\.\n$/);
+
+    const copy = "Projects/tasks/T-002 Copy from a branch.md";
+    const t2 = read(dir, fileOf(dir, "tasks", "T-002"));
+    await app.vault.userWrite(copy, t2.replace(/title: .*/, "title: Copy from a branch").replace(/created_at: .*/, "created_at: 2026-11-23T10:00:00Z"));
+    ({ modal } = await run(plugin, "repair-duplicate-ids"));
+    assert.equal(modal.constructor.name, "ReviewModal");
+    const line = modal.contentEl.texts().find((l) => l.startsWith("T-002 → "));
+    assert.ok(line?.includes(copy), modal.contentEl.texts().join("\n"));
+    assert.ok(existsSync(path.join(dir, copy)), "nothing renamed before the confirmation");
+    await button(modal, "Apply").click();
+    assert.ok(!existsSync(path.join(dir, copy)), "the newer copy has its new id's name");
+    const renamed = line.split(" → ").at(-1);
+    assert.match(read(dir, renamed), new RegExp("id: " + line.split(" ")[2].replace(":", "")));
   });
 
   await t.test("reconcile-relationships lists what a dry run would change and applies it on confirm", async () => {
