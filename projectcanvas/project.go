@@ -270,11 +270,12 @@ func (p *Project) Len() int {
 func (p *Project) All() []*Entity {
 	p.mu.RLock()
 	if s := p.idx.sorted; s != nil {
+		p.idx.handedOut.Store(true)
 		p.mu.RUnlock()
 		return s
 	}
 	p.mu.RUnlock()
-	p.mu.Lock()
+	p.mu.Lock() // only after a load: writes keep sorted up to date
 	defer p.mu.Unlock()
 	return p.idx.all()
 }

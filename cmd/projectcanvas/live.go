@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os/signal"
+	"runtime"
 	"syscall"
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
@@ -30,7 +31,9 @@ func (c *cli) openLive(ctx context.Context) (env *tools.Env, root string, stop f
 		return nil, "", nil, err
 	}
 	printRecovered(c.stderr, p.Recovered())
-	env = &tools.Env{Project: p, Transport: httpclient.New()}
+	// One read per processor; a write under way keeps one for itself
+	// (pc.ReadGate).
+	env = &tools.Env{Project: p, Transport: httpclient.New(), Reads: pc.NewReadGate(runtime.GOMAXPROCS(0))}
 	if opt, err := docsearch.ConfigOption(fsys, env.Transport); err != nil {
 		// search_docs will report the broken setting; everything else works.
 		fmt.Fprintln(c.stderr, "projectcanvas: document search is off:", err)
