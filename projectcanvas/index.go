@@ -211,16 +211,25 @@ func (x *index) setSorted(id ID, e *Entity) {
 // parallel and adding them in path order, so that which of two files with
 // the same id wins does not depend on timing.
 func loadIndex(fsys FS) (*index, error) {
-	var names []string
-	err := fsys.Walk(func(name string) error {
-		if strings.HasSuffix(strings.ToLower(name), ".md") {
-			names = append(names, name)
-		}
-		return nil
-	})
-	if err != nil {
+	var names markdownNames
+	if err := fsys.Walk(names.add); err != nil {
 		return nil, err
 	}
+	return indexFiles(fsys, names), nil
+}
+
+// markdownNames collects the markdown files of a walk.
+type markdownNames []string
+
+func (m *markdownNames) add(name string) error {
+	if strings.HasSuffix(strings.ToLower(name), ".md") {
+		*m = append(*m, name)
+	}
+	return nil
+}
+
+// indexFiles builds the index of the markdown files names, in path order.
+func indexFiles(fsys FS, names []string) *index {
 	out := make([]decoded, len(names))
 	todo := make(chan int, len(names))
 	for i := range names {
@@ -250,7 +259,7 @@ func loadIndex(fsys FS) (*index, error) {
 			out[next] = decoded{} // let the body go
 		}
 	}
-	return x, nil
+	return x
 }
 
 func decodeName(fsys FS, name string) decoded {
