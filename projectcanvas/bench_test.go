@@ -63,7 +63,6 @@ func BenchmarkOpen10k(b *testing.B) {
 	b.ReportMetric(float64((cpuTime()-cpu).Milliseconds())/float64(b.N), "cpu-ms/op")
 }
 
-
 func BenchmarkGet(b *testing.B) {
 	p, err := pc.Open(memfs.New(vaultgen.Files(10_000)))
 	if err != nil {
