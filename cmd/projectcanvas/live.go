@@ -20,15 +20,15 @@ import (
 // step with edits made by anyone else. The search index is built in the
 // background, so the host answers at once (msrl_status says indexing
 // meanwhile; searches wait for it). stop ends the watcher and saves the
-// search index's cache.
-func (c *cli) openLive(ctx context.Context) (env *tools.Env, root string, stop func(), err error) {
-	fsys, err := osfs.New(c.vaultDir)
+// search index's cache. fsys is the vault's folder (its Root, its Races).
+func (c *cli) openLive(ctx context.Context) (env *tools.Env, fsys *osfs.FS, stop func(), err error) {
+	fsys, err = osfs.New(c.vaultDir)
 	if err != nil {
-		return nil, "", nil, err
+		return nil, nil, nil, err
 	}
 	p, err := pc.Open(fsys)
 	if err != nil {
-		return nil, "", nil, err
+		return nil, nil, nil, err
 	}
 	printRecovered(c.stderr, p.Recovered())
 	// One read per processor; a write under way keeps one for itself
@@ -51,7 +51,7 @@ func (c *cli) openLive(ctx context.Context) (env *tools.Env, root string, stop f
 	}))
 	if err != nil {
 		cancel()
-		return nil, "", nil, fmt.Errorf("watching %s: %w", fsys.Root(), err)
+		return nil, nil, nil, fmt.Errorf("watching %s: %w", fsys.Root(), err)
 	}
 	done := make(chan struct{})
 	go func() { defer close(done); w.Run(ctx) }()
@@ -69,7 +69,7 @@ func (c *cli) openLive(ctx context.Context) (env *tools.Env, root string, stop f
 		}
 		_ = env.Docs.Save() // a cache that cannot be written only costs time at the next start
 	}()
-	return env, fsys.Root(), func() {
+	return env, fsys, func() {
 		cancel()
 		<-done
 		<-built
