@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -182,4 +183,24 @@ func TestGetEntitiesBounds(t *testing.T) {
 	a := h.ok("get_entities", `{"ids":[`+strings.Join(ids[:tools.MaxIDs-1], ",")+`,"M-001"],"fields":["title"]}`)
 	b := h.ok("handle_entities", `{"action":"get","ids":[`+strings.Join(ids[:tools.MaxIDs-1], ",")+`,"M-001"],"fields":["title"]}`)
 	assert.Equal(t, a, b, "handle_entities get answers exactly as get_entities")
+}
+
+// Behind a host's read gate, a read waits for a place while a write goes
+// through at once.
+func TestReadGateHoldsReadsNotWrites(t *testing.T) {
+	h := newHarness(t)
+	h.seed()
+	h.env.Reads = pc.NewReadGate(1)
+	_, leave, err := h.env.Reads.Enter(context.Background())
+	require.NoError(t, err)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Millisecond)
+	defer cancel()
+	_, err = h.reg.Dispatch(ctx, h.env, "get_entity", []byte(`{"id":"T-001"}`))
+	require.Error(t, err, "the read waits for the place taken")
+	assert.Contains(t, err.Error(), "waiting to run")
+	_, err = h.reg.Dispatch(context.Background(), h.env, "update_entity", []byte(`{"id":"T-001","data":{"priority":"P1"}}`))
+	require.NoError(t, err, "a write does not wait")
+	leave()
+	_, err = h.reg.Dispatch(context.Background(), h.env, "get_entity", []byte(`{"id":"T-001"}`))
+	require.NoError(t, err)
 }
