@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/metrics"
+	"runtime/pprof"
 	"slices"
 	"strconv"
 	"strings"
@@ -33,6 +34,7 @@ var (
 	soakEntities = flag.Int("soak.entities", 1000, "entity files of TestSoak's generated vault")
 	soakDocs     = flag.Int("soak.docs", 500, "other notes of TestSoak's generated vault")
 	soakReport   = flag.String("soak.report", "", "file TestSoak writes its report to (markdown)")
+	soakHeap     = flag.String("soak.heapprofile", "", "file TestSoak writes a heap profile to when the load stops")
 )
 
 const (
@@ -111,6 +113,13 @@ func TestSoak(t *testing.T) {
 	close(stop)
 	wg.Wait()
 	elapsed := time.Since(r.started)
+	if *soakHeap != "" {
+		f, err := os.Create(*soakHeap)
+		require.NoError(t, err)
+		runtime.GC()
+		require.NoError(t, pprof.WriteHeapProfile(f))
+		require.NoError(t, f.Close())
+	}
 	time.Sleep(time.Second) // the watcher's last flush (at most 200 ms after the last event)
 
 	// The clients' last writes stand; ids handed out are unique.
