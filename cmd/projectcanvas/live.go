@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os/signal"
 	"runtime"
+	"runtime/debug"
 	"syscall"
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
@@ -68,6 +69,9 @@ func (c *cli) openLive(ctx context.Context) (env *tools.Env, fsys *osfs.FS, stop
 			fmt.Fprintln(c.stderr, "projectcanvas: indexing the documents:", err)
 		}
 		_ = env.Docs.Save() // a cache that cannot be written only costs time at the next start
+		// The build and the cache's encoding peak at twice the index or
+		// more; give that back to the system now rather than over minutes.
+		debug.FreeOSMemory()
 	}()
 	return env, fsys, func() {
 		cancel()
