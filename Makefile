@@ -11,7 +11,7 @@ ADDR     ?= 127.0.0.1:12312
 GOROOT_WASM = $(shell $(GO) env GOROOT)/lib/wasm
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: build wasm wasm-size plugin install test test-go test-wasm test-e2e test-plugin bench-plugin run bench bench-wasm bench-search eval-search eval-search-context lint clean crash fuzz
+.PHONY: build wasm wasm-size plugin install test test-go test-wasm test-e2e test-plugin bench-plugin run bench bench-wasm bench-search eval-search eval-search-context lint clean crash fuzz soak
 
 build:
 	$(GO) build -o $(BIN) ./cmd/projectcanvas
@@ -92,6 +92,20 @@ crash:
 	PC_CRASH_KILLS=$(CRASH_KILLS) PC_CRASH_REPORT=$(CURDIR)/$(SCRATCH)/crash.txt \
 		$(GO) test -count=1 -v -timeout 120m -run 'TestCrashKillsLeaveBeforeOrAfter' ./cmd/projectcanvas
 	PC_EDITS=$(CRASH_EDITS) $(GO) test -count=1 -run 'TestCrashAtEveryStep|TestHandEditsSurvive' -v ./projectcanvas/...
+
+# The soak of serve: the server with its watcher and document index under
+# 16 clients (reads, writes, searches, batches) and a person saving files
+# by hand for DURATION, on a generated vault; prints throughput, p50/p99
+# per operation and memory over time, checks files, ids, hand saves and
+# both indexes at the end, and writes the report to .scratch/soak.md.
+# make test runs 30 seconds on 1,000 entities and 500 notes.
+DURATION ?= 10m
+SOAK_ENTITIES ?= 10000
+SOAK_DOCS ?= 10000
+soak:
+	mkdir -p $(SCRATCH)
+	$(GO) test -count=1 -v -timeout 0 -run '^TestSoak$$' ./cmd/projectcanvas -args -soak.duration=$(DURATION) \
+		-soak.entities=$(SOAK_ENTITIES) -soak.docs=$(SOAK_DOCS) -soak.report=$(CURDIR)/$(SCRATCH)/soak.md
 
 # Copy the example vault to a scratch folder (never touch the bundled one),
 # install the plugin into it, and serve it over HTTP and MCP until Ctrl-C.

@@ -68,6 +68,13 @@ func (r readOnly) Stat(name string) (fs.FileInfo, error) {
 	return nil, errors.ErrUnsupported
 }
 
+// Scanner is implemented by an FS that lists, in one walk, the files Walk
+// lists (to fn, in Walk's order) and the temporary files TempFiles lists
+// (vault/osfs), so that Open walks the vault once rather than twice.
+type Scanner interface {
+	Scan(fn func(name string) error) (temps []string, err error)
+}
+
 // Syncer is implemented by an FS whose renames and removals become durable
 // only when synced (vault/osfs), so that a transaction of many files pays
 // for durability once per folder rather than once per file. Sync makes

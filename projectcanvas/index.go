@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/projectcanvas/projectcanvas/projectcanvas/fulltext"
 )
@@ -22,8 +23,15 @@ type index struct {
 	problems map[string][]Problem
 	dups     map[string]*Entity // files ignored because another file holds their id, decoded
 	text     *fulltext.Index    // titles and bodies, for full-text search
-	sorted   []*Entity          // every entity in id order; nil when stale
-	graph    *Graph             // the entities' links from both ends; nil when stale
+	// sorted is every entity in id order, kept up to date by put and
+	// remove once built (nil until all first builds it), so that readers
+	// never sort, nor take the write lock, after a write. It is handed out
+	// to readers (all, Project.All): once handedOut, the next change copies
+	// it rather than changing what they hold.
+	sorted    []*Entity
+	handedOut atomic.Bool
+	graph     *Graph // the entities' links from both ends; nil when stale
+	gen       uint64 // counts changes, so that a Graph built meanwhile is not kept
 }
 
 func newIndex(n int) *index {
@@ -40,7 +48,7 @@ func newIndex(n int) *index {
 
 // put adds or replaces an entity; body is its markdown body, for search.
 func (x *index) put(e *Entity, body []byte) {
-	x.sorted, x.graph = nil, nil
+	x.setSorted(e.ID, e)
 	x.text.Add(string(e.ID), fulltext.Title(e.Title), fulltext.Body(string(body)))
 	old := x.byID[e.ID]
 	if old != nil && old.Path != e.Path {
@@ -106,7 +114,7 @@ func (x *index) remove(path string) (heirs []string) {
 		x.unlinkChild(e.Parent, id)
 		delete(x.byID, id)
 		x.text.Remove(string(id))
-		x.sorted, x.graph = nil, nil
+		x.setSorted(id, nil)
 		for p, dup := range x.dups {
 			if dup.ID == id {
 				heirs = append(heirs, p)
@@ -156,7 +164,7 @@ func (x *index) addFile(name string, d decoded) (heirs []string) {
 }
 
 // all returns every entity in id order. The slice is shared: callers must
-// not change it.
+// not change it. The caller holds the write lock when sorted is nil.
 func (x *index) all() []*Entity {
 	if x.sorted == nil {
 		out := make([]*Entity, 0, len(x.byID))
@@ -166,23 +174,62 @@ func (x *index) all() []*Entity {
 		slices.SortFunc(out, func(a, b *Entity) int { return compareIDs(a.ID, b.ID) })
 		x.sorted = out
 	}
+	x.handedOut.Store(true)
 	return x.sorted
+}
+
+// setSorted puts e in id's place in sorted (e nil: takes id out) and drops
+// the graph. Every slice handed out stays as it was: the first change after
+// one was handed out copies it (one copy per transaction, not per entity).
+func (x *index) setSorted(id ID, e *Entity) {
+	x.graph = nil
+	x.gen++
+	if x.sorted == nil {
+		return
+	}
+	s := x.sorted
+	i, found := slices.BinarySearchFunc(s, id, func(a *Entity, id ID) int { return compareIDs(a.ID, id) })
+	if !found && e == nil {
+		return
+	}
+	if x.handedOut.Load() {
+		s = append(make([]*Entity, 0, len(s)+1), s...)
+		x.handedOut.Store(false)
+	}
+	switch {
+	case e == nil:
+		s = slices.Delete(s, i, i+1)
+	case found:
+		s[i] = e
+	default:
+		s = slices.Insert(s, i, e)
+	}
+	x.sorted = s
 }
 
 // loadIndex reads every markdown file of the vault, decoding files in
 // parallel and adding them in path order, so that which of two files with
 // the same id wins does not depend on timing.
 func loadIndex(fsys FS) (*index, error) {
-	var names []string
-	err := fsys.Walk(func(name string) error {
-		if strings.HasSuffix(strings.ToLower(name), ".md") {
-			names = append(names, name)
-		}
-		return nil
-	})
-	if err != nil {
+	var names markdownNames
+	if err := fsys.Walk(names.add); err != nil {
 		return nil, err
 	}
+	return indexFiles(fsys, names), nil
+}
+
+// markdownNames collects the markdown files of a walk.
+type markdownNames []string
+
+func (m *markdownNames) add(name string) error {
+	if strings.HasSuffix(strings.ToLower(name), ".md") {
+		*m = append(*m, name)
+	}
+	return nil
+}
+
+// indexFiles builds the index of the markdown files names, in path order.
+func indexFiles(fsys FS, names []string) *index {
 	out := make([]decoded, len(names))
 	todo := make(chan int, len(names))
 	for i := range names {
@@ -212,7 +259,7 @@ func loadIndex(fsys FS) (*index, error) {
 			out[next] = decoded{} // let the body go
 		}
 	}
-	return x, nil
+	return x
 }
 
 func decodeName(fsys FS, name string) decoded {

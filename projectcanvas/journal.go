@@ -256,12 +256,28 @@ func (p *Project) readState(name string) (data []byte, exists bool, err error) {
 // recoverOnOpen finishes what interrupted writes left: a journal or
 // temporary files. It takes the vault lock only when there is something to
 // do, so that opening a vault writes nothing (a read-only vault opens).
-func (p *Project) recoverOnOpen() error {
+// When the FS is a Scanner and there was nothing to do, it returns the
+// markdown files of the vault, listed by the same walk (never nil then),
+// for Open to index.
+func (p *Project) recoverOnOpen() (names []string, err error) {
 	_, jerr := p.fs.ReadFile(JournalPath)
-	temps, terr := p.fs.TempFiles()
-	if errors.Is(jerr, fs.ErrNotExist) && terr == nil && len(temps) == 0 {
-		return nil
+	var temps []string
+	var terr error
+	if s, ok := p.fs.(Scanner); ok {
+		listed := markdownNames{}
+		temps, terr = s.Scan(listed.add)
+		names = listed
+	} else {
+		temps, terr = p.fs.TempFiles()
 	}
+	if errors.Is(jerr, fs.ErrNotExist) && terr == nil && len(temps) == 0 {
+		return names, nil
+	}
+	return nil, p.recoverLeftovers()
+}
+
+// recoverLeftovers is recoverOnOpen's work once something was found.
+func (p *Project) recoverLeftovers() error {
 	unlock, err := p.fs.Lock()
 	if err != nil {
 		return Errorf(CodeInternal, "locking the vault to recover from an interrupted write: %v", err)
@@ -271,7 +287,7 @@ func (p *Project) recoverOnOpen() error {
 	if err != nil {
 		rec.Error = err.Error()
 	}
-	temps, err = p.fs.TempFiles()
+	temps, err := p.fs.TempFiles()
 	if err != nil {
 		return Errorf(CodeInternal, "listing temporary files: %v", err)
 	}

@@ -154,17 +154,20 @@ func (g *Graph) Neighbours(e *Entity, d Direction) []ID {
 
 // Graph returns the project's entities as a Graph, built once per state of
 // the index. Like All, it is shared: do not change what it returns.
+// The graph is built without the write lock, which would hold off every
+// reader and writer meanwhile, and kept if no write came in between.
 func (p *Project) Graph() *Graph {
 	p.mu.RLock()
-	if g := p.idx.graph; g != nil {
-		p.mu.RUnlock()
+	idx, g, gen := p.idx, p.idx.graph, p.idx.gen
+	p.mu.RUnlock()
+	if g != nil {
 		return g
 	}
-	p.mu.RUnlock()
+	g = NewGraph(p.All())
 	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.idx.graph == nil {
-		p.idx.graph = NewGraph(p.idx.all())
+	if p.idx == idx && idx.gen == gen && idx.graph == nil {
+		p.idx.graph = g
 	}
-	return p.idx.graph
+	p.mu.Unlock()
+	return g
 }

@@ -59,7 +59,8 @@ func WithClock(now func() time.Time) Option { return func(p *Project) { p.now = 
 // vault. Problems with single files do not fail Open; see Problems.
 func Open(fsys FS, opts ...Option) (*Project, error) {
 	p := &Project{fs: fsys, now: time.Now}
-	if err := p.recoverOnOpen(); err != nil { // first: a transaction may have written the config
+	names, err := p.recoverOnOpen() // first: a transaction may have written the config
+	if err != nil {
 		return nil, err
 	}
 	if err := p.readConfig(); err != nil {
@@ -70,6 +71,10 @@ func Open(fsys FS, opts ...Option) (*Project, error) {
 	}
 	if err := checkProjectsFolder(p.cfg.ProjectsFolder); err != nil {
 		return nil, err
+	}
+	if names != nil {
+		p.idx = indexFiles(p.fs, names)
+		return p, nil
 	}
 	if _, err := p.Reload(); err != nil {
 		return nil, err
@@ -270,11 +275,12 @@ func (p *Project) Len() int {
 func (p *Project) All() []*Entity {
 	p.mu.RLock()
 	if s := p.idx.sorted; s != nil {
+		p.idx.handedOut.Store(true)
 		p.mu.RUnlock()
 		return s
 	}
 	p.mu.RUnlock()
-	p.mu.Lock()
+	p.mu.Lock() // only after a load: writes keep sorted up to date
 	defer p.mu.Unlock()
 	return p.idx.all()
 }

@@ -1,6 +1,7 @@
 package projectcanvas_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -8,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/projectcanvas/projectcanvas/internal/vaultgen"
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/vault/memfs"
 )
@@ -107,4 +109,48 @@ func TestDuplicateIsPromotedWhenTheHolderGoes(t *testing.T) {
 			}
 		})
 	}
+}
+
+// All stays in id order through creates, updates, renames and deletions
+// without being rebuilt, and a slice handed out before a write is left as
+// it was; Graph follows every write.
+func TestAllFollowsWritesAndKeepsWhatItHandedOut(t *testing.T) {
+	fsys := memfs.New(vaultgen.Files(60))
+	p, err := pc.Open(fsys)
+	require.NoError(t, err)
+	ids := func(es []*pc.Entity) (out []pc.ID) {
+		for _, e := range es {
+			out = append(out, e.ID)
+		}
+		return out
+	}
+	before := p.All()
+	kept := ids(before)
+	t1, err := p.Get("T-001")
+	require.NoError(t, err)
+	_, err = p.Create(pc.Task, map[string]any{"title": "New", "parent": "S-001"})
+	require.NoError(t, err)
+	_, err = p.Update("T-001", pc.Change{Data: map[string]any{"title": "Renamed"}})
+	require.NoError(t, err)
+	_, err = p.Update("T-002", pc.Change{Data: map[string]any{"priority": "P1"}})
+	require.NoError(t, err)
+	e, err := p.Get("T-003")
+	require.NoError(t, err)
+	require.NoError(t, fsys.Delete(e.Path))
+	require.NoError(t, p.Refresh(e.Path))
+
+	assert.Equal(t, kept, ids(before), "the slice handed out is unchanged")
+	assert.Same(t, t1, before[slices.IndexFunc(before, func(e *pc.Entity) bool { return e.ID == "T-001" })])
+
+	fresh, err := pc.Open(fsys)
+	require.NoError(t, err)
+	assert.Equal(t, ids(fresh.All()), ids(p.All()), "the same entities, in the same order, as a fresh load")
+	for _, e := range p.All() {
+		got, err := fresh.Get(string(e.ID))
+		require.NoError(t, err)
+		assert.Equal(t, got.Title, e.Title)
+	}
+	assert.Equal(t, ids(p.All()), ids(p.Graph().All()))
+	assert.Nil(t, p.Graph().Entity("T-003"))
+	assert.Equal(t, "Renamed", p.Graph().Entity("T-001").Title)
 }

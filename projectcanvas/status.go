@@ -114,6 +114,9 @@ func foldStatus(s string) string {
 // of type t. It fails with invalid_argument naming the valid values.
 func ParseStatus(t Type, s string) (Status, error) {
 	valid := statusesByType[t]
+	if i := slices.Index(valid, Status(s)); i >= 0 {
+		return valid[i], nil // as written in files: no folding (cold index)
+	}
 	folded := foldStatus(s)
 	for _, st := range valid {
 		if foldStatus(string(st)) == folded {

@@ -15,6 +15,7 @@ import (
 	"github.com/projectcanvas/projectcanvas/projectcanvas/httpapi"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/mcpserver"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/tools"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/vault/osfs"
 )
 
 // defaultAddr is the spec's port, on loopback only.
@@ -55,6 +56,7 @@ type server struct {
 	ln               net.Listener
 	url, token, from string
 	vaultRoot        string
+	fsys             *osfs.FS
 	env              *tools.Env
 	entities         int
 	stopWatch        func()
@@ -63,10 +65,11 @@ type server struct {
 
 // startServer opens the vault, starts watching it and listens on addr.
 func startServer(ctx context.Context, c *cli, addr, tokenFlag string) (*server, error) {
-	env, root, stop, err := c.openLive(ctx)
+	env, fsys, stop, err := c.openLive(ctx)
 	if err != nil {
 		return nil, err
 	}
+	root := fsys.Root()
 	token, from, err := resolveToken(tokenFlag, c.getenv, root)
 	if err != nil {
 		stop()
@@ -77,7 +80,7 @@ func startServer(ctx context.Context, c *cli, addr, tokenFlag string) (*server, 
 		stop()
 		return nil, err
 	}
-	s := &server{ln: ln, url: "http://" + ln.Addr().String(), token: token, from: from, vaultRoot: root, env: env,
+	s := &server{ln: ln, url: "http://" + ln.Addr().String(), token: token, from: from, vaultRoot: root, fsys: fsys, env: env,
 		entities: env.Project.Len(), stopWatch: stop, served: make(chan error, 1)}
 	s.http = &http.Server{
 		Handler:           newHandler(c.registry, env, token),

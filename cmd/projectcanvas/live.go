@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"os/signal"
+	"runtime"
+	"runtime/debug"
 	"syscall"
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
@@ -19,18 +21,20 @@ import (
 // step with edits made by anyone else. The search index is built in the
 // background, so the host answers at once (msrl_status says indexing
 // meanwhile; searches wait for it). stop ends the watcher and saves the
-// search index's cache.
-func (c *cli) openLive(ctx context.Context) (env *tools.Env, root string, stop func(), err error) {
-	fsys, err := osfs.New(c.vaultDir)
+// search index's cache. fsys is the vault's folder (its Root, its Races).
+func (c *cli) openLive(ctx context.Context) (env *tools.Env, fsys *osfs.FS, stop func(), err error) {
+	fsys, err = osfs.New(c.vaultDir)
 	if err != nil {
-		return nil, "", nil, err
+		return nil, nil, nil, err
 	}
 	p, err := pc.Open(fsys)
 	if err != nil {
-		return nil, "", nil, err
+		return nil, nil, nil, err
 	}
 	printRecovered(c.stderr, p.Recovered())
-	env = &tools.Env{Project: p, Transport: httpclient.New()}
+	// One read per processor; a write under way keeps one for itself
+	// (pc.ReadGate).
+	env = &tools.Env{Project: p, Transport: httpclient.New(), Reads: pc.NewReadGate(runtime.GOMAXPROCS(0))}
 	if opt, err := docsearch.ConfigOption(fsys, env.Transport); err != nil {
 		// search_docs will report the broken setting; everything else works.
 		fmt.Fprintln(c.stderr, "projectcanvas: document search is off:", err)
@@ -48,7 +52,7 @@ func (c *cli) openLive(ctx context.Context) (env *tools.Env, root string, stop f
 	}))
 	if err != nil {
 		cancel()
-		return nil, "", nil, fmt.Errorf("watching %s: %w", fsys.Root(), err)
+		return nil, nil, nil, fmt.Errorf("watching %s: %w", fsys.Root(), err)
 	}
 	done := make(chan struct{})
 	go func() { defer close(done); w.Run(ctx) }()
@@ -65,8 +69,11 @@ func (c *cli) openLive(ctx context.Context) (env *tools.Env, root string, stop f
 			fmt.Fprintln(c.stderr, "projectcanvas: indexing the documents:", err)
 		}
 		_ = env.Docs.Save() // a cache that cannot be written only costs time at the next start
+		// The build and the cache's encoding peak at twice the index or
+		// more; give that back to the system now rather than over minutes.
+		debug.FreeOSMemory()
 	}()
-	return env, fsys.Root(), func() {
+	return env, fsys, func() {
 		cancel()
 		<-done
 		<-built

@@ -96,7 +96,9 @@ func (e *Engine) Save() error {
 
 // encodeCache serializes the index. The caller holds e.mu for reading.
 func (e *Engine) encodeCache() []byte {
-	var w cacheWriter
+	// The header goes in front of the payload, in place: a copy would
+	// hold the whole cache twice (140 MB for 20,000 files).
+	w := cacheWriter{buf: make([]byte, cacheHead, 1<<20)}
 	w.str(e.emb.ID())
 	w.u32(uint32(e.dim))
 	w.u32(uint32(e.maxChunk))
@@ -127,12 +129,12 @@ func (e *Engine) encodeCache() []byte {
 		w.u32(uint32(len(blob)))
 		w.buf = append(w.buf, blob...)
 	}
-	out := make([]byte, 0, cacheHead+len(w.buf))
-	out = append(out, cacheMagic...)
-	out = binary.LittleEndian.AppendUint32(out, cacheVersion)
-	out = binary.LittleEndian.AppendUint64(out, uint64(len(w.buf)))
-	out = binary.LittleEndian.AppendUint32(out, crc32.Checksum(w.buf, castagnoli))
-	return append(out, w.buf...)
+	payload := w.buf[cacheHead:]
+	head := append(w.buf[:0], cacheMagic...)
+	head = binary.LittleEndian.AppendUint32(head, cacheVersion)
+	head = binary.LittleEndian.AppendUint64(head, uint64(len(payload)))
+	binary.LittleEndian.AppendUint32(head, crc32.Checksum(payload, castagnoli))
+	return w.buf
 }
 
 var errCorrupt = errors.New("corrupt index cache")

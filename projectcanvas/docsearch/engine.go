@@ -188,8 +188,13 @@ func (e *Engine) isReady() bool {
 	}
 }
 
-// waitReady waits for the first build, or for ctx.
+// waitReady waits for the first build, or for ctx, outside the host's
+// read gate (pc.Unheld): the build takes seconds.
 func (e *Engine) waitReady(ctx context.Context) error {
+	if e.isReady() {
+		return nil
+	}
+	defer pc.Unheld(ctx)()
 	select {
 	case <-e.ready:
 		return nil
@@ -662,13 +667,27 @@ func (e *Engine) Status() Status {
 		}
 	}
 	slices.Sort(s.Truncated)
-	if reason := e.degradedReason(); reason != "" {
-		s.State, s.Reason = StateDegraded, reason
-	}
-	if !e.isReady() {
-		s.State, s.Reason = StateIndexing, "building the index of the vault"
-	}
+	s.State, s.Reason = e.state()
 	return s
+}
+
+// State is Status's State and Reason alone, without counting the index's
+// documents (every search_docs answer asks).
+func (e *Engine) State() (state, reason string) {
+	e.mu.RLock()
+	defer e.mu.RUnlock()
+	return e.state()
+}
+
+// state is State; the caller holds e.mu.
+func (e *Engine) state() (string, string) {
+	if !e.isReady() {
+		return StateIndexing, "building the index of the vault"
+	}
+	if reason := e.degradedReason(); reason != "" {
+		return StateDegraded, reason
+	}
+	return StateReady, ""
 }
 
 func (e *Engine) degradedReason() string {

@@ -81,7 +81,9 @@ func (e *HTTPEmbedder) embedBatch(ctx context.Context, texts []string) ([][]floa
 	if e.APIKey != "" {
 		req.Header["Authorization"] = "Bearer " + e.APIKey
 	}
+	resume := pc.Unheld(ctx) // the endpoint's time is not the processor's
 	resp, err := e.Transport.Do(ctx, req)
+	resume()
 	if err != nil {
 		return nil, fmt.Errorf("embeddings endpoint unreachable: %v", err)
 	}

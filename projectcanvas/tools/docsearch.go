@@ -71,8 +71,8 @@ func searchDocs(ctx context.Context, env *Env, a searchDocsArgs) (searchDocsResu
 		}
 		out.Results[i] = h
 	}
-	if st := eng.Status(); st.State != docsearch.StateReady {
-		out.Degraded = st.Reason
+	if state, reason := eng.State(); state != docsearch.StateReady {
+		out.Degraded = reason
 	}
 	out.TookMS = float64(time.Since(start).Microseconds()) / 1000
 	return out, nil

@@ -26,6 +26,11 @@ type Env struct {
 	// Transport sends outbound HTTP (an embeddings endpoint) for what the
 	// tools build themselves; nil means the host has none.
 	Transport pc.Transport
+	// Reads, when set, bounds the read-only tools running at once (see
+	// pc.ReadGate): hosts serving many clients set it so that writes do
+	// not starve behind reads. Writes never wait for it; they narrow it
+	// while they run.
+	Reads *pc.ReadGate
 }
 
 // Handler runs a tool. args is the raw JSON object of arguments. Tools are
@@ -168,6 +173,18 @@ func (r *Registry) Call(ctx context.Context, env *Env, name string, args json.Ra
 func (r *Registry) Dispatch(ctx context.Context, env *Env, name string, args []byte) ([]byte, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, pc.Errorf(pc.CodeInternal, "tool %s: %v", name, err)
+	}
+	if t, ok := r.Lookup(name); ok && env != nil && env.Reads != nil {
+		if !t.Annotations.ReadOnly {
+			defer env.Reads.Write()()
+		} else {
+			var leave func()
+			var err error
+			if ctx, leave, err = env.Reads.Enter(ctx); err != nil {
+				return nil, err
+			}
+			defer leave()
+		}
 	}
 	result, err := r.Call(ctx, env, name, args)
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -213,4 +214,24 @@ func TestToolsAreCompletedOnFirstUse(t *testing.T) {
 	}
 	_, ok := r.Lookup("no_such_tool")
 	assert.False(t, ok)
+}
+
+// Behind a host's read gate, a read waits for a place while a write goes
+// through at once.
+func TestReadGateHoldsReadsNotWrites(t *testing.T) {
+	h := newHarness(t)
+	h.seed()
+	h.env.Reads = pc.NewReadGate(1)
+	_, leave, err := h.env.Reads.Enter(context.Background())
+	require.NoError(t, err)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Millisecond)
+	defer cancel()
+	_, err = h.reg.Dispatch(ctx, h.env, "get_entity", []byte(`{"id":"T-001"}`))
+	require.Error(t, err, "the read waits for the place taken")
+	assert.Contains(t, err.Error(), "waiting to run")
+	_, err = h.reg.Dispatch(context.Background(), h.env, "update_entity", []byte(`{"id":"T-001","data":{"priority":"P1"}}`))
+	require.NoError(t, err, "a write does not wait")
+	leave()
+	_, err = h.reg.Dispatch(context.Background(), h.env, "get_entity", []byte(`{"id":"T-001"}`))
+	require.NoError(t, err)
 }

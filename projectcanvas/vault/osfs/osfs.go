@@ -638,46 +638,63 @@ func (f *FS) Walk(fn func(name string) error) error {
 			}
 			return nil
 		}
-		if pc.Hidden(d.Name()) {
-			return nil
-		}
-		if d.Type()&fs.ModeSymlink != 0 {
-			if _, err := f.resolve(p); err != nil && strings.HasSuffix(strings.ToLower(p), ".md") {
-				return fn(p)
-			}
-			return nil
-		}
-		if !d.Type().IsRegular() {
-			return nil
-		}
-		return fn(p)
+		return f.walkFile(p, d, fn)
 	})
+}
+
+// walkFile passes the file p, met by a walk outside hidden folders, to fn
+// if Walk lists it.
+func (f *FS) walkFile(p string, d fs.DirEntry, fn func(name string) error) error {
+	if pc.Hidden(d.Name()) {
+		return nil
+	}
+	if d.Type()&fs.ModeSymlink != 0 {
+		if _, err := f.resolve(p); err != nil && strings.HasSuffix(strings.ToLower(p), ".md") {
+			return fn(p)
+		}
+		return nil
+	}
+	if !d.Type().IsRegular() {
+		return nil
+	}
+	return fn(p)
 }
 
 // TempFiles implements projectcanvas.FS: it lists the temporary files of
 // interrupted writes in every folder writes go to (those Walk visits, and
 // the hidden folders the project writes: .projectcanvas, .templates).
 func (f *FS) TempFiles() ([]string, error) {
-	var found []string
-	err := f.walkDir(func(p string, d fs.DirEntry, err error) error {
+	return f.Scan(func(string) error { return nil })
+}
+
+// Scan is Walk and TempFiles in one walk of the vault
+// (projectcanvas.Scanner): Open lists the files to index and looks for
+// the leftovers of interrupted writes at once.
+func (f *FS) Scan(fn func(name string) error) (temps []string, err error) {
+	err = f.walkDir(func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			if p == "." {
 				return err
 			}
-			return nil
+			return nil // an unreadable folder is skipped, not fatal
 		}
-		if d.IsDir() {
-			if p != "." && pc.Hidden(d.Name()) && !pc.WrittenHidden(p) {
+		switch {
+		case p == ".":
+			return nil
+		case d.IsDir():
+			if pc.Hidden(d.Name()) && !pc.WrittenHidden(p) {
 				return fs.SkipDir
 			}
 			return nil
+		case d.Type().IsRegular() && tempPattern.MatchString(d.Name()):
+			temps = append(temps, p)
+			return nil
+		case pc.WrittenHidden(p):
+			return nil // the only hidden folders Scan enters; Walk does not
 		}
-		if d.Type().IsRegular() && tempPattern.MatchString(d.Name()) {
-			found = append(found, p)
-		}
-		return nil
+		return f.walkFile(p, d, fn)
 	})
-	return found, err
+	return temps, err
 }
 
 // Lock implements projectcanvas.FS: a process-wide mutex plus an advisory

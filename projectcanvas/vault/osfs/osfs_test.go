@@ -233,6 +233,38 @@ func TestTempFilesOfKilledWritesAreListed(t *testing.T) {
 	}
 }
 
+// Scan lists, in one walk, what Walk and TempFiles list: notes, not the
+// hidden folders' files, and the temporary files of every folder writes go
+// to, the hidden ones the project writes included.
+func TestScanIsWalkAndTempFilesInOneWalk(t *testing.T) {
+	dir := t.TempDir()
+	fsys, _ := osfs.New(dir)
+	for _, name := range []string{"a/.projectcanvas-0123456789abcdef.tmp", ".projectcanvas/.projectcanvas-fedcba9876543210.tmp",
+		".projectcanvas/config.json", ".templates/task.md", ".templates/.pc-42.tmp", ".obsidian/.pc-1.tmp", ".obsidian/x.md",
+		"a/T-001 x.md", "a/.hidden.md", "b/c/note.md", "b/data.json", "node_modules/m.md", "z.md"} {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		mustFile(t, p, "")
+	}
+	var walked, scanned []string
+	if err := fsys.Walk(func(name string) error { walked = append(walked, name); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	temps, err := fsys.Scan(func(name string) error { scanned = append(scanned, name); return nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "a/T-001 x.md,b/c/note.md,b/data.json,z.md"; strings.Join(walked, ",") != want || strings.Join(scanned, ",") != want {
+		t.Errorf("Walk = %v, Scan = %v, want %s", walked, scanned, want)
+	}
+	want := ".projectcanvas/.projectcanvas-fedcba9876543210.tmp,.templates/.pc-42.tmp,a/.projectcanvas-0123456789abcdef.tmp"
+	if strings.Join(temps, ",") != want {
+		t.Errorf("Scan's temporary files = %v, want %s", temps, want)
+	}
+}
+
 // editorSave saves like an editor: a temporary file renamed over the file.
 func editorSave(t *testing.T, p, data string) {
 	t.Helper()
