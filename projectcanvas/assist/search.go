@@ -38,6 +38,42 @@ type Match struct {
 // few typos (an edit per four letters of the query, at most three). Case
 // does not matter. At most limit results (0: all).
 func Rank(query string, entities []*pc.Entity, limit int) []Match {
+	return NewRanker(entities).Rank(query, limit)
+}
+
+// Ranker is Rank prepared for one set of entities: their ids and titles in
+// lower case, measured and split into words once, so that each keystroke
+// of a search over them compares bytes only. It is safe for concurrent use.
+type Ranker struct {
+	entries []rankEntry
+}
+
+type rankEntry struct {
+	e          *pc.Entity
+	id, title  []byte
+	titleRunes int
+	words      [][2]int // byte spans of the title's words
+	wordRunes  []int    // and their lengths in characters
+}
+
+// NewRanker prepares entities for Rank.
+func NewRanker(entities []*pc.Entity) *Ranker {
+	r := &Ranker{entries: make([]rankEntry, len(entities))}
+	for i, e := range entities {
+		title := appendLower(nil, e.Title)
+		words := fields(title, nil)
+		runes := make([]int, len(words))
+		for k, w := range words {
+			runes[k] = utf8.RuneCount(title[w[0]:w[1]])
+		}
+		r.entries[i] = rankEntry{e: e, id: appendLower(nil, string(e.ID)), title: title,
+			titleRunes: utf8.RuneCount(title), words: words, wordRunes: runes}
+	}
+	return r
+}
+
+// Rank is Rank over the prepared entities.
+func (r *Ranker) Rank(query string, limit int) []Match {
 	q := strings.ToLower(strings.TrimSpace(query))
 	if q == "" {
 		return []Match{}
@@ -47,23 +83,20 @@ func Rank(query string, entities []*pc.Entity, limit int) []Match {
 	qwords := len(strings.Fields(q))
 	budget := min(3, max(1, qn/4))
 	var out []Match
-	var id, title []byte // lower-case copies, reused: a keystroke allocates little
-	var words [][2]int
-	for _, e := range entities {
-		id, title = appendLower(id[:0], string(e.ID)), appendLower(title[:0], e.Title)
-		m := Match{ID: e.ID, Title: e.Title}
+	for i := range r.entries {
+		x := &r.entries[i]
+		m := Match{ID: x.e.ID, Title: x.e.Title}
 		switch {
-		case bytes.Equal(id, qb):
+		case bytes.Equal(x.id, qb):
 			m.How = MatchExactID
-		case bytes.HasPrefix(id, qb):
+		case bytes.HasPrefix(x.id, qb):
 			m.How = MatchIDPrefix
-		case bytes.HasPrefix(title, qb):
+		case bytes.HasPrefix(x.title, qb):
 			m.How = MatchTitle
-		case bytes.Contains(id, qb) || bytes.Contains(title, qb):
+		case bytes.Contains(x.id, qb) || bytes.Contains(x.title, qb):
 			m.How = MatchSubstring
 		default:
-			var d int
-			d, words = typoDistance(q, qn, qwords, title, budget, words[:0])
+			d := x.typoDistance(q, qn, qwords, budget)
 			if d > budget {
 				continue
 			}
@@ -107,31 +140,33 @@ func appendLower(b []byte, s string) []byte {
 // distance is at least the difference of the lengths, so strings that
 // differ more in length than the budget allows are never compared, which
 // keeps a keystroke over 10,000 titles cheap.
-func typoDistance(q string, qn, qwords int, title []byte, budget int, words [][2]int) (int, [][2]int) {
+func (x *rankEntry) typoDistance(q string, qn, qwords, budget int) int {
 	best := budget + 1
-	if within(qn, utf8.RuneCount(title), budget) {
-		best = min(best, editDistance(q, string(title)))
+	if within(qn, x.titleRunes, budget) {
+		best = min(best, editDistance(q, string(x.title)))
 	}
-	words = fields(title, words)
-	for i := 0; i+qwords <= len(words); i++ {
+	for i := 0; i+qwords <= len(x.words); i++ {
 		n := qwords - 1 // the spaces of the window
-		for _, w := range words[i : i+qwords] {
-			n += utf8.RuneCount(title[w[0]:w[1]])
+		for _, r := range x.wordRunes[i : i+qwords] {
+			n += r
 		}
 		if !within(qn, n, budget) {
 			continue
 		}
 		window := make([]byte, 0, n)
-		for j, w := range words[i : i+qwords] {
+		for j, w := range x.words[i : i+qwords] {
 			if j > 0 {
 				window = append(window, ' ')
 			}
-			window = append(window, title[w[0]:w[1]]...)
+			window = append(window, x.title[w[0]:w[1]]...)
 		}
 		best = min(best, editDistance(q, string(window)))
 	}
-	return best, words
+	return best
 }
+
+// within reports whether lengths a and b differ by at most budget.
+func within(a, b, budget int) bool { return a-b <= budget && b-a <= budget }
 
 // fields appends the start and end of each space-separated word of s to
 // words, as bytes.Fields splits them (ASCII spaces; a title is one line).
@@ -152,9 +187,6 @@ func fields(s []byte, words [][2]int) [][2]int {
 	}
 	return words
 }
-
-// within reports whether lengths a and b differ by at most budget.
-func within(a, b, budget int) bool { return a-b <= budget && b-a <= budget }
 
 // editDistance is the Levenshtein distance, except that two neighbouring
 // letters swapped ("lgoin" for "login", the commonest typo) count as one

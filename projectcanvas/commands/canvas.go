@@ -152,14 +152,7 @@ func searchCanvas(_ context.Context, c *call, in searchInput) (*Result, error) {
 		return nil, err
 	}
 	path := cv.path
-	all := p.All()
-	shown := make([]*pc.Entity, 0, len(all))
-	for _, e := range all {
-		if cv.files[e.Path] != nil {
-			shown = append(shown, e)
-		}
-	}
-	matches := assist.Rank(in.Query, shown, in.Limit)
+	matches := c.canvases.ranker(path, cv.sum, cv.files, p.All()).Rank(in.Query, in.Limit)
 	found := make([]*pc.Entity, len(matches))
 	for i, m := range matches {
 		found[i], _ = p.Get(string(m.ID))

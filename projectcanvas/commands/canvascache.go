@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/assist"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/canvas"
 )
 
@@ -26,32 +27,41 @@ type cachedCanvas struct {
 	sum   uint64
 	c     *canvas.Canvas
 	files canvas.FileNodes
+	// ranker searches the entities shown, prepared for the entity set it
+	// was built from: the project's All, which a change replaces with a
+	// copy rather than edits once it has been handed out, so the address
+	// of its first element tells it apart (and, held here, keeps that
+	// memory from being reused).
+	ranker   *assist.Ranker
+	rankedOf **pc.Entity
+	rankedN  int
 }
 
 func newCanvasCache() *canvasCache {
 	return &canvasCache{seed: maphash.MakeSeed(), entries: map[string]cachedCanvas{}}
 }
 
-// read returns the canvas at path, parsed, and its file nodes; one that
-// does not exist yet is empty. The results must not be modified.
-func (cc *canvasCache) read(files pc.Files, path string) (*canvas.Canvas, canvas.FileNodes, error) {
+// read returns the canvas at path, parsed, its file nodes and the hash of
+// its content; one that does not exist yet is empty (hash 0). The results
+// must not be modified.
+func (cc *canvasCache) read(files pc.Files, path string) (*canvas.Canvas, canvas.FileNodes, uint64, error) {
 	data, err := files.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return &canvas.Canvas{}, canvas.FileNodes{}, nil
+		return &canvas.Canvas{}, canvas.FileNodes{}, 0, nil
 	}
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, 0, err
 	}
 	sum := maphash.Bytes(cc.seed, data)
 	cc.mu.Lock()
 	e, ok := cc.entries[path]
 	cc.mu.Unlock()
 	if ok && e.sum == sum {
-		return e.c, e.files, nil
+		return e.c, e.files, sum, nil
 	}
 	c, err := canvas.Parse(data)
 	if err != nil {
-		return nil, nil, pc.AsError(err).With("path", path)
+		return nil, nil, 0, pc.AsError(err).With("path", path)
 	}
 	e = cachedCanvas{sum: sum, c: c, files: canvas.IndexFileNodes(c)}
 	cc.mu.Lock()
@@ -60,5 +70,35 @@ func (cc *canvasCache) read(files pc.Files, path string) (*canvas.Canvas, canvas
 	}
 	cc.entries[path] = e
 	cc.mu.Unlock()
-	return e.c, e.files, nil
+	return e.c, e.files, sum, nil
+}
+
+// ranker returns the search over the entities of all shown on the canvas
+// at path whose content hashed to sum, built once per canvas content and
+// entity set: a search keystroke then costs the comparisons only.
+func (cc *canvasCache) ranker(path string, sum uint64, files canvas.FileNodes, all []*pc.Entity) *assist.Ranker {
+	var first **pc.Entity
+	if len(all) > 0 {
+		first = &all[0]
+	}
+	cc.mu.Lock()
+	e, ok := cc.entries[path]
+	cc.mu.Unlock()
+	if ok && e.sum == sum && e.ranker != nil && e.rankedOf == first && e.rankedN == len(all) {
+		return e.ranker
+	}
+	shown := make([]*pc.Entity, 0, len(all))
+	for _, x := range all {
+		if files[x.Path] != nil {
+			shown = append(shown, x)
+		}
+	}
+	r := assist.NewRanker(shown)
+	cc.mu.Lock()
+	if e, ok := cc.entries[path]; ok && e.sum == sum {
+		e.ranker, e.rankedOf, e.rankedN = r, first, len(all)
+		cc.entries[path] = e
+	}
+	cc.mu.Unlock()
+	return r
 }

@@ -150,6 +150,15 @@ func TestCommandsEffects(t *testing.T) {
 	assert.Equal(t, []string{"entity-M-001"}, res.Select)
 	assert.Equal(t, "M-001", rows(t, res)[0]["id"])
 
+	// A keystroke after a change of title finds the new title, not a
+	// prepared copy of the old one.
+	_, err := v.env.Project.Update("M-001", pc.Change{Data: map[string]any{"title": "Zebra launch"}})
+	require.NoError(t, err)
+	assert.NotContains(t, written(v.fs.TakeChanges()), "Projects.canvas", "the canvas is as it was: only the entity set changed")
+	res, _ = v.ok("search-entity-on-canvas", `{"query":"zebra"}`)
+	require.NotEmpty(t, rows(t, res))
+	assert.Equal(t, "Zebra launch", rows(t, res)[0]["title"])
+
 	res, changes = v.ok("focus-in-progress", `{}`)
 	assert.Empty(t, changes, "focus never writes")
 	assert.NotEmpty(t, res.Hide)

@@ -32,11 +32,11 @@ func (c *call) readCanvas(name string) (*shownCanvas, error) {
 	if err != nil {
 		return nil, err
 	}
-	cv, files, err := c.canvases.read(p.Files(), path)
+	cv, files, sum, err := c.canvases.read(p.Files(), path)
 	if err != nil {
 		return nil, err
 	}
-	return &shownCanvas{Canvas: cv, path: path, files: files}, nil
+	return &shownCanvas{Canvas: cv, path: path, files: files, sum: sum}, nil
 }
 
 // shownCanvas is a canvas as the read-only commands see it: shared, with
@@ -45,6 +45,7 @@ type shownCanvas struct {
 	*canvas.Canvas
 	path  string
 	files canvas.FileNodes
+	sum   uint64 // of the file's content; 0 for a canvas not yet made
 }
 
 // entityNodes are the nodes of the entities shown on the canvas.
