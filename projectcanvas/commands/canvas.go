@@ -254,15 +254,12 @@ func repairIDs(ctx context.Context, c *call, dry bool) (*Result, error) {
 	r := out.IDs
 	notice := "No id is held by two files."
 	if len(r.Renumbered) > 0 {
-		verb := "Renumbered"
+		renumber, rewrite := "Renumbered", "rewrote"
 		if dry {
-			verb = "Would renumber"
+			renumber, rewrite = "Would renumber", "rewrite"
 		}
-		notice = fmt.Sprintf("%s %s and rewrite %s.", verb, plural(len(r.Renumbered), "duplicate", "duplicates"),
-			plural(len(r.Rewritten), "reference", "references"))
-		if !dry {
-			notice = strings.Replace(notice, " and rewrite ", " and rewrote ", 1)
-		}
+		notice = fmt.Sprintf("%s %s and %s %s.", renumber, plural(len(r.Renumbered), "duplicate", "duplicates"),
+			rewrite, plural(len(r.Rewritten), "reference", "references"))
 	}
 	var open []string
 	for _, u := range r.Undecided {

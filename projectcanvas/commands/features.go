@@ -194,7 +194,7 @@ func setFeatureField(ctx context.Context, c *call, s Subject, field, value strin
 	if err != nil {
 		return nil, err
 	}
-	data := map[string]any{"id": e.ID, "updated_fields": nonNil(u.Fields), "cascaded": nonNil(u.Cascaded),
+	data := map[string]any{"id": e.ID, "updated_fields": pc.NonNil(u.Fields), "cascaded": pc.NonNil(u.Cascaded),
 		"entity": raw(entity), "canvas": path, "node_moved": moved != "" && canvasErr == nil}
 	res := &Result{Notice: fmt.Sprintf("%s %s: %s set to %s.", e.ID, e.Title, field, value), Data: data}
 	switch {
@@ -206,14 +206,6 @@ func setFeatureField(ctx context.Context, c *call, s Subject, field, value strin
 		res.Notice += " Moved on " + path + "."
 	}
 	return res, nil
-}
-
-// nonNil is a list for JSON: [] rather than null.
-func nonNil[T any](list []T) []T {
-	if list == nil {
-		return []T{}
-	}
-	return list
 }
 
 // moveFeatureNode lays out the features canvas at path again in tx when it

@@ -98,7 +98,7 @@ func (r *run) change(it *item) pc.Change {
 		case Body:
 			c.Data[pc.ContentKey] = v
 		case DependsOn, Blocks:
-			c.Data[string(f)] = nonNilIDs(splitIDs(v))
+			c.Data[string(f)] = pc.NonNil(splitIDs(v))
 		default:
 			if v == "" {
 				c.Data[string(f)] = nil
@@ -108,13 +108,6 @@ func (r *run) change(it *item) pc.Change {
 		}
 	}
 	return c
-}
-
-func nonNilIDs(s []string) []string {
-	if s == nil {
-		return []string{}
-	}
-	return s
 }
 
 // staleNote reports whether an unresolved conflict's note no longer shows

@@ -150,18 +150,11 @@ func b2i(b bool) int {
 func feature(g *pc.Graph, e *pc.Entity) FeatureCoverage {
 	f := FeatureCoverage{ID: e.ID, Title: e.Title, Status: e.Status,
 		Tier: optional(fieldEnum(e, "tier", pc.ParseTier)), Phase: optional(fieldEnum(e, "phase", pc.ParsePhase)),
-		ImplementedBy: nonNil(g.Neighbours(e, pc.ToImplementedBy)), DocumentedBy: nonNil(g.Neighbours(e, pc.ToDocuments)),
+		ImplementedBy: pc.NonNil(g.Neighbours(e, pc.ToImplementedBy)), DocumentedBy: pc.NonNil(g.Neighbours(e, pc.ToDocuments)),
 		TestRefs: testRefs(e)}
 	f.Coverage = CoverageFlags{Implemented: len(f.ImplementedBy) > 0, Documented: len(f.DocumentedBy) > 0, Tested: len(f.TestRefs) > 0}
 	f.Coverage.Complete = f.Coverage.Implemented && f.Coverage.Documented && f.Coverage.Tested
 	return f
-}
-
-func nonNil(ids []pc.ID) []pc.ID {
-	if ids == nil {
-		return []pc.ID{}
-	}
-	return ids
 }
 
 // fieldEnum reads a feature's tier or phase in its canonical spelling. YAML

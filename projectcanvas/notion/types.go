@@ -3,6 +3,8 @@ package notion
 import (
 	"encoding/json"
 	"fmt"
+
+	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 )
 
 // Property types this package reads and writes.
@@ -109,28 +111,21 @@ func (v PropertyValue) MarshalJSON() ([]byte, error) {
 	var val any
 	switch v.Type {
 	case TypeTitle:
-		val = nonNil(v.Title)
+		val = pc.NonNil(v.Title)
 	case TypeRichText:
-		val = nonNil(v.RichText)
+		val = pc.NonNil(v.RichText)
 	case TypeSelect:
 		val = v.Select
 	case TypeStatus:
 		val = v.Status
 	case TypeRelation:
-		val = nonNil(v.Relation)
+		val = pc.NonNil(v.Relation)
 	case TypeDate:
 		val = v.Date
 	default:
 		return nil, fmt.Errorf("notion: cannot write a %q property", v.Type)
 	}
 	return json.Marshal(map[string]any{v.Type: val})
-}
-
-func nonNil[T any](s []T) []T {
-	if s == nil {
-		return []T{}
-	}
-	return s
 }
 
 // User is a partial user: who last edited a page.
@@ -286,7 +281,7 @@ func (b *Block) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON writes the block as an append takes it.
 func (b Block) MarshalJSON() ([]byte, error) {
-	t := blockText{RichText: nonNil(b.Text)}
+	t := blockText{RichText: pc.NonNil(b.Text)}
 	switch b.Type {
 	case "to_do":
 		t.Checked = &b.Checked

@@ -133,17 +133,10 @@ func doUpdate(env *Env, a updateArgs) (map[string]any, error) {
 	}
 	return map[string]any{
 		"id":             string(u.Entity.ID),
-		"updated_fields": orEmpty(u.Fields),
-		"cascaded":       orEmpty(ids(u.Cascaded)),
+		"updated_fields": pc.NonNil(u.Fields),
+		"cascaded":       pc.NonNil(ids(u.Cascaded)),
 		"entity":         entity,
 	}, nil
-}
-
-func orEmpty(list []string) []string {
-	if list == nil {
-		return []string{}
-	}
-	return list
 }
 
 type getArgs struct {
