@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -158,39 +159,82 @@ func crashBase(t *testing.T) map[string]string {
 // exactly as it was before the transaction or after it.
 func TestCrashAtEveryStep(t *testing.T) {
 	base := crashBase(t)
-	clock := pc.WithClock(func() time.Time { return fixedNow })
 	for _, sc := range crashScenarios() {
-		t.Run(sc.name, func(t *testing.T) {
-			// The state after: the transaction run without a crash.
-			full := &dyingFS{FS: memfs.New(base), left: -1}
-			p, err := pc.Open(full, clock)
-			require.NoError(t, err)
-			require.NoError(t, sc.run(p))
-			after := full.Files()
-			require.Greater(t, full.changes, 0)
-			t.Logf("%d crash points", full.changes)
-			for n := 0; n < full.changes; n++ {
-				d := &dyingFS{FS: memfs.New(base), left: n}
-				p, err := pc.Open(d, clock)
-				require.NoError(t, err)
-				require.Error(t, sc.run(p), "the transaction died after %d changes", n)
-				// The next process opens the same files.
-				p2, err := pc.Open(d.FS, clock)
-				require.NoError(t, err)
-				got := d.Files()
-				if !maps.Equal(got, base) && !maps.Equal(got, after) {
-					t.Fatalf("killed after %d of %d changes: the vault is neither as before nor as after:\n%s", n, full.changes, diffFiles(base, got))
-				}
-				if n > 0 && full.changes > 1 {
-					rec := p2.Recovered()
-					require.Len(t, rec, 1, "killed after %d changes: recovery reported", n)
-					assert.NotEmpty(t, rec[0].Started)
-				}
-				assert.Empty(t, p2.Problems(), "killed after %d changes", n)
-				_, err = p2.Create(pc.Decision, map[string]any{"title": "After the crash"})
-				require.NoError(t, err, "a create after recovery")
+		t.Run(sc.name, func(t *testing.T) { crashAtEveryStep(t, base, sc, true) })
+	}
+}
+
+// crashAtEveryStep kills sc's transaction on a vault of base after each of
+// its file changes in turn: the next Open must find the vault byte for byte
+// as before or as after, report the recovery and accept a create. clean
+// says that base has no file problems, so none may be left either.
+func crashAtEveryStep(t *testing.T, base map[string]string, sc crashScenario, clean bool) {
+	clock := pc.WithClock(func() time.Time { return fixedNow })
+	// The state after: the transaction run without a crash.
+	full := &dyingFS{FS: memfs.New(base), left: -1}
+	p, err := pc.Open(full, clock)
+	require.NoError(t, err)
+	require.NoError(t, sc.run(p))
+	after := full.Files()
+	require.Greater(t, full.changes, 0)
+	t.Logf("%d crash points", full.changes)
+	for n := 0; n < full.changes; n++ {
+		d := &dyingFS{FS: memfs.New(base), left: n}
+		p, err := pc.Open(d, clock)
+		require.NoError(t, err)
+		require.Error(t, sc.run(p), "the transaction died after %d changes", n)
+		// The next process opens the same files.
+		p2, err := pc.Open(d.FS, clock)
+		require.NoError(t, err)
+		got := d.Files()
+		if !maps.Equal(got, base) && !maps.Equal(got, after) {
+			t.Fatalf("killed after %d of %d changes: the vault is neither as before nor as after:\n%s", n, full.changes, diffFiles(base, got))
+		}
+		if n > 0 && full.changes > 1 {
+			rec := p2.Recovered()
+			require.Len(t, rec, 1, "killed after %d changes: recovery reported", n)
+			assert.NotEmpty(t, rec[0].Started)
+		}
+		if clean {
+			assert.Empty(t, p2.Problems(), "killed after %d changes", n)
+		}
+		_, err = p2.Create(pc.Decision, map[string]any{"title": "After the crash"})
+		require.NoError(t, err, "a create after recovery")
+	}
+}
+
+// The id repair after a merge and the migration of the old plugin's notes
+// rename and rewrite several files in one write: a crash after any of
+// their changes leaves the vault as before or as after.
+func TestCrashAtEveryStepOfRepairAndMigration(t *testing.T) {
+	p, fsys := seeded(t)
+	form, err := p.Get("T-001")
+	require.NoError(t, err)
+	data, err := fsys.ReadFile(form.Path)
+	require.NoError(t, err)
+	copied := strings.Replace(string(data), "title: Form", "title: Form from a branch", 1)
+	copied = regexp.MustCompile(`created_at: .*`).ReplaceAllString(copied, "created_at: 2030-01-01T00:00:00Z")
+	require.NoError(t, fsys.WriteFile("Projects/tasks/T-001 Form from a branch.md", []byte(copied), ""))
+	old := "---\nid: T-090\ntype: task\ntitle: Old style\nstatus: in_progress\neffort: Engineering\nparent: S-001\n---\nBody.\n"
+	require.NoError(t, fsys.WriteFile("Projects/tasks/T-090 Old style.md", []byte(old), ""))
+	base := fsys.Files()
+	for _, sc := range []crashScenario{
+		{"repair of a duplicated id", func(p *pc.Project) error {
+			r, err := p.RepairIDs(true, nil)
+			if err == nil && len(r.Renumbered) != 1 {
+				return fmt.Errorf("renumbered %d files, want 1", len(r.Renumbered))
 			}
-		})
+			return err
+		}},
+		{"migration of an old plugin's note", func(p *pc.Project) error {
+			m, err := p.Migrate(true)
+			if err == nil && m.Changed != 1 {
+				return fmt.Errorf("migrated %d notes, want 1", m.Changed)
+			}
+			return err
+		}},
+	} {
+		t.Run(sc.name, func(t *testing.T) { crashAtEveryStep(t, base, sc, false) })
 	}
 }
 
