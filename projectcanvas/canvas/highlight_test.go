@@ -8,27 +8,18 @@ import (
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/canvas"
-	"github.com/projectcanvas/projectcanvas/projectcanvas/vault/memfs"
 )
 
 // The critical path's edges turn red, the rest of the package's edges keep
 // or get back their own colour, and the user's edges are never touched.
 func TestHighlightChain(t *testing.T) {
-	p, err := pc.Open(memfs.New(nil))
-	require.NoError(t, err)
-	for _, c := range []struct {
-		typ  pc.Type
-		data map[string]any
-	}{
+	p := newProject(t, []made{
 		{pc.Milestone, map[string]any{"title": "Launch", "workstream": "product"}},
 		{pc.Story, map[string]any{"title": "Sign-in", "parent": "M-001", "workstream": "engineering"}},
 		{pc.Task, map[string]any{"title": "Schema", "parent": "S-001"}},
 		{pc.Task, map[string]any{"title": "Form", "parent": "S-001", "depends_on": []string{"T-001"}}},
 		{pc.Task, map[string]any{"title": "Docs", "parent": "S-001", "depends_on": []string{"T-001"}}},
-	} {
-		_, err := p.Create(c.typ, c.data)
-		require.NoError(t, err)
-	}
+	})
 	c := &canvas.Canvas{}
 	g := p.Graph()
 	canvas.Populate(c, g, canvas.PopulateOptions{}, nil)

@@ -29,20 +29,12 @@ func TestLaneID(t *testing.T) {
 // child and parent share a lane again, and the user's groups, notes and
 // edges are kept as they are, never duplicated.
 func TestLanesFollowTheProject(t *testing.T) {
-	p, err := pc.Open(memfs.New(nil))
-	require.NoError(t, err)
-	for _, c := range []struct {
-		typ  pc.Type
-		data map[string]any
-	}{
+	p := newProject(t, []made{
 		{pc.Milestone, map[string]any{"title": "Launch", "workstream": "product"}},
 		{pc.Story, map[string]any{"title": "Sign-in", "parent": "M-001", "workstream": "engineering"}},
 		{pc.Task, map[string]any{"title": "Form", "parent": "S-001"}},
 		{pc.Task, map[string]any{"title": "Mockups", "parent": "S-001", "workstream": "design"}},
-	} {
-		_, err := p.Create(c.typ, c.data)
-		require.NoError(t, err)
-	}
+	})
 	userGroup := `{"id":"mine","type":"group","label":"My group","x":-3000,"y":0,"width":600,"height":400}`
 	userLaneish := `{"id":"lane-design","type":"text","text":"my note on design","x":-3000,"y":600,"width":300,"height":100}`
 	c, err := canvas.Parse([]byte("{\n\t\"nodes\":[\n\t\t" + userGroup + ",\n\t\t" + userLaneish + "\n\t],\n\t\"edges\":[]\n}"))
@@ -123,4 +115,22 @@ func TestAddEntityInsideALane(t *testing.T) {
 	above, n, lane := c.Node(canvas.NodeID("T-003")), c.Node(canvas.NodeID(e.ID)), c.Node("lane-engineering")
 	assert.Equal(t, above.Y+above.Height+40, n.Y, "below the story's task")
 	assert.True(t, lane.Contains(n), "inside the lane, not pushed below it")
+}
+
+// made is an entity a test project is made of.
+type made struct {
+	typ  pc.Type
+	data map[string]any
+}
+
+// newProject is a project in memory holding entities, created in order.
+func newProject(t *testing.T, entities []made) *pc.Project {
+	t.Helper()
+	p, err := pc.Open(memfs.New(nil))
+	require.NoError(t, err)
+	for _, e := range entities {
+		_, err := p.Create(e.typ, e.data)
+		require.NoError(t, err)
+	}
+	return p
 }
