@@ -49,19 +49,26 @@ function delay() {
 
 {
   const s = await started(10000);
-  const word = "task 8123";
-  await s.session.command("search-entity-on-canvas", { canvas: "Projects.canvas", query: "warm" }); // the canvas is parsed once per content
+  const word = "task 7123";
+  // The palette command opens the suggester; each keystroke is its
+  // getSuggestions, without the debounce (what is timed is the answer).
+  const opened = obsidian.Modal.opened.length;
+  await s.plugin.commands.find((c) => c.id === "search-entity-on-canvas").callback();
+  const modal = obsidian.Modal.opened[opened];
+  modal.debounceMs = 0;
+  await modal.getSuggestions("warm"); // the first compares the live canvas; the core parses it once per content
   const times = [];
   const stop = delay();
   for (let r = 0; r < runs; r++) {
     for (let i = 1; i <= word.length; i++) {
       const t0 = performance.now();
-      await s.session.command("search-entity-on-canvas", { canvas: "Projects.canvas", query: word.slice(0, i) });
+      const rows = await modal.getSuggestions(word.slice(0, i));
       times.push(performance.now() - t0);
+      if (i === word.length && rows[0]?.id !== "T-7123") throw new Error("search found " + JSON.stringify(rows.slice(0, 4)));
     }
   }
   const p90 = [...times].sort((a, b) => a - b)[Math.floor(times.length * 0.9)];
-  console.log(`search-entity-on-canvas per keystroke, ${s.view.canvas.nodes.size} nodes: median ${median(times).toFixed(1)} ms, p90 ${p90.toFixed(1)} ms, max ${Math.max(...times).toFixed(1)} ms; event loop delay max ${stop().toFixed(1)} ms`);
+  console.log(`search-entity-on-canvas per keystroke (the suggester), ${s.view.canvas.nodes.size} nodes: median ${median(times).toFixed(1)} ms, p90 ${p90.toFixed(1)} ms, max ${Math.max(...times).toFixed(1)} ms; event loop delay max ${stop().toFixed(1)} ms`);
   s.done();
 }
 process.exit(0);

@@ -117,9 +117,15 @@ export class Session {
     return this.mutate<R>("call", { name, arguments: args });
   }
 
-  /** Runs a command of the command registry and applies its changes. */
-  command(id: string, args?: unknown): Promise<Answer<CommandResult>> {
-    return this.mutate<CommandResult>("command", args === undefined ? { id } : { id, arguments: args });
+  /**
+   * Runs a command of the command registry and applies its changes. With
+   * liveCanvases false the open canvases' live data is not compared with
+   * what the core holds first: for the keystrokes of a suggester, during
+   * which the modal holds the editor and no canvas can change (that
+   * comparison serializes every open canvas: 20 ms at 10,000 nodes).
+   */
+  command(id: string, args?: unknown, { liveCanvases = true }: { liveCanvases?: boolean } = {}): Promise<Answer<CommandResult>> {
+    return this.mutate<CommandResult>("command", args === undefined ? { id } : { id, arguments: args }, liveCanvases);
   }
 
   /** The command registry's commands. */
@@ -139,10 +145,10 @@ export class Session {
     });
   }
 
-  private async mutate<R>(fn: "call" | "command", input: unknown): Promise<Answer<R>> {
+  private async mutate<R>(fn: "call" | "command", input: unknown, liveCanvases = true): Promise<Answer<R>> {
     await this.ready();
     return this.exclusive(async () => {
-      await this.syncBeforeCall();
+      await this.syncBeforeCall(liveCanvases);
       const out = await this.core.json<CallOutput<R>>(fn, input);
       const applied = await this.applyOrReload(out.changes);
       return { ...out, applied };
@@ -297,10 +303,10 @@ export class Session {
     for (const ev of events) await this.sendChecked([ev]);
   }
 
-  /** Before a call: the vault events not sent yet, and the live data of open canvases the core has not seen. */
-  private async syncBeforeCall(): Promise<void> {
+  /** Before a call: the vault events not sent yet, and (unless liveCanvases is false) the live data of open canvases the core has not seen. */
+  private async syncBeforeCall(liveCanvases = true): Promise<void> {
     const events: VaultEvent[] = [];
-    for (const c of canvas.openCanvases(this.app)) {
+    for (const c of liveCanvases ? canvas.openCanvases(this.app) : []) {
       const data = canvas.liveData(c);
       if (data === undefined) continue;
       const h = hashOf(data);

@@ -86,6 +86,9 @@ export interface SearchRow { node_id: string; id: string; title: string; match: 
 
 /** search-entity-on-canvas: the core ranks the entities on the canvas by id or title per keystroke. */
 export class CanvasSearch extends AsyncSuggest<SearchRow> {
+  /** Whether a query has compared the live canvases with the core: the first does, the modal then holds the editor. */
+  private synced = false;
+
   constructor(app: App, private readonly session: Session, readonly canvasPath: string, private readonly chosen: (row: SearchRow) => unknown) {
     super(app);
     this.setPlaceholder(`Entity on ${canvasPath}: id or title`);
@@ -94,7 +97,9 @@ export class CanvasSearch extends AsyncSuggest<SearchRow> {
 
   protected async fetch(query: string): Promise<SearchRow[]> {
     if (!query.trim()) return [];
-    const out = await this.session.command("search-entity-on-canvas", { query: query.slice(0, 200), canvas: this.canvasPath, limit: 20 });
+    const out = await this.session.command("search-entity-on-canvas", { query: query.slice(0, 200), canvas: this.canvasPath, limit: 20 },
+      { liveCanvases: !this.synced });
+    this.synced = true;
     return (out.result.rows ?? []) as SearchRow[];
   }
 

@@ -90,6 +90,14 @@ test("the 29 commands and two more: the palette, the suggesters, the modals and 
   });
 
   await t.test("search-entity-on-canvas: per keystroke, stale answers dropped; the choice is selected and centred", async () => {
+    // A node added to the live canvas and not saved yet is found: the
+    // first keystroke sends the live canvas to the core.
+    const data = view.canvas.getData();
+    const decision = "Projects/decisions/DEC-003 Use Stripe Billing for subscriptions.md";
+    view.canvas.setData({ ...data, nodes: [...data.nodes, { id: "live-dec", type: "file", file: decision, x: 0, y: -900, width: 400, height: 200 }] });
+    const first = await run(plugin, "search-entity-on-canvas");
+    assert.equal((await first.modal.getSuggestions("DEC-003"))[0]?.id, "DEC-003", "the unsaved node is searched");
+    view.canvas.setData(data);
     const { modal } = await run(plugin, "search-entity-on-canvas");
     assert.equal(modal.constructor.name, "CanvasSearch");
     const sent = modal.sent;
@@ -101,6 +109,14 @@ test("the 29 commands and two more: the palette, the suggesters, the modals and 
     assert.deepEqual(await modal.getSuggestions(""), []);
     const typo = await modal.getSuggestions("pasword reset");
     assert.equal(typo[0].id, "T-003", "typos are forgiven");
+    // The first keystroke compared the live canvas with the core; the
+    // others do not serialize it again (the modal holds the editor).
+    let serialized = 0;
+    const getData = view.canvas.getData;
+    view.canvas.getData = function () { serialized++; return getData.call(this); };
+    await modal.getSuggestions("T-00");
+    view.canvas.getData = getData;
+    assert.equal(serialized, 0, "a keystroke after the first serializes no canvas");
     await modal.choose("T-002");
     await until(() => selected(view).length === 1, "the selection");
     assert.deepEqual(selected(view), [fileOf(dir, "tasks", "T-002")]);
