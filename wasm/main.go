@@ -40,12 +40,12 @@ func main() {
 	for _, name := range bridge.Functions {
 		api.Set(name, js.FuncOf(func(_ js.Value, args []js.Value) any {
 			input, err := inputOf(args)
-			return promise(func() ([]byte, error) {
+			return promise(withLoadGC(name, func() ([]byte, error) {
 				if err != nil {
 					return nil, err
 				}
 				return b.Call(context.Background(), name, []byte(input))
-			})
+			}))
 		}))
 	}
 	api.Set("version", "dev")

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 )
@@ -192,19 +193,21 @@ func categoryTier(heading string) string {
 	return "OSS"
 }
 
+// Compiled on first use (sync.OnceValue), not at start-up: the editor's
+// core runs every package's initialization as it starts.
 var (
-	phaseWord = regexp.MustCompile(`(?i)\b(?:phase\s*|p)([0-5])\b`)
-	mvpWord   = regexp.MustCompile(`(?i)\b(mvp|core)\b`)
-	laterWord = regexp.MustCompile(`(?i)\b(future|later)\b`)
+	phaseWord = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)\b(?:phase\s*|p)([0-5])\b`) })
+	mvpWord   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)\b(mvp|core)\b`) })
+	laterWord = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)\b(future|later)\b`) })
 )
 
 func categoryPhase(heading string) string {
 	switch {
-	case mvpWord.MatchString(heading):
+	case mvpWord().MatchString(heading):
 		return "MVP"
-	case phaseWord.MatchString(heading):
-		return phaseWord.FindStringSubmatch(heading)[1]
-	case laterWord.MatchString(heading):
+	case phaseWord().MatchString(heading):
+		return phaseWord().FindStringSubmatch(heading)[1]
+	case laterWord().MatchString(heading):
 		return "5"
 	}
 	return ""

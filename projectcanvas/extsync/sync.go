@@ -60,7 +60,11 @@ func New(p *pc.Project, o Options) (*Syncer, error) {
 	return s, nil
 }
 
-var hexID = regexp.MustCompile(`([0-9a-fA-F]{8})-?([0-9a-fA-F]{4})-?([0-9a-fA-F]{4})-?([0-9a-fA-F]{4})-?([0-9a-fA-F]{12})(?:[^0-9a-fA-F]|$)`)
+// Compiled on first use (sync.OnceValue), not at start-up: the editor's
+// core runs every package's initialization as it starts.
+var hexID = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`([0-9a-fA-F]{8})-?([0-9a-fA-F]{4})-?([0-9a-fA-F]{4})-?([0-9a-fA-F]{4})-?([0-9a-fA-F]{12})(?:[^0-9a-fA-F]|$)`)
+})
 
 // NormalizeID reads a Notion id in any of the shapes people paste: with or
 // without dashes, or a page URL ending in it.
@@ -72,7 +76,7 @@ func NormalizeID(s string) (string, error) {
 	if i := strings.IndexAny(s, "?#"); i >= 0 {
 		s = s[:i]
 	}
-	all := hexID.FindAllStringSubmatch(s, -1)
+	all := hexID().FindAllStringSubmatch(s, -1)
 	if len(all) == 0 {
 		return "", pc.Errorf(pc.CodeInvalidArgument, "%q is not a Notion database id (32 hexadecimal digits, as in the database's URL)", pc.Echo(s)).With("field", "database_id")
 	}

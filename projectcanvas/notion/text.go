@@ -3,6 +3,7 @@ package notion
 import (
 	"regexp"
 	"strings"
+	"sync"
 	"unicode/utf16"
 	"unicode/utf8"
 )
@@ -75,9 +76,11 @@ func textBlocks(typ string, s string, checked bool, lang string) []Block {
 	return out
 }
 
+// Compiled on first use (sync.OnceValue), not at start-up: the editor's
+// core runs every package's initialization as it starts.
 var (
-	numbered = regexp.MustCompile(`^\d{1,9}[.)] `)
-	fence    = regexp.MustCompile("^(```+|~~~+)\\s*([\\w+#.-]*)\\s*$")
+	numbered = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\d{1,9}[.)] `) })
+	fence    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("^(```+|~~~+)\\s*([\\w+#.-]*)\\s*$") })
 )
 
 // codeLanguages are the fence languages kept as themselves: a language
@@ -112,7 +115,7 @@ func MarkdownBlocks(md string) []Block {
 	}
 	for i := 0; i < len(lines); i++ {
 		line := strings.TrimRight(lines[i], " \t")
-		if m := fence.FindStringSubmatch(line); m != nil {
+		if m := fence().FindStringSubmatch(line); m != nil {
 			flush()
 			var code []string
 			i++
@@ -145,8 +148,8 @@ func MarkdownBlocks(md string) []Block {
 			start("to_do", line[6:], line[3] != ' ')
 		case strings.HasPrefix(line, "- "), strings.HasPrefix(line, "* "), strings.HasPrefix(line, "+ "):
 			start("bulleted_list_item", line[2:], false)
-		case numbered.MatchString(line):
-			start("numbered_list_item", line[len(numbered.FindString(line)):], false)
+		case numbered().MatchString(line):
+			start("numbered_list_item", line[len(numbered().FindString(line)):], false)
 		case strings.HasPrefix(line, "> "):
 			start("quote", line[2:], false)
 		case cur != nil:

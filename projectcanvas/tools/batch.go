@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/google/jsonschema-go/jsonschema"
@@ -307,14 +308,15 @@ func (b *batch) alias(r *opResult) {
 	}
 }
 
-var refPattern = regexp.MustCompile(`^\{\{\s*([^{}]+?)\s*\}\}$`)
+// Compiled on first use (sync.OnceValue), not at start-up.
+var refPattern = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\{\{\s*([^{}]+?)\s*\}\}$`) })
 
 // resolve replaces every "{{client_id}}" string inside v by the id that
 // client_id got earlier in the batch.
 func (b *batch) resolve(v any) (any, error) {
 	switch v := v.(type) {
 	case string:
-		m := refPattern.FindStringSubmatch(v)
+		m := refPattern().FindStringSubmatch(v)
 		if m == nil {
 			return v, nil
 		}

@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/google/jsonschema-go/jsonschema"
 
@@ -553,8 +554,9 @@ func schemaError(err error) error {
 }
 
 // numberRE finds the numbers of a validator's message; a value may come as
-// a fraction ("500/1").
-var numberRE = regexp.MustCompile(`-?[0-9]+(?:\.[0-9]+)?(?:/[0-9]+)?`)
+// a fraction ("500/1"). Compiled on first use, as every pattern the
+// editor's core does not need to start.
+var numberRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`-?[0-9]+(?:\.[0-9]+)?(?:/[0-9]+)?`) })
 
 // constraintMessage rewrites the validator's words for one broken
 // constraint ("maximum: 500/1 is greater than 50.000000") as a person would
@@ -565,7 +567,7 @@ func constraintMessage(field, rest string) string {
 	if !ok || field == "" {
 		return ""
 	}
-	nums := numberRE.FindAllString(detail, -1)
+	nums := numberRE().FindAllString(detail, -1)
 	num := func(i int) string {
 		if i >= len(nums) {
 			return "?"
