@@ -15,6 +15,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync } from "nod
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
+import { createHash } from "node:crypto";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const wasmPath = path.resolve(process.env.PROJECTCANVAS_WASM ?? path.join(here, "../.scratch/projectcanvas.wasm"));
@@ -35,16 +36,19 @@ const bootstrap = await build({
   bundle: true, write: false, format: "iife", target, minify: true, logLevel: "warning",
 });
 const workerSource = wasmExec + "\n;\n" + bootstrap.outputFiles[0].text;
-const wasmBase64 = gzipSync(readFileSync(wasmPath), { level: 9 }).toString("base64");
+const wasm = readFileSync(wasmPath);
+const wasmBase64 = gzipSync(wasm, { level: 9 }).toString("base64");
+const wasmSha256 = createHash("sha256").update(wasm).digest("hex");
 
-// core-assets is a virtual module: the two strings above, each once.
+// core-assets is a virtual module: the strings above, each once.
 const assets = {
   name: "core-assets",
   setup(b) {
     b.onResolve({ filter: /^core-assets$/ }, () => ({ path: "core-assets", namespace: "core-assets" }));
     b.onLoad({ filter: /.*/, namespace: "core-assets" }, () => ({
       contents: `export const WORKER_SOURCE = ${JSON.stringify(workerSource)};\n` +
-        `export const WASM_GZIP_BASE64 = ${JSON.stringify(wasmBase64)};\n`,
+        `export const WASM_GZIP_BASE64 = ${JSON.stringify(wasmBase64)};\n` +
+        `export const WASM_SHA256 = ${JSON.stringify(wasmSha256)};\n`,
       loader: "js",
     }));
   },

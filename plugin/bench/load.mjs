@@ -58,7 +58,7 @@ for (const notes of [0, 2000]) {
     all.push(await once(dir));
     rmSync(dir, { recursive: true, force: true });
   }
-  report(`cold: 1000 entities + ${notes} notes`, all);
+  report(`first start (nothing kept): 1000 entities + ${notes} notes`, all);
 }
 
 for (const n of [1000, 10000]) {
@@ -68,6 +68,6 @@ for (const n of [1000, 10000]) {
   const all = [];
   for (let i = 0; i < runs; i++) all.push(await once(dir, { cache: true, docs: false }));
   rmSync(dir, { recursive: true, force: true });
-  report(`warm, from the file cache: ${n} entities`, all);
+  report(`later start (the core and the files kept): ${n} entities`, all);
 }
 process.exit(0);

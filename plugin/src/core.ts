@@ -1,7 +1,7 @@
 // The main thread's side of the core: one worker running the WebAssembly,
 // requests by id, and the outbound HTTP the core asks for. It knows nothing
 // of Obsidian; Session decides what a crash means (a restart and a reload).
-import type { ErrorInfo, FromWorker, OutboundRequest, OutboundResponse, ToWorker, VaultFile, WorkerFn } from "./protocol";
+import type { ErrorInfo, FromWorker, InitInput, InitOutput, OutboundRequest, OutboundResponse, ToWorker, VaultFile, WorkerFn } from "./protocol";
 
 /** A refusal or failure of the core, carrying its code (DESIGN.md §5). */
 export class CoreError extends Error {
@@ -15,9 +15,19 @@ export class CoreError extends Error {
 /** The code of calls that were pending when the worker died. */
 export const CODE_CRASHED = "core_crashed";
 
+/** A copy of the decompressed core kept between starts (see wasmCache.ts). */
+export interface WasmStore {
+  read(): Promise<ArrayBuffer | undefined>;
+  write(bytes: ArrayBuffer): Promise<void>;
+}
+
 export interface CoreOptions {
   workerSource: string;
   wasmGzipBase64: string;
+  /** The SHA-256 of the .wasm (hex), which a kept copy must have to be run. */
+  wasmSha256?: string;
+  /** Where the decompressed core is kept between starts; none: decompressed at every start. */
+  wasmStore?: WasmStore;
   /** Outbound HTTP, e.g. around Obsidian's requestUrl. */
   transport(req: OutboundRequest): Promise<OutboundResponse>;
   /** Called once when the running worker dies; pending calls are rejected with CODE_CRASHED. */
@@ -32,6 +42,8 @@ export class CoreClient {
   private nextId = 1;
   private pending = new Map<number, Pending>();
   private generation = 0;
+  /** Where the last start took the core from. */
+  coreSource: InitOutput["core"] | undefined;
 
   constructor(private readonly opts: CoreOptions) {}
 
@@ -45,13 +57,19 @@ export class CoreClient {
   async start(): Promise<void> {
     this.stop();
     const gen = ++this.generation;
+    // Read while the worker starts; a copy that cannot be read is no copy.
+    const store = this.opts.wasmSha256 ? this.opts.wasmStore : undefined;
+    const kept = store ? store.read().catch(() => undefined) : Promise.resolve(undefined);
     this.url = URL.createObjectURL(new Blob([this.opts.workerSource], { type: "text/javascript" }));
     const worker = new Worker(this.url);
     this.worker = worker;
     worker.onmessage = (e: MessageEvent<FromWorker>) => this.receive(gen, e.data);
     worker.onerror = (e: ErrorEvent) => { e.preventDefault?.(); this.crashed(gen, "the core's worker failed: " + (e.message || "unknown error")); };
     worker.onmessageerror = () => this.crashed(gen, "the core's worker sent an unreadable message");
-    await this.request("init", this.opts.wasmGzipBase64);
+    const cached = await kept;
+    const input: InitInput = { gzipBase64: this.opts.wasmGzipBase64, sha256: this.opts.wasmSha256 ?? "", cached, keep: store !== undefined };
+    const out = JSON.parse(await this.request("init", input, cached ? [cached] : [])) as InitOutput;
+    this.coreSource = out.core;
   }
 
   /** Ends the worker; pending calls are rejected. */
@@ -67,7 +85,7 @@ export class CoreClient {
   stage(files: VaultFile[]): Promise<string> { return this.request("stage", files); }
 
   /** Calls a bridge function with a JSON string (or a value, stringified here) and returns its JSON answer. */
-  request(fn: WorkerFn, input: unknown): Promise<string> {
+  request(fn: WorkerFn, input: unknown, transfer: Transferable[] = []): Promise<string> {
     const worker = this.worker;
     if (!worker) return Promise.reject(new CoreError("unavailable", "the core is not running"));
     if (fn !== "init" && fn !== "stage" && typeof input !== "string") input = JSON.stringify(input ?? {});
@@ -75,7 +93,7 @@ export class CoreClient {
     return new Promise<string>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
       const msg: ToWorker = { id, fn, input };
-      worker.postMessage(msg);
+      worker.postMessage(msg, transfer);
     });
   }
 
@@ -88,6 +106,7 @@ export class CoreClient {
     if (gen !== this.generation) return;
     if ("dead" in m) { this.crashed(gen, m.dead); return; }
     if ("transport" in m) { this.forward(gen, m.transport, m.request); return; }
+    if ("wasm" in m) { this.opts.wasmStore?.write(m.wasm).catch(() => undefined); return; } // kept for the next start, or not
     const p = this.pending.get(m.id);
     if (!p) return;
     this.pending.delete(m.id);

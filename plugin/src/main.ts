@@ -1,7 +1,7 @@
 // The plugin: wiring only. onload registers; the core starts when the
 // layout is ready (Session); every listener goes through register*.
 import { Notice, Plugin, requestUrl } from "obsidian";
-import { WASM_GZIP_BASE64, WORKER_SOURCE } from "core-assets";
+import { WASM_GZIP_BASE64, WASM_SHA256, WORKER_SOURCE } from "core-assets";
 import * as canvas from "./canvasAdapter";
 import { registerCommands, registerMenus } from "./commands";
 import { COVERAGE_VIEW, CoverageView, openCoverage } from "./coverageView";
@@ -33,6 +33,7 @@ export default class ProjectCanvasPlugin extends Plugin {
       app: this.app,
       workerSource: WORKER_SOURCE,
       wasmGzipBase64: WASM_GZIP_BASE64,
+      wasmSha256: WASM_SHA256,
       token: () => this.settings.token,
       transport: send,
       onProgress: (p) => this.progress.update(p),

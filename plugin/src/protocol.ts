@@ -61,6 +61,21 @@ export interface ErrorInfo { code: string; message: string; details?: unknown }
 /** The bridge functions plus the worker's own: init (the compressed .wasm) and stage (files for the next load). */
 export type WorkerFn = "init" | "stage" | "load" | "events" | "call" | "http" | "tools" | "command" | "commands";
 
+/** init's input: the core, and a copy of it from an earlier start. */
+export interface InitInput {
+  /** The .wasm, gzip then base64 (main.js carries it). */
+  gzipBase64: string;
+  /** The SHA-256 of the .wasm, hex: a cached copy is used only when it has it. */
+  sha256: string;
+  /** The .wasm as an earlier start kept it (transferred). */
+  cached?: ArrayBuffer;
+  /** Send the decompressed .wasm back ({ wasm }) to be kept, when no cached copy was used. */
+  keep?: boolean;
+}
+
+/** init's answer: where the core came from. */
+export interface InitOutput { version: string; core: "cache" | "embedded" }
+
 /** Plugin to worker. */
 export type ToWorker =
   | { id: number; fn: WorkerFn; input: unknown }
@@ -71,4 +86,5 @@ export type FromWorker =
   | { id: number; ok: true; output: string }
   | { id: number; ok: false; error: ErrorInfo }
   | { transport: number; request: OutboundRequest }
+  | { wasm: ArrayBuffer }
   | { dead: string };

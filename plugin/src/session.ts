@@ -3,12 +3,13 @@
 // changes, and restarts and reloads a core that died. It shows nothing
 // itself: main.ts turns its progress and messages into the status bar and
 // notices.
-import { TAbstractFile, TFile, type App } from "obsidian";
+import { Platform, TAbstractFile, TFile, type App } from "obsidian";
 import { ApplyError, applyChanges, type Applied } from "./apply";
 import * as canvas from "./canvasAdapter";
 import { CODE_CRASHED, CoreClient, CoreError } from "./core";
 import { FileCache } from "./fileCache";
 import { hashOf, KnownFiles, OWN_FOLDER, ownFileLoaded, tracked } from "./files";
+import { WasmCache } from "./wasmCache";
 import type { CallOutput, Change, CommandInfo, CommandResult, HttpInput, HttpOutput, LoadOutput, OutboundRequest, OutboundResponse, VaultEvent, VaultFile } from "./protocol";
 
 export type Progress =
@@ -22,6 +23,8 @@ export interface SessionOptions {
   app: App;
   workerSource: string;
   wasmGzipBase64: string;
+  /** The .wasm's SHA-256 (hex): with cacheDir, the decompressed core is kept there between starts. */
+  wasmSha256?: string;
   /** The bearer token of the in-editor HTTP API. */
   token(): string;
   transport(req: OutboundRequest): Promise<OutboundResponse>;
@@ -30,7 +33,7 @@ export interface SessionOptions {
   notify(message: string): void;
   /** Files read and sent to the worker per chunk. */
   chunkSize?: number;
-  /** The plugin's folder (vault path), where the file cache is kept; none without it. */
+  /** The plugin's folder (vault path), where the file cache (and on the desktop the core) is kept; none without it. */
   cacheDir?: string;
 }
 
@@ -69,6 +72,8 @@ export class Session {
     this.core = new CoreClient({
       workerSource: opts.workerSource,
       wasmGzipBase64: opts.wasmGzipBase64,
+      wasmSha256: opts.wasmSha256,
+      wasmStore: opts.cacheDir && opts.wasmSha256 && Platform.isDesktopApp ? new WasmCache(opts.app.vault.adapter, opts.cacheDir, opts.wasmSha256) : undefined,
       transport: opts.transport,
       onCrash: (why) => this.crashed(why),
     });

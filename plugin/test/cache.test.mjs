@@ -4,8 +4,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
 import path from "node:path";
-import { exampleVault, PLUGIN_DIR, startPlugin, tempVault, until } from "./helpers.mjs";
+import { exampleVault, PLUGIN_DIR, startPlugin, tempVault, until, wasmFileName, WASM_SHA256 } from "./helpers.mjs";
 
 const CACHE = PLUGIN_DIR + "/file-cache.json";
 
@@ -58,4 +59,43 @@ test("an edited file, a tampered entry and a broken cache are read from the vaul
   const fourth = await startPlugin(t, dir, { cache: true });
   assert.deepEqual(fourth.session.cacheStats, { hits: 0, misses: n });
   await until(() => { try { return JSON.parse(readFileSync(path.join(dir, CACHE), "utf8")).files.length === n; } catch { return false; } }, "the cache rebuilt");
+});
+
+// The decompressed core kept in the plugin's folder (desktop): the next
+// start runs it, and a copy that is not the core main.js carries is
+// replaced, never run.
+test("the core is kept between starts; a copy cut short or changed is replaced, an old version's removed", async (t) => {
+  const dir = tempVault(t, exampleVault);
+  const copy = path.join(dir, PLUGIN_DIR, wasmFileName(WASM_SHA256));
+  const sha = () => createHash("sha256").update(readFileSync(copy)).digest("hex");
+  const old = path.join(dir, PLUGIN_DIR, "core-0123456789abcdef.wasm");
+  const first = await start(t, dir);
+  assert.equal(first.session.core.coreSource, "embedded");
+  await until(() => existsSync(copy), "the core kept");
+  assert.equal(sha(), WASM_SHA256);
+  const entities = first.session.entities;
+  first.plugin.unload();
+
+  const second = await startPlugin(t, dir, { cache: true });
+  assert.equal(second.session.core.coreSource, "cache");
+  assert.equal(second.session.entities, entities);
+  assert.equal(await title(second.session, "M-001"), "Private Beta Foundations");
+  second.plugin.unload();
+
+  const bytes = readFileSync(copy);
+  // Still valid WebAssembly, with a custom section appended: only the hash tells.
+  const changed = Buffer.concat([bytes, Buffer.from([0, 5, 4, ...Buffer.from("nope")])]);
+  const flipped = Buffer.from(bytes);
+  flipped[flipped.length >> 1] ^= 0xff;
+  const cases = [["changed", changed], ["flipped", flipped], ["cut short", bytes.subarray(0, bytes.length >> 1)], ["not WebAssembly", Buffer.from("hello")]];
+  for (const [what, content] of cases) {
+    writeFileSync(copy, content);
+    writeFileSync(old, bytes);
+    const s = await startPlugin(t, dir, { cache: true });
+    assert.equal(s.session.core.coreSource, "embedded", what);
+    assert.equal(s.session.entities, entities, what);
+    await until(() => !existsSync(old), `the old version's copy removed (${what})`);
+    assert.equal(sha(), WASM_SHA256, `the copy replaced (${what})`);
+    s.plugin.unload();
+  }
 });

@@ -10,3 +10,5 @@ export { hashOf, KnownFiles } from "../src/files";
 export { Session } from "../src/session";
 export { showResult } from "../src/results";
 export { COMMANDS } from "../src/commands";
+export { wasmFileName } from "../src/wasmCache";
+export { WASM_SHA256 } from "core-assets";

@@ -11,7 +11,7 @@ import * as harness from "./.build/harness.mjs";
 install();
 // Obsidian's renderer has a global require (the HTTP server loads Node's http with it).
 globalThis.require ??= createRequire(import.meta.url);
-export const { obsidian, ProjectCanvasPlugin, canvasAdapter, journaled, LoadProgress, COMMANDS } = harness;
+export const { obsidian, ProjectCanvasPlugin, canvasAdapter, journaled, LoadProgress, COMMANDS, wasmFileName, WASM_SHA256 } = harness;
 export const here = path.dirname(fileURLToPath(import.meta.url));
 export const root = path.resolve(here, "../..");
 export const exampleVault = path.join(root, "examples/vault");

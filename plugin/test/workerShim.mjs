@@ -7,7 +7,7 @@ import { resolveObjectURL } from "node:buffer";
 const prelude = `
 const { parentPort } = require("node:worker_threads");
 globalThis.self = globalThis;
-globalThis.postMessage = (m) => parentPort.postMessage(m);
+globalThis.postMessage = (m, transfer) => parentPort.postMessage(m, transfer);
 parentPort.on("message", (m) => { if (typeof globalThis.onmessage === "function") globalThis.onmessage({ data: m }); });
 `;
 
@@ -31,11 +31,11 @@ export class ShimWorker {
       t.on("message", (data) => this.onmessage?.({ data }));
       t.on("error", (e) => this.onerror?.({ message: String(e?.message ?? e), preventDefault() {} }));
       t.on("exit", (code) => { if (!this.#terminated) this.onerror?.({ message: `the worker exited (${code})`, preventDefault() {} }); });
-      for (const m of this.#queue.splice(0)) t.postMessage(m);
+      for (const [m, transfer] of this.#queue.splice(0)) t.postMessage(m, transfer);
     });
   }
 
-  postMessage(m) { if (this.#thread) this.#thread.postMessage(m); else this.#queue.push(m); }
+  postMessage(m, transfer) { if (this.#thread) this.#thread.postMessage(m, transfer); else this.#queue.push([m, transfer]); }
 
   terminate() { this.#terminated = true; void this.#thread?.terminate(); }
 

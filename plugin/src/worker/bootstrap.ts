@@ -1,32 +1,24 @@
 // The worker's side: runs after Go's wasm_exec.js in the same source (a
 // Blob), instantiates the core and answers the plugin's messages one by one
 // (the core itself serializes what must be).
-import type { ErrorInfo, FromWorker, OutboundRequest, OutboundResponse, ToWorker, VaultFile } from "../protocol";
+import type { ErrorInfo, FromWorker, InitInput, InitOutput, OutboundRequest, OutboundResponse, ToWorker, VaultFile } from "../protocol";
 
 declare const Go: new () => { importObject: WebAssembly.Imports; run(i: WebAssembly.Instance): Promise<void>; exited?: boolean };
 interface Api { [fn: string]: unknown; transport?: (r: OutboundRequest) => Promise<OutboundResponse> }
 
-const scope = globalThis as unknown as { postMessage(m: FromWorker): void; onmessage: ((e: { data: ToWorker }) => void) | null; projectcanvas?: Api };
-const post = (m: FromWorker) => scope.postMessage(m);
+const scope = globalThis as unknown as { postMessage(m: FromWorker, transfer?: Transferable[]): void; onmessage: ((e: { data: ToWorker }) => void) | null; projectcanvas?: Api };
+const post = (m: FromWorker, transfer?: Transferable[]) => scope.postMessage(m, transfer);
 
 let api: Api | undefined;
 let staged: VaultFile[] = [];
 let nextTransport = 1;
 const transports = new Map<number, { resolve(r: OutboundResponse): void; reject(e: Error): void }>();
 
-async function init(base64: string): Promise<string> {
-  const bin = atob(base64);
-  const gz = new Uint8Array(bin.length);
-  for (let i = 0; i < bin.length; i++) gz[i] = bin.charCodeAt(i);
-  const unzipped = () => new Blob([gz]).stream().pipeThrough(new DecompressionStream("gzip"));
+async function init(input: InitInput): Promise<string> {
   const go = new Go();
-  let instance: WebAssembly.Instance;
-  try {
-    // Compiles while it decompresses (about 100 ms less than one after the other).
-    ({ instance } = await WebAssembly.instantiateStreaming(new Response(unzipped(), { headers: { "Content-Type": "application/wasm" } }), go.importObject));
-  } catch {
-    ({ instance } = await WebAssembly.instantiate(await new Response(unzipped()).arrayBuffer(), go.importObject));
-  }
+  const module = input.cached && await verified(input.cached, input.sha256);
+  const instance = module ? await WebAssembly.instantiate(module, go.importObject) : await embedded(input, go.importObject);
+  const core: InitOutput["core"] = module ? "cache" : "embedded";
   go.run(instance).then(() => post({ dead: "the core exited" }), (e) => post({ dead: "the core failed: " + String(e) }));
   for (let i = 0; !scope.projectcanvas && i < 500; i++) await new Promise((r) => setTimeout(r, 10));
   api = scope.projectcanvas;
@@ -39,7 +31,43 @@ async function init(base64: string): Promise<string> {
     transports.set(id, { resolve, reject });
     post({ transport: id, request });
   });
-  return JSON.stringify({ version: api.version ?? "dev" });
+  const out: InitOutput = { version: String(api.version ?? "dev"), core };
+  return JSON.stringify(out);
+}
+
+/**
+ * A cached copy of the core, compiled, if it is the one this plugin
+ * carries (its SHA-256): a copy changed or cut short on disk is never
+ * run. The hash and the compile run side by side.
+ */
+async function verified(bytes: ArrayBuffer, sha256: string): Promise<WebAssembly.Module | undefined> {
+  try {
+    const [digest, module] = await Promise.all([crypto.subtle.digest("SHA-256", bytes), WebAssembly.compile(bytes)]);
+    const hex = Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+    return hex === sha256 ? module : undefined;
+  } catch {
+    return undefined; // not WebAssembly, or no crypto.subtle: the embedded copy
+  }
+}
+
+/** The core main.js carries, decompressed; sent back to be kept when asked. */
+async function embedded(input: InitInput, imports: WebAssembly.Imports): Promise<WebAssembly.Instance> {
+  const bin = atob(input.gzipBase64);
+  const gz = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) gz[i] = bin.charCodeAt(i);
+  const unzipped = () => new Blob([gz]).stream().pipeThrough(new DecompressionStream("gzip"));
+  if (input.keep) {
+    const bytes = await new Response(unzipped()).arrayBuffer();
+    const { instance } = await WebAssembly.instantiate(bytes, imports);
+    post({ wasm: bytes }, [bytes]);
+    return instance;
+  }
+  try {
+    // Compiles while it decompresses (about 100 ms less than one after the other).
+    return (await WebAssembly.instantiateStreaming(new Response(unzipped(), { headers: { "Content-Type": "application/wasm" } }), imports)).instance;
+  } catch {
+    return (await WebAssembly.instantiate(await new Response(unzipped()).arrayBuffer(), imports)).instance;
+  }
 }
 
 function errorInfo(e: unknown): ErrorInfo {
@@ -49,11 +77,19 @@ function errorInfo(e: unknown): ErrorInfo {
 }
 
 let started: Promise<string> | undefined;
+let initArrived!: () => void;
+const initSeen = new Promise<void>((r) => { initArrived = r; });
 
 async function run(fn: string, input: unknown): Promise<string> {
-  if (fn === "init") return (started = init(input as string));
-  // The plugin sends the vault while the core is being instantiated.
-  if (started) await started.catch(() => undefined);
+  if (fn === "init") {
+    started = init(input as InitInput);
+    initArrived();
+    return started;
+  }
+  // The plugin sends the vault while the core is being instantiated, and
+  // may send it before init itself (which waits for the kept core to be read).
+  await initSeen;
+  await started?.catch(() => undefined);
   if (!api) throw new Error("the core is not started");
   if (fn === "stage") {
     // Chunks of the vault arrive as plain objects, so the main thread never

@@ -106,6 +106,8 @@ export class FakeAdapter {
   async exists(p: string) { return fs.existsSync(this.abs(p)); }
   async read(p: string) { return fsp.readFile(this.abs(p), "utf8"); }
   async write(p: string, data: string) { await fsp.writeFile(this.abs(p), data); }
+  async readBinary(p: string): Promise<ArrayBuffer> { const b = await fsp.readFile(this.abs(p)); return b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer; }
+  async writeBinary(p: string, data: ArrayBuffer) { await fsp.writeFile(this.abs(p), new Uint8Array(data)); }
   async remove(p: string) { await fsp.rm(this.abs(p)); }
   async rename(a: string, b: string) { await fsp.rename(this.abs(a), this.abs(b)); }
   async mkdir(p: string) { await fsp.mkdir(this.abs(p), { recursive: true }); }
