@@ -34,7 +34,7 @@ async function once(dir, { cache = false, docs = true } = {}) {
   const entities = plugin.session.entities;
   const stats = plugin.session.cacheStats;
   if (cache) {
-    const file = path.join(dir, PLUGIN_DIR, "file-cache.json");
+    const file = path.join(dir, PLUGIN_DIR, "file-cache.jsonl");
     while (!existsSync(file)) await new Promise((r) => setTimeout(r, 20));
     await new Promise((r) => setTimeout(r, 200)); // let a rewrite finish
   }

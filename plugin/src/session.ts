@@ -78,7 +78,7 @@ export class Session {
       onCrash: (why) => this.crashed(why),
     });
     this.resetReady();
-    if (opts.cacheDir) this.cache = new FileCache(opts.app.vault.adapter, opts.cacheDir + "/file-cache.json");
+    if (opts.cacheDir) this.cache = new FileCache(opts.app.vault.adapter, opts.cacheDir + "/file-cache.jsonl");
   }
 
   private get app(): App { return this.opts.app; }

@@ -8,7 +8,10 @@ import { createHash } from "node:crypto";
 import path from "node:path";
 import { exampleVault, PLUGIN_DIR, startPlugin, tempVault, until, wasmFileName, WASM_SHA256 } from "./helpers.mjs";
 
-const CACHE = PLUGIN_DIR + "/file-cache.json";
+const CACHE = PLUGIN_DIR + "/file-cache.jsonl";
+/** The cache file's entries (a header line, then an entry per line). */
+const entries = (dir) => readFileSync(path.join(dir, CACHE), "utf8").split("\n").slice(1).filter(Boolean).map((l) => JSON.parse(l));
+const writeEntries = (dir, es) => writeFileSync(path.join(dir, CACHE), [JSON.stringify({ version: 2 }), ...es.map((e) => JSON.stringify(e))].join("\n"));
 
 async function start(t, dir) {
   const s = await startPlugin(t, dir, { cache: true });
@@ -46,10 +49,10 @@ test("an edited file, a tampered entry and a broken cache are read from the vaul
   second.plugin.unload();
   // A cache entry whose text was changed, mtime and size kept: its hash no longer matches.
   await until(() => readFileSync(path.join(dir, CACHE), "utf8").includes("Edited while Obsidian"), "the cache rewritten");
-  const cache = JSON.parse(readFileSync(path.join(dir, CACHE), "utf8"));
-  const entry = cache.files.find((e) => e[0] === file);
+  const cache = entries(dir);
+  const entry = cache.find((e) => e[0] === file);
   entry[4] = entry[4].replace("Edited while Obsidian was closed", "Tampered with in the cache!!!!!");
-  writeFileSync(path.join(dir, CACHE), JSON.stringify(cache));
+  writeEntries(dir, cache);
   const third = await startPlugin(t, dir, { cache: true });
   assert.deepEqual(third.session.cacheStats, { hits: n - 1, misses: 1 });
   assert.equal(await title(third.session, "M-001"), "Edited while Obsidian was closed");
@@ -58,7 +61,13 @@ test("an edited file, a tampered entry and a broken cache are read from the vaul
   writeFileSync(path.join(dir, CACHE), "{not json");
   const fourth = await startPlugin(t, dir, { cache: true });
   assert.deepEqual(fourth.session.cacheStats, { hits: 0, misses: n });
-  await until(() => { try { return JSON.parse(readFileSync(path.join(dir, CACHE), "utf8")).files.length === n; } catch { return false; } }, "the cache rebuilt");
+  await until(() => { try { return entries(dir).length === n; } catch { return false; } }, "the cache rebuilt");
+  fourth.plugin.unload();
+  // Cut short in the middle of an entry (a write that did not finish): not trusted either.
+  const whole = readFileSync(path.join(dir, CACHE), "utf8");
+  writeFileSync(path.join(dir, CACHE), whole.slice(0, whole.length >> 1));
+  const fifth = await startPlugin(t, dir, { cache: true });
+  assert.deepEqual(fifth.session.cacheStats, { hits: 0, misses: n });
 });
 
 // The decompressed core kept in the plugin's folder (desktop): the next
