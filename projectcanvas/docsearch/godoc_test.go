@@ -2,6 +2,7 @@ package docsearch
 
 import (
 	"bytes"
+	"context"
 	"flag"
 	"fmt"
 	"go/ast"
@@ -15,9 +16,13 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
+	"time"
+
+	"github.com/projectcanvas/projectcanvas/projectcanvas/vault/memfs"
 )
 
 // The second relevance corpus (testdata/relevance-godoc.tsv): the
@@ -319,4 +324,41 @@ func TestRelevanceGodoc(t *testing.T) {
 	if hy, bm := all[Hybrid]["all"].ndcg, all[bm25Fixed]["all"].ndcg; hy <= bm {
 		t.Errorf("whole set: hybrid nDCG@10 %.3f is not above corrected BM25's %.3f", hy, bm)
 	}
+}
+
+// BenchmarkSearchGodoc runs the queries of the Go documentation set in
+// turn (hybrid, top_k 8) and reports the median; heap-MB is what the
+// index of the corpus holds, cache-MB the size of its cache file.
+func BenchmarkSearchGodoc(b *testing.B) {
+	files, err := godocFiles()
+	if err != nil {
+		b.Skip(err)
+	}
+	set := loadRelevance(b, "relevance-godoc.tsv")
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	fsys := memfs.New(files)
+	e, err := Open(context.Background(), fsys, WithCache(CachePath))
+	if err != nil {
+		b.Fatal(err)
+	}
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	cache, _ := fsys.ReadFile(CachePath)
+	var times []time.Duration
+	b.ResetTimer()
+	i := 0
+	for b.Loop() {
+		start := time.Now()
+		if _, err := e.Search(context.Background(), Query{Text: set[i%len(set)].query, TopK: 8, MaxExcerptChars: 4000}); err != nil {
+			b.Fatal(err)
+		}
+		times = append(times, time.Since(start))
+		i++
+	}
+	slices.Sort(times)
+	b.ReportMetric(float64(times[len(times)/2].Microseconds())/1000, "p50-ms")
+	b.ReportMetric(float64(after.HeapAlloc-before.HeapAlloc)/(1<<20), "heap-MB")
+	b.ReportMetric(float64(len(cache))/(1<<20), "cache-MB")
 }
