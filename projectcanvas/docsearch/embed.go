@@ -106,30 +106,23 @@ func (h *HashEmbedder) Embed(_ context.Context, texts []string) ([][]float32, er
 // mixed when it has both, scaled by the length pivot.
 func (h *HashEmbedder) Vector(text string) []float32 {
 	title, body, ok := strings.Cut(text, "\n")
-	if !ok || strings.TrimSpace(body) == "" || strings.TrimSpace(title) == "" {
-		v := h.weighted(text, nil)
-		scale(v, lengthNorm(len(strings.TrimSpace(text))))
-		return v
+	if !ok {
+		body = text
 	}
-	v, b := h.weighted(title, nil), h.weighted(body, nil)
+	v := h.weighted(body, nil)
+	if ok {
+		t := h.weighted(title, nil)
+		for i := range v {
+			v[i] = titleShare*t[i] + (1-titleShare)*v[i]
+		}
+		normalize(v)
+	}
+	r := math.Sqrt(float64(len(body)))
+	norm := float32(r / ((1-pivotSlope)*math.Sqrt(pivotBytes) + pivotSlope*r))
 	for i := range v {
-		v[i] = titleShare*v[i] + (1-titleShare)*b[i]
+		v[i] *= norm
 	}
-	normalize(v)
-	scale(v, lengthNorm(len(strings.TrimSpace(body))))
 	return v
-}
-
-// lengthNorm is the norm of the vector of a text of n bytes.
-func lengthNorm(n int) float32 {
-	r := math.Sqrt(float64(n))
-	return float32(r / ((1-pivotSlope)*math.Sqrt(pivotBytes) + pivotSlope*r))
-}
-
-func scale(v []float32, f float32) {
-	for i := range v {
-		v[i] *= f
-	}
 }
 
 // weighted returns the unit vector of text with each word's features (the

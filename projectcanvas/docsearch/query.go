@@ -31,30 +31,43 @@ func (e *Engine) liveChunks() int {
 const minCorrectLen = 4
 
 // correct returns query with each word the index does not know replaced
-// by the most frequent known word one edit away (a letter deleted,
-// inserted, changed, or two neighbours swapped): "waitgorup" is
-// "waitgroup", "locaton" "location". Only words of ASCII letters are
-// corrected. The caller holds e.mu for reading.
+// by the known word one edit away (a letter deleted, inserted, changed,
+// or two neighbours swapped) that the most chunks hold: "waitgorup" is
+// "waitgroup", "locaton" "location". Only whole words of ASCII letters,
+// minCorrectLen or longer, are corrected. The caller holds e.mu for
+// reading.
 func (e *Engine) correct(query string) string {
-	var b strings.Builder
+	var out []byte
 	last := 0
-	for start, end := range asciiWords(query) {
-		w := query[start:end]
-		if end-start < minCorrectLen || e.known(w) {
+	for i := 0; i < len(query); {
+		j := i
+		for j < len(query) && isLetter(query[j]) {
+			j++
+		}
+		if j == i {
+			i++
 			continue
 		}
-		if fix := e.bestEdit(strings.ToLower(w)); fix != "" {
-			b.WriteString(query[last:start])
-			b.WriteString(fix)
-			last = end
+		whole := (i == 0 || !isWordByte(query[i-1])) && (j == len(query) || !isWordByte(query[j]))
+		if whole && j-i >= minCorrectLen && !e.known(query[i:j]) {
+			if fix := e.bestEdit(strings.ToLower(query[i:j])); fix != "" {
+				out = append(append(out, query[last:i]...), fix...)
+				last = j
+			}
 		}
+		i = j
 	}
-	if last == 0 {
+	if out == nil {
 		return query
 	}
-	b.WriteString(query[last:])
-	return b.String()
+	return string(append(out, query[last:]...))
 }
+
+func isLetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
+
+// isWordByte reports whether c may be part of a word: a letter, a digit
+// or a byte of a non-ASCII character.
+func isWordByte(c byte) bool { return isLetter(c) || c >= '0' && c <= '9' || c >= 0x80 }
 
 // known reports whether every term of word occurs in the index.
 func (e *Engine) known(word string) bool {
@@ -84,48 +97,27 @@ func (e *Engine) bestEdit(w string) string {
 }
 
 // edits1 calls fn with every string one edit away from w, a string of
-// lower-case ASCII letters (some more than once).
+// lower-case ASCII letters, and with w itself (a letter changed for
+// itself, two equal neighbours swapped).
 func edits1(w string, fn func(string)) {
-	buf := make([]byte, 0, len(w)+1)
-	for i := range len(w) {
-		fn(string(append(append(buf[:0], w[:i]...), w[i+1:]...))) // deletion
-		if i+1 < len(w) && w[i] != w[i+1] {
-			buf = append(append(buf[:0], w[:i]...), w[i+1], w[i])
-			fn(string(append(buf, w[i+2:]...))) // transposition
+	for i := 0; i <= len(w); i++ {
+		if i < len(w) {
+			fn(w[:i] + w[i+1:]) // deletion
 		}
-	}
-	for i := range len(w) + 1 {
+		if i+1 < len(w) {
+			fn(w[:i] + w[i+1:i+2] + w[i:i+1] + w[i+2:]) // transposition
+		}
 		for c := byte('a'); c <= 'z'; c++ {
-			fn(string(append(append(append(buf[:0], w[:i]...), c), w[i:]...))) // insertion
-			if i < len(w) && c != w[i] {
-				fn(string(append(append(append(buf[:0], w[:i]...), c), w[i+1:]...))) // change
+			l := letters[c-'a' : c-'a'+1]
+			fn(w[:i] + l + w[i:]) // insertion
+			if i < len(w) {
+				fn(w[:i] + l + w[i+1:]) // change
 			}
 		}
 	}
 }
 
-// asciiWords yields the start and end of each run of ASCII letters in s
-// that is a whole word: not joined to digits or other letters.
-func asciiWords(s string) func(yield func(int, int) bool) {
-	return func(yield func(int, int) bool) {
-		isLetter := func(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
-		isWord := func(c byte) bool { return isLetter(c) || c >= '0' && c <= '9' || c >= 0x80 }
-		for i := 0; i < len(s); {
-			if !isLetter(s[i]) || i > 0 && isWord(s[i-1]) {
-				i++
-				continue
-			}
-			j := i
-			for j < len(s) && isLetter(s[j]) {
-				j++
-			}
-			if (j == len(s) || !isWord(s[j])) && !yield(i, j) {
-				return
-			}
-			i = j
-		}
-	}
-}
+const letters = "abcdefghijklmnopqrstuvwxyz"
 
 // idfWeight returns the weight of a query term in the built-in embedder's
 // query vector: its BM25 idf over the index, so that a word most sections

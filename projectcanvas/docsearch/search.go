@@ -115,7 +115,13 @@ func (e *Engine) Search(ctx context.Context, q Query) ([]Result, error) {
 	wg.Wait()
 	cands := slices.Concat(parts...)
 	score(cands, qv != nil, q.Mode)
-	slices.SortFunc(cands, func(a, b cand) int {
+	// Sorted by pointer: slices.SortFunc's code for a struct type is its
+	// own (25 KB of WebAssembly for cand), for pointers it is shared.
+	best := make([]*cand, len(cands))
+	for i := range cands {
+		best[i] = &cands[i]
+	}
+	slices.SortFunc(best, func(a, b *cand) int {
 		if a.hybrid != b.hybrid {
 			if a.hybrid > b.hybrid {
 				return -1
@@ -127,9 +133,9 @@ func (e *Engine) Search(ctx context.Context, q Query) ([]Result, error) {
 		}
 		return 1
 	})
-	cands = cands[:min(len(cands), q.TopK)]
-	out := make([]Result, len(cands))
-	for i, c := range cands {
+	best = best[:min(len(best), q.TopK)]
+	out := make([]Result, len(best))
+	for i, c := range best {
 		out[i] = Result{Doc: c.c.Doc, HeadingPath: c.c.HeadingPath, Excerpt: c.c.text,
 			StartChar: c.c.StartChar, EndChar: c.c.EndChar,
 			VectorScore: c.vector, BM25Score: c.bm25, HybridScore: c.hybrid}
