@@ -63,10 +63,13 @@ bench-plugin: wasm plugin/node_modules/.package-lock.json
 	cd plugin && $(PLUGIN_ENV) node build.mjs --test
 	cd plugin && node bench/load.mjs 5 && node bench/commands.mjs 5
 
+# Vet and the race tests; then the relevance test over the Go
+# documentation, which -race skips (parsing GOROOT there takes 10 s).
 test-go:
 	$(GO) vet ./...
 	GOOS=js GOARCH=wasm $(GO) vet ./wasm/...
 	$(GO) test -race -count=1 ./...
+	$(GO) test -count=1 -run '^TestRelevanceGodoc$$' ./projectcanvas/docsearch
 
 # The bridge's Go tests compiled to WebAssembly and run under Node by the
 # toolchain's go_js_wasm_exec.

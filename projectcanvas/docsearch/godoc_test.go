@@ -302,7 +302,12 @@ func godocEngine(t *testing.T, opts ...Option) (*Engine, []labelled) {
 // (see the file's header): hybrid must beat BM25 on the half no parameter
 // was chosen on, and BM25 on the corrected query over the whole set.
 func TestRelevanceGodoc(t *testing.T) {
-	t.Parallel() // building the corpus takes a while under -race
+	if raceEnabled {
+		// Parsing 109 packages under the race detector takes 10 s or
+		// more on two cores, and ranking has no concurrency to check:
+		// make test runs this test without -race (test-go).
+		t.Skip("skipped under -race; make test-go runs it without")
+	}
 	e, set := godocEngine(t)
 	if len(set) < 100 {
 		t.Fatalf("the Go documentation set has %d usable queries, want at least 100", len(set))
@@ -320,8 +325,11 @@ func TestRelevanceGodoc(t *testing.T) {
 	}
 	// Nor is the gain all the spelling correction's: over the whole set,
 	// hybrid beats BM25 on the corrected query too.
-	all := evaluate(t, e, set)
-	if hy, bm := all[Hybrid]["all"].ndcg, all[bm25Fixed]["all"].ndcg; hy <= bm {
+	whole := func(m Mode) float64 {
+		n0, n1 := float64(len(h[0])), float64(len(h[1]))
+		return (res[0][m]["all"].ndcg*n0 + res[1][m]["all"].ndcg*n1) / (n0 + n1)
+	}
+	if hy, bm := whole(Hybrid), whole(bm25Fixed); hy <= bm {
 		t.Errorf("whole set: hybrid nDCG@10 %.3f is not above corrected BM25's %.3f", hy, bm)
 	}
 }
