@@ -124,13 +124,14 @@
 // cache of the v1 embedder is rebuilt once), the Go documentation's index
 // holds 19 MB of heap and a 6.7 MB cache before and after. Indexing
 // allocates 8% more (two vectors per chunk, title and body, before they
-// are mixed). A query pays for the lookups, natively: a few µs when its
-// words are known, 25 to 50 µs for a paraphrase (its unknown English
-// words find no neighbour), 0.15 to 0.25 ms for each misspelt query
-// (about 550 candidate words per misspelt word, looked up in every
-// shard); the 10,000-document benchmark's p50 is unchanged (2.3 ms
-// hybrid; its queries have no typos). go test -bench SearchGodoc measures
-// the queries of the set.
+// are mixed). A query pays for the lookups, natively (load average 4 to
+// 6 on two shared cores): a few µs when its words are known, 20 to 100
+// µs for a paraphrase (its unknown English words find no neighbour), 0.1
+// to 0.25 ms for a misspelt query (about 550 candidate words per misspelt
+// word, looked up in every shard); the 10,000-document benchmark's p50
+// did not move beyond its noise (2.0 to 2.8 ms hybrid before and after;
+// its queries have no typos). go test -bench SearchGodoc times the set's
+// queries.
 //
 // # Degrading
 //
