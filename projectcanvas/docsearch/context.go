@@ -68,7 +68,7 @@ func (e *Engine) contextVector(query string) []float32 {
 		return nil
 	}
 	// Each shard looks its words up in parallel; the merge is in order.
-	hits := make([][][]ctxHit, len(e.shards)) // by shard, then word
+	hits := make([][][]*ctxHit, len(e.shards)) // by shard, then word
 	var wg sync.WaitGroup
 	for i, sh := range e.shards {
 		wg.Go(func() { hits[i] = sh.contextHits(words) })
@@ -77,7 +77,7 @@ func (e *Engine) contextVector(query string) []float32 {
 	sum := make([]float64, e.dim)
 	found := false
 	for wi := range words {
-		var all []ctxHit
+		var all []*ctxHit
 		for _, byWord := range hits {
 			all = append(all, byWord[wi]...)
 		}
@@ -116,11 +116,11 @@ type ctxHit struct {
 }
 
 // contextHits returns the shard's best contextChunks chunks for each word.
-func (s *shard) contextHits(words []string) [][]ctxHit {
-	out := make([][]ctxHit, len(words))
+func (s *shard) contextHits(words []string) [][]*ctxHit {
+	out := make([][]*ctxHit, len(words))
 	for i, w := range words {
 		for _, h := range s.bm25.Search(w, contextChunks, nil) {
-			out[i] = append(out[i], ctxHit{sh: s, slot: s.byKey[h.ID], key: h.ID, score: h.Score})
+			out[i] = append(out[i], &ctxHit{sh: s, slot: s.byKey[h.ID], key: h.ID, score: h.Score})
 		}
 	}
 	return out
@@ -128,9 +128,10 @@ func (s *shard) contextHits(words []string) [][]ctxHit {
 
 // topHits returns the best contextChunks of one word's hits over all
 // shards, by BM25 score, ties by chunk key (never by slot or shard order,
-// so that an updated index and a rebuilt one agree).
-func topHits(hits []ctxHit) []ctxHit {
-	slices.SortFunc(hits, func(a, b ctxHit) int {
+// so that an updated index and a rebuilt one agree). Hits are pointers
+// for the same reason as Search's candidates: a smaller WebAssembly.
+func topHits(hits []*ctxHit) []*ctxHit {
+	slices.SortFunc(hits, func(a, b *ctxHit) int {
 		if c := cmp.Compare(b.score, a.score); c != 0 {
 			return c
 		}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -19,8 +20,9 @@ type labelled struct {
 	grades          map[string]float64 // "doc :: heading path" -> 2 (best) or 1
 }
 
-func loadRelevance(t testing.TB) []labelled {
-	data, err := os.ReadFile("testdata/relevance.tsv")
+// loadRelevance reads a labelled set of testdata.
+func loadRelevance(t testing.TB, name string) []labelled {
+	data, err := os.ReadFile(filepath.Join("testdata", name))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -32,7 +34,7 @@ func loadRelevance(t testing.TB) []labelled {
 		}
 		f := strings.Split(line, "\t")
 		if len(f) != 3 {
-			t.Fatalf("relevance.tsv: bad line %q", line)
+			t.Fatalf("%s: bad line %q", name, line)
 		}
 		l := labelled{category: f[0], query: f[1], grades: map[string]float64{}}
 		for i, s := range strings.Split(f[2], " | ") {
@@ -89,10 +91,16 @@ type score2 struct{ ndcg, mrr float64 }
 // scores by mode and category ("all" for the whole set).
 func evaluate(t testing.TB, e *Engine, set []labelled) map[Mode]map[string]score2 {
 	out := map[Mode]map[string]score2{}
-	for _, mode := range []Mode{BM25Only, VectorOnly, Hybrid} {
+	for _, mode := range evalModes {
 		sums, counts := map[string]score2{}, map[string]int{}
 		for _, l := range set {
-			rs, err := e.Search(context.Background(), Query{Text: l.query, TopK: 30, Mode: mode})
+			q := Query{Text: l.query, TopK: 30, Mode: mode}
+			if mode == bm25Fixed {
+				e.mu.RLock()
+				q.Text, q.Mode = e.correct(q.Text), BM25Only
+				e.mu.RUnlock()
+			}
+			rs, err := e.Search(context.Background(), q)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -111,10 +119,18 @@ func evaluate(t testing.TB, e *Engine, set []labelled) map[Mode]map[string]score
 	return out
 }
 
-var modeNames = map[Mode]string{BM25Only: "bm25", VectorOnly: "vector", Hybrid: "hybrid"}
+// bm25Fixed is a mode of the reports only: BM25 alone on the query as
+// Hybrid corrects its spelling (see Engine.correct), which tells the
+// correction's part of the hybrid's gain from the vectors' part.
+const bm25Fixed Mode = -2
+
+// evalModes are the rows of the reports.
+var evalModes = []Mode{BM25Only, bm25Fixed, VectorOnly, Hybrid}
+
+var modeNames = map[Mode]string{BM25Only: "bm25", bm25Fixed: "bm25+fix", VectorOnly: "vector", Hybrid: "hybrid"}
 
 func TestRelevance(t *testing.T) {
-	set := loadRelevance(t)
+	set := loadRelevance(t, "relevance.tsv")
 	if len(set) < 40 {
 		t.Fatalf("relevance set has %d queries, want at least 40", len(set))
 	}
@@ -136,17 +152,28 @@ func TestRelevance(t *testing.T) {
 		}
 	}
 	res := evaluate(t, e, set)
-	cats := []string{"keyword", "paraphrase", "subsection", "typo", "all"}
+	printTable(t, fmt.Sprintf("relevance set: %d queries over examples/vault (nDCG@10 / MRR)", len(set)), res)
+	// The point of the hybrid: it must beat keywords alone.
+	if h, k := res[Hybrid]["all"].ndcg, res[BM25Only]["all"].ndcg; h <= k {
+		t.Errorf("hybrid nDCG@10 %.3f is not above BM25's %.3f", h, k)
+	}
+}
+
+// categories are the kinds of query of the labelled sets, and "all".
+var categories = []string{"keyword", "paraphrase", "subsection", "typo", "all"}
+
+// printTable prints scores by mode and category under a title: to the
+// output with -eval, to the test log otherwise.
+func printTable(t testing.TB, title string, res map[Mode]map[string]score2) {
 	var b strings.Builder
-	fmt.Fprintf(&b, "relevance set: %d queries over examples/vault (nDCG@10 / MRR)\n", len(set))
-	fmt.Fprintf(&b, "%-8s", "mode")
-	for _, c := range cats {
+	fmt.Fprintf(&b, "%s\n%-8s", title, "mode")
+	for _, c := range categories {
 		fmt.Fprintf(&b, " %17s", c)
 	}
 	b.WriteString("\n")
-	for _, mode := range []Mode{BM25Only, VectorOnly, Hybrid} {
+	for _, mode := range evalModes {
 		fmt.Fprintf(&b, "%-8s", modeNames[mode])
-		for _, c := range cats {
+		for _, c := range categories {
 			s := res[mode][c]
 			fmt.Fprintf(&b, "     %.3f / %.3f", s.ndcg, s.mrr)
 		}
@@ -157,10 +184,18 @@ func TestRelevance(t *testing.T) {
 	} else {
 		t.Log("\n" + b.String())
 	}
-	// The point of the hybrid: it must beat keywords alone.
-	if h, k := res[Hybrid]["all"].ndcg, res[BM25Only]["all"].ndcg; h <= k {
-		t.Errorf("hybrid nDCG@10 %.3f is not above BM25's %.3f", h, k)
+}
+
+// halves splits a labelled set in two: within each category, the 1st,
+// 3rd, 5th... query goes to the first half, the others to the second.
+func halves(set []labelled) [2][]labelled {
+	var out [2][]labelled
+	n := map[string]int{}
+	for _, l := range set {
+		out[n[l.category]%2] = append(out[n[l.category]%2], l)
+		n[l.category]++
 	}
+	return out
 }
 
 // TestContextSweep (make eval-search-context) prints the relevance report
@@ -170,14 +205,8 @@ func TestContextSweep(t *testing.T) {
 	if !*evalReport {
 		t.Skip("run with -eval")
 	}
-	set := loadRelevance(t)
-	var halves [2][]labelled
-	n := map[string]int{}
-	for _, l := range set {
-		halves[n[l.category]%2] = append(halves[n[l.category]%2], l)
-		n[l.category]++
-	}
-	cats := []string{"keyword", "paraphrase", "subsection", "typo", "all"}
+	set := loadRelevance(t, "relevance.tsv")
+	halves := halves(set)
 	for _, size := range []int{5, 10, 20, 40} {
 		contextChunks = size
 		for _, w := range []float64{0, 0.25, 0.5, 1, 2} {
@@ -186,7 +215,7 @@ func TestContextSweep(t *testing.T) {
 				res := evaluate(t, e, half)
 				for _, mode := range []Mode{VectorOnly, Hybrid} {
 					fmt.Printf("chunks=%-3d w=%-5.2f %-4s %-7s", size, w, []string{"all", "even", "odd"}[hi], modeNames[mode])
-					for _, c := range cats {
+					for _, c := range categories {
 						fmt.Printf(" %s %.3f", c[:3], res[mode][c].ndcg)
 					}
 					fmt.Println()

@@ -77,11 +77,8 @@ func (e *Engine) Search(ctx context.Context, q Query) ([]Result, error) {
 	if err := e.waitReady(ctx); err != nil {
 		return nil, err
 	}
-	var qv []float32
-	e.mu.RLock()
-	vectorsOn := e.dim > 0
-	e.mu.RUnlock()
-	if vectorsOn && q.Mode != BM25Only {
+	text, qv, builtin := e.prepareQuery(q)
+	if !builtin && q.Mode != BM25Only && e.vectorsOn() {
 		vs, err := e.emb.Embed(ctx, []string{q.Text})
 		e.mu.Lock()
 		switch {
@@ -103,13 +100,13 @@ func (e *Engine) Search(ctx context.Context, q Query) ([]Result, error) {
 	defer e.mu.RUnlock()
 	var cv []float32
 	if qv != nil && e.ctxWeight > 0 && len(qv) == e.dim {
-		cv = e.contextVector(q.Text)
+		cv = e.contextVector(text)
 	}
 	parts := make([][]cand, len(e.shards))
 	var wg sync.WaitGroup
 	for i, sh := range e.shards {
 		wg.Go(func() {
-			parts[i] = sh.search(q.Text, qv, e.dim, m, q.Mode != VectorOnly, keep)
+			parts[i] = sh.search(text, qv, e.dim, m, q.Mode != VectorOnly, keep)
 			if cv != nil {
 				sh.addContext(parts[i], cv, e.ctxWeight)
 			}
@@ -118,7 +115,13 @@ func (e *Engine) Search(ctx context.Context, q Query) ([]Result, error) {
 	wg.Wait()
 	cands := slices.Concat(parts...)
 	score(cands, qv != nil, q.Mode)
-	slices.SortFunc(cands, func(a, b cand) int {
+	// Sorted by pointer: slices.SortFunc's code for a struct type is its
+	// own (25 KB of WebAssembly for cand), for pointers it is shared.
+	best := make([]*cand, len(cands))
+	for i := range cands {
+		best[i] = &cands[i]
+	}
+	slices.SortFunc(best, func(a, b *cand) int {
 		if a.hybrid != b.hybrid {
 			if a.hybrid > b.hybrid {
 				return -1
@@ -130,9 +133,9 @@ func (e *Engine) Search(ctx context.Context, q Query) ([]Result, error) {
 		}
 		return 1
 	})
-	cands = cands[:min(len(cands), q.TopK)]
-	out := make([]Result, len(cands))
-	for i, c := range cands {
+	best = best[:min(len(best), q.TopK)]
+	out := make([]Result, len(best))
+	for i, c := range best {
 		out[i] = Result{Doc: c.c.Doc, HeadingPath: c.c.HeadingPath, Excerpt: c.c.text,
 			StartChar: c.c.StartChar, EndChar: c.c.EndChar,
 			VectorScore: c.vector, BM25Score: c.bm25, HybridScore: c.hybrid}
@@ -142,6 +145,32 @@ func (e *Engine) Search(ctx context.Context, q Query) ([]Result, error) {
 		}
 	}
 	return out, nil
+}
+
+// prepareQuery returns the text that BM25 and context vectors search for
+// q: q.Text with its misspelt words corrected (see correct), except in
+// BM25Only mode, which matches the words as written. With the built-in
+// embedder it also returns the query's vector (nil in BM25Only mode or
+// when vectors are off), its words weighted by idf; builtin is false when
+// the caller must ask another embedder for it.
+func (e *Engine) prepareQuery(q Query) (text string, qv []float32, builtin bool) {
+	e.mu.RLock()
+	defer e.mu.RUnlock()
+	if q.Mode == BM25Only {
+		return q.Text, nil, true
+	}
+	text = e.correct(q.Text)
+	h, builtin := e.emb.(*HashEmbedder)
+	if builtin && e.dim > 0 && h.dim == e.dim {
+		qv = h.weighted(text, e.idfWeight())
+	}
+	return text, qv, builtin
+}
+
+func (e *Engine) vectorsOn() bool {
+	e.mu.RLock()
+	defer e.mu.RUnlock()
+	return e.dim > 0
 }
 
 // score normalizes the candidates' scores over the query and combines

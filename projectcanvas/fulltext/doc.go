@@ -89,5 +89,6 @@
 // so filtering does not change scores.
 //
 // [FirstMatch] finds where a query first matches a text, with the same
-// tokenizer, for snippets and highlighting.
+// tokenizer, for snippets and highlighting. [Index.DocFreq] tells how many
+// documents hold a term (idf weights and spelling correction use it).
 package fulltext

@@ -246,6 +246,29 @@ func TestRemoveAndReAdd(t *testing.T) {
 	assert.Equal(t, 2, x.Len())
 }
 
+func TestDocFreq(t *testing.T) {
+	x := New()
+	x.Add("a", Title("Indexing tasks"), Body("the task list"))
+	x.Add("b", Body("one task, T-004"))
+	x.Add("c", Body("nothing here"))
+	x.Remove("c")
+	tests := []struct {
+		term string
+		want int
+	}{
+		{"task", 2},     // twice in a, once in b: documents count once
+		{"index", 1},    // stemmed as Tokenize stems "Indexing"
+		{"indexing", 0}, // a word, not a term
+		{"t-004", 1},    // a compound
+		{"004", 1},      // and its part
+		{"nothing", 0},  // removed
+		{"unknown", 0},
+	}
+	for _, tt := range tests {
+		assert.Equal(t, tt.want, x.DocFreq(tt.term), tt.term)
+	}
+}
+
 func TestKeepCalledOncePerCandidate(t *testing.T) {
 	x := New()
 	for i := range 50 {
@@ -300,6 +323,17 @@ func TestRepeatedAddIsBounded(t *testing.T) {
 type ref struct {
 	k1, b float64
 	docs  map[string][]Field
+}
+
+// docFreq is the number of the model's documents that hold term.
+func (r *ref) docFreq(term string) int {
+	n := 0
+	for _, f := range r.docs {
+		if r.analyze(f).tf[term] > 0 {
+			n++
+		}
+	}
+	return n
 }
 
 type refDoc struct {
@@ -430,6 +464,9 @@ func TestAgainstModel(t *testing.T) {
 				delete(r.docs, id)
 			case 3:
 				checkAgainst(t, x, r, text(), rng.IntN(6))
+				for _, term := range Tokenize(words[rng.IntN(len(words))]) {
+					require.Equal(t, r.docFreq(term), x.DocFreq(term), "step %d: DocFreq(%q)", step, term)
+				}
 			}
 			require.Equal(t, len(r.docs), x.Len(), "step %d", step)
 		}

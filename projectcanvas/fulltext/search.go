@@ -173,3 +173,21 @@ func topK(cands []Hit, limit int, keep func(string) bool) []Hit {
 	}
 	return all
 }
+
+// DocFreq returns the number of documents that hold term, a term as
+// [Tokenize] returns it (lower-cased and stemmed): the n of the idf.
+func (x *Index) DocFreq(term string) int {
+	x.mu.RLock()
+	defer x.mu.RUnlock()
+	t, ok := x.dict.find([]byte(term))
+	if !ok {
+		return 0
+	}
+	n := 0
+	for _, p := range x.postings[t] {
+		if x.lens[p.doc] >= 0 {
+			n++
+		}
+	}
+	return n
+}

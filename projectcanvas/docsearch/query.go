@@ -1,0 +1,133 @@
+package docsearch
+
+import (
+	"math"
+	"strings"
+
+	"github.com/projectcanvas/projectcanvas/projectcanvas/fulltext"
+)
+
+// docFreq returns the number of chunks holding term (as fulltext.Tokenize
+// returns it) over all shards. The caller holds e.mu for reading.
+func (e *Engine) docFreq(term string) int {
+	n := 0
+	for _, sh := range e.shards {
+		n += sh.bm25.DocFreq(term)
+	}
+	return n
+}
+
+// liveChunks returns the number of indexed chunks. The caller holds e.mu.
+func (e *Engine) liveChunks() int {
+	n := 0
+	for _, sh := range e.shards {
+		n += sh.live
+	}
+	return n
+}
+
+// minCorrectLen is the length, in letters, from which a query word the
+// index does not know is taken for a misspelling.
+const minCorrectLen = 4
+
+// correct returns query with each word the index does not know replaced
+// by the known word one edit away (a letter deleted, inserted, changed,
+// or two neighbours swapped) that the most chunks hold: "waitgorup" is
+// "waitgroup", "locaton" "location". Only whole words of ASCII letters,
+// minCorrectLen or longer, are corrected. The caller holds e.mu for
+// reading.
+func (e *Engine) correct(query string) string {
+	var out []byte
+	last := 0
+	for i := 0; i < len(query); {
+		j := i
+		for j < len(query) && isLetter(query[j]) {
+			j++
+		}
+		if j == i {
+			i++
+			continue
+		}
+		whole := (i == 0 || !isWordByte(query[i-1])) && (j == len(query) || !isWordByte(query[j]))
+		if whole && j-i >= minCorrectLen && !e.known(query[i:j]) {
+			if fix := e.bestEdit(strings.ToLower(query[i:j])); fix != "" {
+				out = append(append(out, query[last:i]...), fix...)
+				last = j
+			}
+		}
+		i = j
+	}
+	if out == nil {
+		return query
+	}
+	return string(append(out, query[last:]...))
+}
+
+func isLetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
+
+// isWordByte reports whether c may be part of a word: a letter, a digit
+// or a byte of a non-ASCII character.
+func isWordByte(c byte) bool { return isLetter(c) || c >= '0' && c <= '9' || c >= 0x80 }
+
+// known reports whether every term of word occurs in the index.
+func (e *Engine) known(word string) bool {
+	for _, t := range fulltext.Tokenize(word) {
+		if e.docFreq(t) == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// bestEdit returns the known word one edit away from w (lower-case ASCII
+// letters) that the most chunks hold, ties to the first in alphabetical
+// order, or "" when there is none.
+func (e *Engine) bestEdit(w string) string {
+	best, bestN := "", 0
+	edits1(w, func(c string) {
+		ts := fulltext.Tokenize(c)
+		if len(ts) != 1 {
+			return
+		}
+		if n := e.docFreq(ts[0]); n > bestN || n == bestN && n > 0 && c < best {
+			best, bestN = c, n
+		}
+	})
+	return best
+}
+
+// edits1 calls fn with every string one edit away from w, a string of
+// lower-case ASCII letters, and with w itself (a letter changed for
+// itself, two equal neighbours swapped).
+func edits1(w string, fn func(string)) {
+	for i := 0; i <= len(w); i++ {
+		if i < len(w) {
+			fn(w[:i] + w[i+1:]) // deletion
+		}
+		if i+1 < len(w) {
+			fn(w[:i] + w[i+1:i+2] + w[i:i+1] + w[i+2:]) // transposition
+		}
+		for c := byte('a'); c <= 'z'; c++ {
+			l := letters[c-'a' : c-'a'+1]
+			fn(w[:i] + l + w[i:]) // insertion
+			if i < len(w) {
+				fn(w[:i] + l + w[i+1:]) // change
+			}
+		}
+	}
+}
+
+const letters = "abcdefghijklmnopqrstuvwxyz"
+
+// idfWeight returns the weight of a query term in the built-in embedder's
+// query vector: its BM25 idf over the index, so that a word most sections
+// use ("function", "returns") counts less than a rare one, as in BM25. A
+// term the index does not hold weighs as one of a single chunk. The
+// caller holds e.mu for reading.
+func (e *Engine) idfWeight() func(term string) float32 {
+	n := float64(e.liveChunks())
+	return func(term string) float32 {
+		df := float64(max(1, e.docFreq(term)))
+		return float32(math.Log(1 + (n-df+0.5)/(df+0.5)))
+	}
+}
