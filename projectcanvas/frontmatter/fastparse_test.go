@@ -272,6 +272,10 @@ func checkFastParse(t *testing.T, text []byte) bool {
 		}
 		return false
 	}
+	if needsReadBack(text) != bytes.ContainsAny(text, "&*") {
+		t.Fatalf("fastParse took %q, which needsReadBack flags for more than anchors", text)
+	}
+	checkLazy(t, asFile(string(text)))
 	var want yaml.Node
 	if err := yaml.Unmarshal(text, &want); err != nil {
 		t.Fatalf("fastParse took %q, which yaml.v3 rejects: %v", text, err)

@@ -24,14 +24,27 @@ func Parse(src []byte) (*Document, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := &Document{src: src, frame: f, spliceable: true, hasAnchors: needsReadBack(f.yaml)}
+	d := &Document{src: src, frame: f, spliceable: true}
 	if !f.has {
 		d.tailFirst = true
 		return d, nil
 	}
-	doc, err := parseYAML(f.yaml)
-	if err != nil {
+	fast, doc, err := parseYAML(f.yaml)
+	switch {
+	case err != nil:
 		return nil, err
+	case fast.entries != nil:
+		// fastScan took only valid UTF-8 without control characters or
+		// byte order marks: of what needsReadBack looks for, only
+		// anchors and aliases may be there.
+		d.hasAnchors = bytes.ContainsAny(f.yaml, "&*")
+		if fast.keys <= indexFrom {
+			d.fast = fast // the tree is built when needed (see tree)
+			return d, nil
+		}
+		doc = fast.tree()
+	default:
+		d.hasAnchors = needsReadBack(f.yaml)
 	}
 	if doc.Kind == 0 || len(doc.Content) == 0 {
 		// Empty, or only comments.
@@ -51,6 +64,22 @@ func Parse(src []byte) (*Document, error) {
 	return d, nil
 }
 
+// tree builds the nodes of front matter that Parse left to the fast path's
+// scan (d.fast), with their entries and layout, exactly as Parse builds
+// them for other front matter. Everything that reads d.entries, d.doc or
+// d.root calls it first (find, live, assemble); Keys, String and Strings
+// answer from the scan while there is one.
+func (d *Document) tree() {
+	if d.fast.entries == nil {
+		return
+	}
+	doc := d.fast.tree()
+	d.fast = fastDoc{}
+	d.doc, d.root = doc, doc.Content[0]
+	_ = d.collect() // never fails: fastScan refused non-string and repeated keys
+	d.layout()
+}
+
 // needsReadBack reports whether edits of this YAML text must always be read
 // back before they are trusted: when anchors or aliases may tie keys
 // together, or when the text is not plain UTF-8 (yaml.v3 decodes UTF-16
@@ -68,42 +97,42 @@ func needsReadBack(text []byte) bool {
 	return bytes.Contains(text, []byte("\uFEFF"))
 }
 
-// parseYAML parses text into a document node: by fastParse when the text is
-// simple enough, else with yaml.v3. A panic inside yaml.v3 is turned into an
-// error so that Parse never panics.
-func parseYAML(text []byte) (doc *yaml.Node, err error) {
+// parseYAML parses text: into the nodes fastScan finds when the text is
+// simple enough, else into a document node with yaml.v3. A panic inside
+// yaml.v3 is turned into an error so that Parse never panics.
+func parseYAML(text []byte) (fast fastDoc, doc *yaml.Node, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			doc, err = nil, &SyntaxError{Line: 1, Msg: fmt.Sprint("YAML parser failed: ", r)}
+			fast, doc, err = fastDoc{}, nil, &SyntaxError{Line: 1, Msg: fmt.Sprint("YAML parser failed: ", r)}
 		}
 	}()
-	if fast, ok := fastParse(text); ok {
-		return fast, nil
+	if f, ok := fastScan(text); ok {
+		return f, nil, nil
 	}
 	doc = new(yaml.Node)
 	if !mayHoldSeveralDocuments(text) {
 		if err := yaml.Unmarshal(text, doc); err != nil {
-			return nil, yamlError(err, text)
+			return fastDoc{}, nil, yamlError(err, text)
 		}
-		return doc, nil
+		return fastDoc{}, doc, nil
 	}
 	// A "--- x" or "... # c" line inside the front matter starts another YAML
 	// document, which Unmarshal would silently ignore.
 	dec := yaml.NewDecoder(bytes.NewReader(text))
 	if err := dec.Decode(doc); err != nil {
 		if errors.Is(err, io.EOF) {
-			return new(yaml.Node), nil
+			return fastDoc{}, new(yaml.Node), nil
 		}
-		return nil, yamlError(err, text)
+		return fastDoc{}, nil, yamlError(err, text)
 	}
 	var extra yaml.Node
 	switch err := dec.Decode(&extra); {
 	case errors.Is(err, io.EOF):
-		return doc, nil
+		return fastDoc{}, doc, nil
 	case err != nil:
-		return nil, yamlError(err, text)
+		return fastDoc{}, nil, yamlError(err, text)
 	}
-	return nil, &SyntaxError{Line: extra.Line + 1, Msg: "front matter holds more than one YAML document"}
+	return fastDoc{}, nil, &SyntaxError{Line: extra.Line + 1, Msg: "front matter holds more than one YAML document"}
 }
 
 // mayHoldSeveralDocuments is a cheap test that rules out document markers.
