@@ -50,7 +50,9 @@ type decoded struct {
 
 // decodeFile is decodeEntity that also returns the markdown body and, for a
 // file that could not be loaded, the id it claims. Files over the limits
-// are refused before their YAML is parsed.
+// are refused before their YAML is parsed. The body is a slice of data,
+// which it does not copy (nor change): what it returns keeps no other
+// reference to data.
 func decodeFile(name string, data []byte) decoded {
 	if text, ok := fromUTF16(data); ok {
 		claim := scanID(text)
@@ -60,7 +62,8 @@ func decodeFile(name string, data []byte) decoded {
 		return decoded{claim: claim, problems: []Problem{{Path: name, Kind: "invalid_encoding",
 			Message: "the file is UTF-16 encoded and was not read; save it as UTF-8"}}}
 	}
-	body, err := frontmatter.BodyOf(data)
+	cut, err := frontmatter.CutFile(data)
+	body := cut.Body()
 	switch {
 	case err != nil: // unterminated front matter
 		return decoded{claim: scanID(data), problems: []Problem{syntaxProblem(name, err)}}
@@ -73,7 +76,7 @@ func decodeFile(name string, data []byte) decoded {
 			"the file is %d bytes with %d of front matter; entity files are read up to %d bytes with %d of front matter",
 			len(data), len(data)-len(body), MaxFileBytes, MaxFrontMatterBytes)}}}
 	}
-	doc, err := frontmatter.Parse(data)
+	doc, err := cut.Parse()
 	if err != nil {
 		return decoded{claim: scanID(data), problems: []Problem{syntaxProblem(name, err)}}
 	}

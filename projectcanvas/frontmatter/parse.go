@@ -19,11 +19,38 @@ import (
 // closing delimiter, a top-level key that is not a scalar, or a top-level key
 // that appears twice. Parse keeps its own copy of src.
 func Parse(src []byte) (*Document, error) {
-	src = slices.Clone(src)
-	f, err := split(src)
+	c, err := CutFile(slices.Clone(src))
 	if err != nil {
 		return nil, err
 	}
+	return c.Parse()
+}
+
+// Cut is a markdown file cut at the delimiter lines of its front matter,
+// its YAML not parsed yet: for a reader that checks sizes before it pays
+// for the YAML. It holds the file's bytes themselves, not a copy.
+type Cut struct {
+	src []byte
+	f   frame
+}
+
+// CutFile cuts src. It fails like Parse only for front matter that is
+// never closed.
+func CutFile(src []byte) (Cut, error) {
+	f, err := split(src)
+	if err != nil {
+		return Cut{}, err
+	}
+	return Cut{src: src, f: f}, nil
+}
+
+// Body returns the markdown after the front matter (see Document.Body).
+func (c Cut) Body() []byte { return c.f.body }
+
+// Parse is Parse of the file without the copy: the document keeps the bytes
+// given to CutFile, which the caller must not change from then on.
+func (c Cut) Parse() (*Document, error) {
+	src, f := c.src, c.f
 	d := &Document{src: src, frame: f, spliceable: true}
 	if !f.has {
 		d.tailFirst = true
