@@ -128,27 +128,12 @@ func ParseID(s string) (ID, Type, int, error) {
 // typeOfPrefix maps an id prefix, in any case, to its type and the
 // prefix's canonical form (those of the type table).
 func typeOfPrefix(p string) (Type, string) {
-	for _, tp := range idPrefixes {
-		if len(p) == len(tp.prefix) && strings.EqualFold(p, tp.prefix) {
-			return tp.t, tp.prefix
+	for _, ti := range typeTable {
+		if len(p) == len(ti.prefix) && strings.EqualFold(p, ti.prefix) {
+			return ti.t, ti.prefix
 		}
 	}
 	return "", ""
-}
-
-// idPrefixes is the type table's prefixes as a list: a vault's ids are
-// parsed by the ten thousand when it is indexed, and the table is a map.
-var idPrefixes = func() []idPrefix {
-	out := make([]idPrefix, len(Types))
-	for i, t := range Types {
-		out[i] = idPrefix{t, t.Prefix()}
-	}
-	return out
-}()
-
-type idPrefix struct {
-	t      Type
-	prefix string
 }
 
 // Type is the type the id's prefix names, or "" for a malformed id.

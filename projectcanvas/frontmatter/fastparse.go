@@ -150,19 +150,16 @@ func (f *fastDoc) strs(key string) ([]string, bool) {
 	if i < 0 {
 		return nil, false
 	}
-	if v := &f.entries[i]; v.kind == yaml.ScalarNode {
-		if f.tag(v) == "!!null" {
-			return []string{}, true
+	end := i + 1 // the items are entries[i:end]
+	if f.entries[i].kind == yaml.SequenceNode {
+		for i++; end < len(f.entries) && !f.entries[end].key; end++ {
 		}
-		return []string{f.value(v)}, true
+	} else if f.tag(&f.entries[i]) == "!!null" {
+		end = i
 	}
-	end := i + 1
-	for end < len(f.entries) && !f.entries[end].key {
-		end++
-	}
-	out := make([]string, 0, end-i-1)
-	for j := i + 1; j < end; j++ {
-		out = append(out, f.value(&f.entries[j]))
+	out := make([]string, end-i)
+	for j := range out {
+		out[j] = f.value(&f.entries[i+j])
 	}
 	return out, true
 }
