@@ -150,10 +150,9 @@ func (f *fastDoc) strs(key string) ([]string, bool) {
 	if i < 0 {
 		return nil, false
 	}
-	end := i + 1 // the items are entries[i:end]
+	end := f.end(i) // the items are entries[i:end]
 	if f.entries[i].kind == yaml.SequenceNode {
-		for i++; end < len(f.entries) && !f.entries[end].key; end++ {
-		}
+		i++
 	} else if f.tag(&f.entries[i]) == "!!null" {
 		end = i
 	}
@@ -162,6 +161,47 @@ func (f *fastDoc) strs(key string) ([]string, bool) {
 		out[j] = f.value(&f.entries[i+j])
 	}
 	return out, true
+}
+
+// node is Document.Node for a fastDoc: the value of key built alone, as
+// tree would build it, without building the rest.
+func (f *fastDoc) node(key string) *yaml.Node {
+	i := f.find(key)
+	if i < 0 {
+		return nil
+	}
+	nodes := make([]yaml.Node, f.end(i)-i) // the value, then a sequence's items
+	for j := range nodes {
+		f.set(&nodes[j], &f.entries[i+j])
+	}
+	if len(nodes) > 1 {
+		items := make([]*yaml.Node, len(nodes)-1)
+		for j := range items {
+			items[j] = &nodes[1+j]
+		}
+		nodes[0].Content = items
+	}
+	return &nodes[0]
+}
+
+// end returns the index past the value at entries[i] and, for a
+// sequence, past its items.
+func (f *fastDoc) end(i int) int {
+	end := i + 1
+	if f.entries[i].kind == yaml.SequenceNode {
+		for end < len(f.entries) && !f.entries[end].key {
+			end++
+		}
+	}
+	return end
+}
+
+// set makes n the node of e, without its children.
+func (f *fastDoc) set(n *yaml.Node, e *fastEntry) {
+	n.Kind, n.Style, n.Tag, n.Line, n.Column = e.kind, e.style, f.tag(e), int(e.line), int(e.col)
+	if e.kind == yaml.ScalarNode {
+		n.Value = f.value(e)
+	}
 }
 
 // tag is the tag yaml.v3 gives the node of e: keys and quoted scalars are
@@ -370,12 +410,8 @@ func (f *fastDoc) tree() *yaml.Node {
 	keys := buf[:0] // the index in entries of each key
 	nodes := make([]yaml.Node, 2+len(f.entries))
 	for i := range f.entries {
-		e, n := &f.entries[i], &nodes[2+i]
-		n.Kind, n.Style, n.Tag, n.Line, n.Column = e.kind, e.style, f.tag(e), int(e.line), int(e.col)
-		if e.kind == yaml.ScalarNode {
-			n.Value = f.value(e)
-		}
-		if e.key {
+		f.set(&nodes[2+i], &f.entries[i])
+		if f.entries[i].key {
 			keys = append(keys, int32(i))
 		}
 	}

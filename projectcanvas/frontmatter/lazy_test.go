@@ -8,7 +8,7 @@ import (
 )
 
 // checkLazy asserts that a document read through the fast path's scan
-// (Parse keeps it and builds no nodes) answers Keys, String and Strings,
+// (Parse keeps it and builds no nodes) answers Keys, String, Strings and Node,
 // for every key and an absent one, exactly as it does once its nodes are
 // built, and that reading does not build them. It reports whether Parse
 // kept the scan.
@@ -39,6 +39,14 @@ func checkLazy(t *testing.T, src []byte) bool {
 		ws, wok := built.String(k)
 		if s != ws || ok != wok {
 			t.Fatalf("%q: String(%q) = %q, %v; built %q, %v", src, k, s, ok, ws, wok)
+		}
+		if kept { // (two parses of aliases point to different anchors)
+			if diff := fastDiff("node", lazy.Node(k), built.Node(k)); diff != "" {
+				t.Fatalf("%q: Node(%q) differs from the built one: %s", src, k, diff)
+			}
+			if n := lazy.Node(k); n != nil && cap(n.Content) != len(n.Content) {
+				t.Fatalf("%q: Node(%q) has room to grow its Content", src, k)
+			}
 		}
 		l, ok := lazy.Strings(k)
 		wl, wok := built.Strings(k)
@@ -96,7 +104,6 @@ func TestLazyEdits(t *testing.T) {
 		"new key":  func(d *Document) { d.SetString("new", "x") },
 		"delete":   func(d *Document) { d.Delete("title") },
 		"body":     func(d *Document) { d.SetBody([]byte("new body\n")) },
-		"node":     func(d *Document) { _ = d.Node("tags") },
 	}
 	for name, edit := range edits {
 		lazy, err := Parse(simpleEntityFile)
