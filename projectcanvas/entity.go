@@ -1,6 +1,8 @@
 package projectcanvas
 
 import (
+	"bytes"
+	"crypto/sha256"
 	"slices"
 	"time"
 )
@@ -27,7 +29,31 @@ type Entity struct {
 	// Path is where the file lives, relative to the vault root.
 	Path string
 
-	hash Hash // content hash of the file when it was read
+	// The file's content when it was read (see readFrom): from an FS that
+	// shares the bytes it keeps (SharedReader), the bytes themselves,
+	// which cost no memory and no hashing; else their SHA-256.
+	src []byte
+	sum [sha256.Size]byte
+}
+
+// readAs records that e was read from data: shared, the bytes an FS keeps
+// and never changes (SharedReader), or bytes of its own.
+func (e *Entity) readAs(data []byte, shared bool) {
+	e.src, e.sum = nil, [sha256.Size]byte{}
+	if shared && data != nil {
+		e.src = data
+	} else {
+		e.sum = sha256.Sum256(data)
+	}
+}
+
+// readFrom reports whether data is the content e was read from: the same
+// bytes, or bytes of the same SHA-256.
+func (e *Entity) readFrom(data []byte) bool {
+	if e.src != nil {
+		return bytes.Equal(e.src, data)
+	}
+	return sha256.Sum256(data) == e.sum
 }
 
 // Linked returns the ids held in relation r.

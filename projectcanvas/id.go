@@ -129,7 +129,7 @@ func ParseID(s string) (ID, Type, int, error) {
 // prefix's canonical form (those of the type table).
 func typeOfPrefix(p string) (Type, string) {
 	for _, ti := range typeTable {
-		if len(p) == len(ti.prefix) && strings.EqualFold(p, ti.prefix) {
+		if strings.EqualFold(p, ti.prefix) {
 			return ti.t, ti.prefix
 		}
 	}

@@ -264,14 +264,21 @@ func indexFiles(fsys FS, names []string) *index {
 }
 
 func decodeName(fsys FS, name string) decoded {
-	data, err := fsys.ReadFile(name)
+	var data []byte
+	var err error
+	s, shared := fsys.(SharedReader)
+	if shared {
+		data, err = s.ReadShared(name)
+	} else {
+		data, err = fsys.ReadFile(name)
+	}
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) { // deleted while walking: just skip
 			return decoded{}
 		}
 		return decoded{problems: []Problem{{Path: name, Kind: "unreadable", Message: err.Error()}}}
 	}
-	return decodeFile(name, data)
+	return decodeFile(name, data, shared)
 }
 
 // sortedProblems lists every problem, by path.

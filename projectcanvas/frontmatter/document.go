@@ -86,8 +86,7 @@ func (d *Document) Keys() []string {
 }
 
 // Node returns the value node of key, or nil when the key is absent. The node
-// belongs to the document: read it, but call Set to change it. (A document
-// the fast path read, and not edited yet, builds the node on each call.)
+// belongs to the document: read it, but call Set to change it.
 func (d *Document) Node(key string) *yaml.Node {
 	if d.fast.entries != nil {
 		return d.fast.node(key)

@@ -44,7 +44,7 @@ func fastParse(text []byte) (*yaml.Node, bool) {
 	if !ok {
 		return nil, false
 	}
-	return f.tree(), true
+	return f.build(), true
 }
 
 // fastDoc is front matter that fastScan accepted: its nodes in file order,
@@ -56,6 +56,9 @@ type fastDoc struct {
 	text    string      // the YAML text; every value is a slice of it
 	entries []fastEntry // nil for no fastDoc
 	keys    int         // how many entries are keys
+	// nodes, once built, holds the document node, the mapping and then
+	// the node of each entry, in the order of entries.
+	nodes []yaml.Node
 }
 
 // fastScan checks text with fastLines and the rules on keys (each resolves
@@ -163,25 +166,15 @@ func (f *fastDoc) strs(key string) ([]string, bool) {
 	return out, true
 }
 
-// node is Document.Node for a fastDoc: the value of key built alone, as
-// tree would build it, without building the rest.
+// node is Document.Node for a fastDoc: the value of key in the tree,
+// built at the first call (see build).
 func (f *fastDoc) node(key string) *yaml.Node {
 	i := f.find(key)
 	if i < 0 {
 		return nil
 	}
-	nodes := make([]yaml.Node, f.end(i)-i) // the value, then a sequence's items
-	for j := range nodes {
-		f.set(&nodes[j], &f.entries[i+j])
-	}
-	if len(nodes) > 1 {
-		items := make([]*yaml.Node, len(nodes)-1)
-		for j := range items {
-			items[j] = &nodes[1+j]
-		}
-		nodes[0].Content = items
-	}
-	return &nodes[0]
+	f.build()
+	return &f.nodes[2+i]
 }
 
 // end returns the index past the value at entries[i] and, for a
@@ -194,14 +187,6 @@ func (f *fastDoc) end(i int) int {
 		}
 	}
 	return end
-}
-
-// set makes n the node of e, without its children.
-func (f *fastDoc) set(n *yaml.Node, e *fastEntry) {
-	n.Kind, n.Style, n.Tag, n.Line, n.Column = e.kind, e.style, f.tag(e), int(e.line), int(e.col)
-	if e.kind == yaml.ScalarNode {
-		n.Value = f.value(e)
-	}
 }
 
 // tag is the tag yaml.v3 gives the node of e: keys and quoted scalars are
@@ -404,14 +389,23 @@ func fastFlowSeq(entries []fastEntry, v []byte, start, line, col int) ([]fastEnt
 	}
 }
 
-// tree builds the nodes fastScan found and links them into a document.
-func (f *fastDoc) tree() *yaml.Node {
+// build builds the nodes fastScan found, once, links them into a document
+// and returns it.
+func (f *fastDoc) build() *yaml.Node {
+	if f.nodes != nil {
+		return &f.nodes[0]
+	}
 	var buf [32]int32
 	keys := buf[:0] // the index in entries of each key
 	nodes := make([]yaml.Node, 2+len(f.entries))
+	f.nodes = nodes
 	for i := range f.entries {
-		f.set(&nodes[2+i], &f.entries[i])
-		if f.entries[i].key {
+		e, n := &f.entries[i], &nodes[2+i]
+		n.Kind, n.Style, n.Tag, n.Line, n.Column = e.kind, e.style, f.tag(e), int(e.line), int(e.col)
+		if e.kind == yaml.ScalarNode {
+			n.Value = f.value(e)
+		}
+		if e.key {
 			keys = append(keys, int32(i))
 		}
 	}

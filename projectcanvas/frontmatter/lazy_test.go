@@ -60,6 +60,14 @@ func checkLazy(t *testing.T, src []byte) bool {
 	if !bytes.Equal(lazy.Body(), built.Body()) || lazy.HasFrontMatter() != built.HasFrontMatter() {
 		t.Fatalf("%q: body or front matter differ once built", src)
 	}
+	if len(keys) > 0 {
+		// Node builds the tree the document keeps: the same nodes.
+		n := lazy.Node(keys[len(keys)-1])
+		lazy.tree()
+		if lazy.Node(keys[len(keys)-1]) != n {
+			t.Fatalf("%q: Node gave another node once the document was built", src)
+		}
+	}
 	return kept
 }
 

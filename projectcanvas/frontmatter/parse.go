@@ -69,7 +69,7 @@ func (c Cut) Parse() (*Document, error) {
 			d.fast = fast // the tree is built when needed (see tree)
 			return d, nil
 		}
-		doc = fast.tree()
+		doc = fast.build()
 	default:
 		d.hasAnchors = needsReadBack(f.yaml)
 	}
@@ -100,7 +100,7 @@ func (d *Document) tree() {
 	if d.fast.entries == nil {
 		return
 	}
-	doc := d.fast.tree()
+	doc := d.fast.build()
 	d.fast = fastDoc{}
 	d.doc, d.root = doc, doc.Content[0]
 	_ = d.collect() // never fails: fastScan refused non-string and repeated keys
