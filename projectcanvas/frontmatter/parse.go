@@ -29,10 +29,7 @@ func Parse(src []byte) (*Document, error) {
 // Cut is a markdown file cut at the delimiter lines of its front matter,
 // its YAML not parsed yet: for a reader that checks sizes before it pays
 // for the YAML. It holds the file's bytes themselves, not a copy.
-type Cut struct {
-	src []byte
-	f   frame
-}
+type Cut struct{ d *Document }
 
 // CutFile cuts src. It fails like Parse only for front matter that is
 // never closed.
@@ -41,17 +38,24 @@ func CutFile(src []byte) (Cut, error) {
 	if err != nil {
 		return Cut{}, err
 	}
-	return Cut{src: src, f: f}, nil
+	return Cut{&Document{src: src, frame: f, spliceable: true}}, nil
 }
 
-// Body returns the markdown after the front matter (see Document.Body).
-func (c Cut) Body() []byte { return c.f.body }
+// Body returns the markdown after the front matter (see Document.Body),
+// nil for a file CutFile refused.
+func (c Cut) Body() []byte {
+	if c.d == nil {
+		return nil
+	}
+	return c.d.body
+}
 
 // Parse is Parse of the file without the copy: the document keeps the bytes
-// given to CutFile, which the caller must not change from then on.
+// given to CutFile, which the caller must not change from then on. Call it
+// once.
 func (c Cut) Parse() (*Document, error) {
-	src, f := c.src, c.f
-	d := &Document{src: src, frame: f, spliceable: true}
+	d := c.d
+	f := &d.frame
 	if !f.has {
 		d.tailFirst = true
 		return d, nil

@@ -97,6 +97,9 @@ func detectEOL(b []byte) string {
 // the YAML: the cheap way to read a body when the keys are not needed. It
 // fails like Parse only for front matter that is never closed.
 func BodyOf(src []byte) ([]byte, error) {
-	c, err := CutFile(src)
-	return c.Body(), err
+	f, err := split(src)
+	if err != nil {
+		return nil, err
+	}
+	return f.body, nil
 }
