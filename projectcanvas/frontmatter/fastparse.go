@@ -456,6 +456,7 @@ func (f *fastDoc) build() *yaml.Node {
 //     it), and otherwise a string: the resolver's other time formats need
 //     a time after the date, and such text is no number.
 //
+// A UTC time as the project writes it (fastTime) is a timestamp too.
 // Anything else goes to ShortTag. TestFastTag checks fastTag against
 // ShortTag on the words and on every date layout over many years, and
 // FuzzFastParse on arbitrary strings.
@@ -477,6 +478,9 @@ func fastTag(s string) string {
 				return "!!timestamp"
 			}
 			return "!!str"
+		}
+		if fastTime(s) {
+			return "!!timestamp"
 		}
 	case '+', '-', '.':
 	default:
@@ -526,6 +530,25 @@ func fastDate(s string) (date, ok bool) {
 		days = 29
 	}
 	return day <= days, true
+}
+
+// fastTime reports whether s is a UTC time in the layout the project
+// writes (time.RFC3339 of a UTC time, "2006-01-02T15:04:05Z") that
+// time.Parse takes: a real date, hour 0 to 23, minute and second 0 to 59.
+// The resolver then tries its first time format, which takes it. false
+// says nothing: ShortTag decides.
+func fastTime(s string) bool {
+	const layout = "0000-00-00T00:00:00Z" // 0: a digit
+	if len(s) != len(layout) {
+		return false
+	}
+	for i := range len(layout) {
+		if c := s[i]; layout[i] == '0' && (c < '0' || c > '9') || layout[i] != '0' && c != layout[i] {
+			return false
+		}
+	}
+	date, _ := fastDate(s[:10])
+	return date && s[11:13] <= "23" && s[14:16] <= "59" && s[17:19] <= "59"
 }
 
 // fastKeyStart and fastKeyByte define the keys the fast path takes:
