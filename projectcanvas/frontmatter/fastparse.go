@@ -51,7 +51,8 @@ func fastParse(text []byte) (*yaml.Node, bool) {
 // not yet built. Parse keeps it rather than the tree while the document is
 // only read (Keys, String, Strings): most documents never need the tree,
 // and building it is most of what parsing a simple file costs. The tree,
-// when needed (see Document.tree), is the one fastParse builds.
+// when needed (Node, or an edit: see Document.tree), is the one fastParse
+// builds.
 type fastDoc struct {
 	text    string      // the YAML text; every value is a slice of it
 	entries []fastEntry // nil for no fastDoc
@@ -207,7 +208,7 @@ const fastMaxKey = 128
 
 // fastEntry is a node as fastLines finds it. fastParse reads the text in two
 // passes: fastLines checks it and notes its nodes, in file order (each key,
-// its value, a sequence's items), without allocating; fastTree then builds
+// its value, a sequence's items), without allocating; build then builds
 // the nodes, now that the text is known to be simple. Positions are int32
 // (fastLines declines texts of 2 GiB and more) so that an entry holds no
 // pointer and costs the collector nothing.

@@ -98,8 +98,9 @@ func (c Cut) Parse() (*Document, error) {
 // tree builds the nodes of front matter that Parse left to the fast path's
 // scan (d.fast), with their entries and layout, exactly as Parse builds
 // them for other front matter. Everything that reads d.entries, d.doc or
-// d.root calls it first (find, live, assemble); Keys, String and Strings
-// answer from the scan while there is one.
+// d.root calls it first (find, live, assemble); Keys, String, Strings and
+// Node answer from the scan while there is one (Node builds the nodes, but
+// not the entries and layout).
 func (d *Document) tree() {
 	if d.fast.entries == nil {
 		return
