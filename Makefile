@@ -11,7 +11,7 @@ ADDR     ?= 127.0.0.1:12312
 GOROOT_WASM = $(shell $(GO) env GOROOT)/lib/wasm
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: build wasm wasm-size plugin install test test-go test-wasm test-e2e test-plugin bench-plugin run bench bench-wasm bench-search eval-search eval-search-context eval-search-godoc lint clean crash fuzz soak
+.PHONY: build wasm wasm-size plugin install test test-go test-wasm test-e2e test-plugin bench-plugin run bench bench-wasm bench-wasm-load bench-search eval-search eval-search-context eval-search-godoc lint clean crash fuzz soak
 
 build:
 	$(GO) build -o $(BIN) ./cmd/projectcanvas
@@ -138,6 +138,13 @@ bench-wasm:
 	$(GO) test -run='^$$' -bench=Layout10x10x10 ./layout
 	PATH="$(GOROOT_WASM):$$PATH" GOOS=js GOARCH=wasm $(GO) test -run='^$$' -bench=Bridge -benchmem ./wasm/bridge
 	PATH="$(GOROOT_WASM):$$PATH" GOOS=js GOARCH=wasm $(GO) test -run='^$$' -bench=Layout10x10x10 ./layout
+
+# The first load (cold: nothing compiled yet) of 1,000 and of 10,000
+# generated entity files by the WebAssembly build, a fresh Node process per
+# run (target: at most 10x BenchmarkOpen10k, the native cold index).
+bench-wasm-load: wasm
+	for n in 1000 10000; do rm -rf $(SCRATCH)/load-$$n && $(GO) run ./cmd/projectcanvas gen --entities $$n $(SCRATCH)/load-$$n > /dev/null && \
+		node wasm/bench/load.mjs $(WASM) $(SCRATCH)/load-$$n 5 || exit 1; done
 
 # search_docs against its peers (MiniSearch, Orama hybrid; locked in
 # bench/search/package-lock.json) on the same generated 10,000-document

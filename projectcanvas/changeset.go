@@ -136,7 +136,7 @@ func (cs *changeset) stage(id ID) (*draft, error) {
 	if err != nil {
 		return nil, err
 	}
-	if HashOf(data) != cur.hash {
+	if !cur.readFrom(data) {
 		fresh, _ := decodeEntity(cur.Path, data)
 		if fresh == nil || fresh.ID != id {
 			_ = cs.p.Refresh(cur.Path)
@@ -411,7 +411,8 @@ func (cs *changeset) commit() ([]*Entity, error) {
 			return nil, err
 		}
 		e := d.e
-		e.Path, e.hash = d.newPath, HashOf(data)
+		e.Path = d.newPath
+		e.readAs(data, false)
 		switch {
 		case d.before == nil:
 			plan = append(plan, write{name: e.Path, data: data})

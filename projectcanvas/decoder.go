@@ -33,7 +33,7 @@ type Problem struct {
 // what it could not accept. Values it can mend (a status alias, a
 // non-canonical priority) are mended in memory only; the file is untouched.
 func decodeEntity(name string, data []byte) (*Entity, []Problem) {
-	d := decodeFile(name, data)
+	d := decodeFile(name, data, false)
 	return d.e, d.problems
 }
 
@@ -50,8 +50,10 @@ type decoded struct {
 
 // decodeFile is decodeEntity that also returns the markdown body and, for a
 // file that could not be loaded, the id it claims. Files over the limits
-// are refused before their YAML is parsed.
-func decodeFile(name string, data []byte) decoded {
+// are refused before their YAML is parsed. The body is a slice of data,
+// which it does not copy (nor change). The entity keeps data itself when
+// shared (the bytes an FS keeps, from SharedReader), else its hash.
+func decodeFile(name string, data []byte, shared bool) decoded {
 	if text, ok := fromUTF16(data); ok {
 		claim := scanID(text)
 		if claim == "" {
@@ -60,7 +62,8 @@ func decodeFile(name string, data []byte) decoded {
 		return decoded{claim: claim, problems: []Problem{{Path: name, Kind: "invalid_encoding",
 			Message: "the file is UTF-16 encoded and was not read; save it as UTF-8"}}}
 	}
-	body, err := frontmatter.BodyOf(data)
+	cut, err := frontmatter.CutFile(data)
+	body := cut.Body()
 	switch {
 	case err != nil: // unterminated front matter
 		return decoded{claim: scanID(data), problems: []Problem{syntaxProblem(name, err)}}
@@ -73,14 +76,15 @@ func decodeFile(name string, data []byte) decoded {
 			"the file is %d bytes with %d of front matter; entity files are read up to %d bytes with %d of front matter",
 			len(data), len(data)-len(body), MaxFileBytes, MaxFrontMatterBytes)}}}
 	}
-	doc, err := frontmatter.Parse(data)
+	doc, err := cut.Parse()
 	if err != nil {
 		return decoded{claim: scanID(data), problems: []Problem{syntaxProblem(name, err)}}
 	}
-	e, problems := decodeDoc(name, data, doc)
+	e, problems := decodeDoc(name, doc)
 	if e == nil {
 		return decoded{claim: scanID(data), problems: problems}
 	}
+	e.readAs(data, shared)
 	return decoded{e: e, body: doc.Body(), problems: problems}
 }
 
@@ -92,7 +96,7 @@ func syntaxProblem(name string, err error) Problem {
 	return p
 }
 
-func decodeDoc(name string, data []byte, doc *frontmatter.Document) (*Entity, []Problem) {
+func decodeDoc(name string, doc *frontmatter.Document) (*Entity, []Problem) {
 	rawID, hasID := doc.String("id")
 	rawType, hasType := doc.String("type")
 	if !hasID && !hasType {
@@ -115,7 +119,7 @@ func decodeDoc(name string, data []byte, doc *frontmatter.Document) (*Entity, []
 	case idType != typ:
 		return nil, []Problem{{Path: name, Kind: "invalid_id", Message: "id " + string(id) + " does not match type " + string(typ)}}
 	}
-	d := decoder{doc: doc, e: &Entity{ID: id, Type: typ, Path: name, hash: HashOf(data)}, values: valueReader{budget: MaxValueBytes}}
+	d := decoder{doc: doc, e: &Entity{ID: id, Type: typ, Path: name}, values: valueReader{budget: MaxValueBytes}}
 	d.decode()
 	if d.fail != nil {
 		return nil, []Problem{{Path: name, Kind: d.fail.kind, Message: d.fail.msg}}

@@ -1,6 +1,8 @@
 package projectcanvas
 
 import (
+	"bytes"
+	"crypto/sha256"
 	"slices"
 	"time"
 )
@@ -27,7 +29,39 @@ type Entity struct {
 	// Path is where the file lives, relative to the vault root.
 	Path string
 
-	hash Hash // content hash of the file when it was read
+	// read is what the file held when it was read (see readFrom): from an
+	// FS that shares the bytes it keeps (SharedReader), those bytes
+	// ([]byte), which cost no memory and no hashing; else 128 bits of
+	// their SHA-256 ([16]byte; HashOf, the FS's check, keeps 96).
+	read any
+}
+
+// readAs records that e was read from data: shared, the bytes an FS keeps
+// and never changes (SharedReader), or bytes of its own.
+func (e *Entity) readAs(data []byte, shared bool) {
+	if shared && data != nil {
+		e.read = data
+	} else {
+		e.read = digest(data)
+	}
+}
+
+// readFrom reports whether data is the content e was read from: the same
+// bytes, or bytes of the same digest.
+func (e *Entity) readFrom(data []byte) bool {
+	switch r := e.read.(type) {
+	case []byte:
+		return bytes.Equal(r, data)
+	case [16]byte:
+		return digest(data) == r
+	}
+	return false
+}
+
+func digest(data []byte) (d [16]byte) {
+	sum := sha256.Sum256(data)
+	copy(d[:], sum[:])
+	return d
 }
 
 // Linked returns the ids held in relation r.

@@ -75,6 +75,16 @@ type Scanner interface {
 	Scan(fn func(name string) error) (temps []string, err error)
 }
 
+// SharedReader is implemented by an FS that keeps its files in memory and
+// never changes the bytes it keeps, only replaces them (vault/memfs):
+// ReadShared is ReadFile without the copy, and the caller must not change
+// what it returns. The index keeps those bytes in the entity read from
+// them, where they cost no memory, instead of hashing them (see
+// Entity.readFrom).
+type SharedReader interface {
+	ReadShared(name string) ([]byte, error)
+}
+
 // Syncer is implemented by an FS whose renames and removals become durable
 // only when synced (vault/osfs), so that a transaction of many files pays
 // for durability once per folder rather than once per file. Sync makes

@@ -107,7 +107,7 @@ func NewID(t Type, n int) ID { return ID(fmt.Sprintf("%s-%03d", t.Prefix(), n)) 
 func ParseID(s string) (ID, Type, int, error) {
 	s = strings.TrimSpace(s)
 	prefix, num, ok := strings.Cut(s, "-")
-	t := typeOfPrefix(prefix)
+	t, canon := typeOfPrefix(prefix)
 	// Three digits at least; past three no leading zero, or T-0004 would be
 	// a second T-004.
 	n, digits := 0, true
@@ -119,21 +119,21 @@ func ParseID(s string) (ID, Type, int, error) {
 	if !ok || t == "" || !digits || len(num) < 3 || len(num) > 3 && num[0] == '0' || len(num) > 9 {
 		return "", "", 0, Errorf(CodeInvalidArgument, "%q is not an entity id (like M-001, S-001, T-001, DEC-001, DOC-001 or F-001)", s)
 	}
-	if prefix != t.Prefix() {
-		s = t.Prefix() + "-" + num
+	if prefix != canon {
+		s = canon + "-" + num
 	}
 	return ID(s), t, n, nil
 }
 
-// typeOfPrefix maps an id prefix, in any case, to its type (the prefixes
-// are those of the type table).
-func typeOfPrefix(p string) Type {
-	for _, t := range Types {
-		if strings.EqualFold(p, t.Prefix()) {
-			return t
+// typeOfPrefix maps an id prefix, in any case, to its type and the
+// prefix's canonical form (those of the type table).
+func typeOfPrefix(p string) (Type, string) {
+	for _, ti := range typeTable {
+		if strings.EqualFold(p, ti.prefix) {
+			return ti.t, ti.prefix
 		}
 	}
-	return ""
+	return "", ""
 }
 
 // Type is the type the id's prefix names, or "" for a malformed id.

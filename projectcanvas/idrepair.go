@@ -376,7 +376,7 @@ func (r *repairer) fresh(e *Entity) bool {
 	case err != nil:
 		r.rep.Refuse(e.Path, err.Error())
 		return false
-	case HashOf(data) != e.hash:
+	case !e.readFrom(data):
 		r.rep.Refuse(e.Path, changedReason)
 		return false
 	}

@@ -3,6 +3,7 @@ package projectcanvas
 import (
 	"errors"
 	"io/fs"
+	"path"
 	"runtime"
 	"slices"
 	"strings"
@@ -94,7 +95,7 @@ func (x *index) claimName(name string) {
 // again. Ids above MaxIDNumber are not counted: one hand-written T-999999999
 // must not exhaust the sequence.
 func (x *index) claim(id ID) {
-	if n, t := id.Number(), id.Type(); n <= MaxIDNumber && n > x.maxNum[t] {
+	if _, t, n, err := ParseID(string(id)); err == nil && n <= MaxIDNumber && n > x.maxNum[t] {
 		x.maxNum[t] = n
 	}
 }
@@ -222,7 +223,7 @@ func loadIndex(fsys FS) (*index, error) {
 type markdownNames []string
 
 func (m *markdownNames) add(name string) error {
-	if strings.HasSuffix(strings.ToLower(name), ".md") {
+	if strings.EqualFold(path.Ext(name), ".md") {
 		*m = append(*m, name)
 	}
 	return nil
@@ -263,14 +264,21 @@ func indexFiles(fsys FS, names []string) *index {
 }
 
 func decodeName(fsys FS, name string) decoded {
-	data, err := fsys.ReadFile(name)
+	var data []byte
+	var err error
+	s, shared := fsys.(SharedReader)
+	if shared {
+		data, err = s.ReadShared(name)
+	} else {
+		data, err = fsys.ReadFile(name)
+	}
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) { // deleted while walking: just skip
 			return decoded{}
 		}
 		return decoded{problems: []Problem{{Path: name, Kind: "unreadable", Message: err.Error()}}}
 	}
-	return decodeFile(name, data)
+	return decodeFile(name, data, shared)
 }
 
 // sortedProblems lists every problem, by path.

@@ -412,7 +412,7 @@ func (p *Project) migration(cs *changeset, refused map[string]string) (*Migratio
 			continue
 		}
 		data, err := p.fs.ReadFile(e.Path)
-		if err != nil || HashOf(data) != e.hash {
+		if err != nil || !e.readFrom(data) {
 			mig.Refused = append(mig.Refused, Refusal{File: e.Path, Reason: changedReason})
 			continue
 		}

@@ -171,7 +171,7 @@ func (p *Project) Reload() (IndexStats, error) {
 // editor save, a file watcher event). A deleted file drops out of the index.
 func (p *Project) Refresh(name string) error {
 	data, err := p.fs.ReadFile(name)
-	if err == nil && p.indexedAs(name, HashOf(data)) {
+	if err == nil && p.indexedAs(name, data) {
 		return nil // our own write, seen again by a watcher: nothing to do
 	}
 	var heirs []string
@@ -183,7 +183,7 @@ func (p *Project) Refresh(name string) error {
 		p.mu.Unlock()
 		return err
 	default:
-		heirs = p.idx.addFile(name, decodeFile(name, data))
+		heirs = p.idx.addFile(name, decodeFile(name, data, false))
 	}
 	p.mu.Unlock()
 	// The file held an id other files claimed too, which were ignored: the
@@ -197,8 +197,8 @@ func (p *Project) Refresh(name string) error {
 }
 
 // indexedAs reports whether the index already holds the file name with the
-// content that hashes to h.
-func (p *Project) indexedAs(name string, h Hash) bool {
+// content data.
+func (p *Project) indexedAs(name string, data []byte) bool {
 	p.mu.RLock()
 	defer p.mu.RUnlock()
 	id, ok := p.idx.byPath[name]
@@ -206,7 +206,7 @@ func (p *Project) indexedAs(name string, h Hash) bool {
 		return false
 	}
 	e := p.idx.byID[id]
-	return e != nil && e.Path == name && e.hash == h
+	return e != nil && e.Path == name && e.readFrom(data)
 }
 
 // RefreshFiles re-reads several changed files, those that are gone first: a

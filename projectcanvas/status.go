@@ -47,54 +47,59 @@ func InitialStatus(t Type) Status { return statusesByType[t][0] }
 
 // statusAliases maps a folded spelling (lower case, no spaces, dashes or
 // underscores) to the statuses it may mean, in order of preference. The first
-// one valid for the type wins.
-var statusAliases = map[string][]Status{
-	"notstarted": {NotStarted, Planned, Pending, Draft},
-	"todo":       {NotStarted, Planned, Pending, Draft},
-	"new":        {NotStarted, Planned, Pending, Draft},
-	"open":       {NotStarted, Planned, Pending, Draft},
-	"backlog":    {NotStarted, Planned, Pending, Draft},
-	"planned":    {Planned, NotStarted},
-	"pending":    {Pending, NotStarted, Planned},
-	"proposed":   {Pending, Draft},
-	"draft":      {Draft},
-	"inprogress": {InProgress, Review},
-	"wip":        {InProgress, Draft},
-	"doing":      {InProgress},
-	"started":    {InProgress},
-	"active":     {InProgress},
-	"ongoing":    {InProgress},
-	"blocked":    {Blocked},
-	"stuck":      {Blocked},
-	"waiting":    {Blocked, Pending},
-	"done":       {Completed, Complete, Decided, Approved},
-	"complete":   {Completed, Complete},
-	"completed":  {Completed, Complete},
-	"finished":   {Completed, Complete},
-	"closed":     {Completed, Complete},
-	"resolved":   {Completed, Complete, Decided},
-	"shipped":    {Complete, Completed},
-	"deferred":   {Deferred},
-	"onhold":     {Deferred},
-	"hold":       {Deferred},
-	"paused":     {Deferred},
-	"postponed":  {Deferred},
-	"later":      {Deferred},
-	"cancelled":  {Deferred, Superseded},
-	"canceled":   {Deferred, Superseded},
-	"decided":    {Decided},
-	"accepted":   {Decided, Approved},
-	"agreed":     {Decided},
-	"superseded": {Superseded},
-	"replaced":   {Superseded},
-	"obsolete":   {Superseded},
-	"deprecated": {Superseded},
-	"review":     {Review},
-	"inreview":   {Review},
-	"reviewing":  {Review},
-	"approved":   {Approved},
-	"published":  {Approved},
-	"final":      {Approved},
+// one valid for the type wins. A list, not a map: it is read only for a
+// status not written as its canonical self, and a map literal this size is
+// 16 KB of initialization code in the WebAssembly build.
+var statusAliases = []struct {
+	folded   string
+	statuses []Status
+}{
+	{"notstarted", []Status{NotStarted, Planned, Pending, Draft}},
+	{"todo", []Status{NotStarted, Planned, Pending, Draft}},
+	{"new", []Status{NotStarted, Planned, Pending, Draft}},
+	{"open", []Status{NotStarted, Planned, Pending, Draft}},
+	{"backlog", []Status{NotStarted, Planned, Pending, Draft}},
+	{"planned", []Status{Planned, NotStarted}},
+	{"pending", []Status{Pending, NotStarted, Planned}},
+	{"proposed", []Status{Pending, Draft}},
+	{"draft", []Status{Draft}},
+	{"inprogress", []Status{InProgress, Review}},
+	{"wip", []Status{InProgress, Draft}},
+	{"doing", []Status{InProgress}},
+	{"started", []Status{InProgress}},
+	{"active", []Status{InProgress}},
+	{"ongoing", []Status{InProgress}},
+	{"blocked", []Status{Blocked}},
+	{"stuck", []Status{Blocked}},
+	{"waiting", []Status{Blocked, Pending}},
+	{"done", []Status{Completed, Complete, Decided, Approved}},
+	{"complete", []Status{Completed, Complete}},
+	{"completed", []Status{Completed, Complete}},
+	{"finished", []Status{Completed, Complete}},
+	{"closed", []Status{Completed, Complete}},
+	{"resolved", []Status{Completed, Complete, Decided}},
+	{"shipped", []Status{Complete, Completed}},
+	{"deferred", []Status{Deferred}},
+	{"onhold", []Status{Deferred}},
+	{"hold", []Status{Deferred}},
+	{"paused", []Status{Deferred}},
+	{"postponed", []Status{Deferred}},
+	{"later", []Status{Deferred}},
+	{"cancelled", []Status{Deferred, Superseded}},
+	{"canceled", []Status{Deferred, Superseded}},
+	{"decided", []Status{Decided}},
+	{"accepted", []Status{Decided, Approved}},
+	{"agreed", []Status{Decided}},
+	{"superseded", []Status{Superseded}},
+	{"replaced", []Status{Superseded}},
+	{"obsolete", []Status{Superseded}},
+	{"deprecated", []Status{Superseded}},
+	{"review", []Status{Review}},
+	{"inreview", []Status{Review}},
+	{"reviewing", []Status{Review}},
+	{"approved", []Status{Approved}},
+	{"published", []Status{Approved}},
+	{"final", []Status{Approved}},
 }
 
 func foldStatus(s string) string {
@@ -123,9 +128,14 @@ func ParseStatus(t Type, s string) (Status, error) {
 			return st, nil
 		}
 	}
-	for _, st := range statusAliases[folded] {
-		if slices.Contains(valid, st) {
-			return st, nil
+	for _, a := range statusAliases {
+		if a.folded != folded {
+			continue
+		}
+		for _, st := range a.statuses {
+			if slices.Contains(valid, st) {
+				return st, nil
+			}
 		}
 	}
 	return "", Errorf(CodeInvalidArgument, "status %q is not valid for a %s (want one of %s)", s, t, joinStatuses(valid)).

@@ -406,7 +406,7 @@ func (tx *Tx) WriteNote(name string, data []byte) error {
 			return Errorf(CodeInvalidArgument, "%s is the file of %s: its front matter changes only through update_entity "+
 				"(which checks its status, relations and id); edit the text below the front matter here", name, id).With("path", name).With("id", id)
 		}
-	} else if d := decodeFile(name, data); d.e != nil || d.claim != "" {
+	} else if d := decodeFile(name, data, false); d.e != nil || d.claim != "" {
 		id := d.claim
 		if d.e != nil {
 			id = d.e.ID

@@ -102,7 +102,7 @@ func pathProblem(name string) string {
 		return "is longer than 1,024 bytes"
 	case !utf8.ValidString(name):
 		return "is not valid UTF-8"
-	case strings.ContainsFunc(name, isControl):
+	case hasControl(name):
 		return "holds a control character (NUL, newline...)"
 	case strings.Contains(name, `\`):
 		return "holds a backslash; vault paths separate folders with /"
@@ -143,7 +143,17 @@ func writeProblem(name string) string {
 	return ""
 }
 
-func isControl(r rune) bool { return r < 0x20 || r == 0x7F }
+// hasControl reports whether s holds a control character (NUL, newline,
+// DEL...). Byte by byte: in UTF-8 only these bytes encode them, and every
+// file the index reads has its path checked.
+func hasControl(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c == 0x7F {
+			return true
+		}
+	}
+	return false
+}
 
 func isASCIILetter(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
 

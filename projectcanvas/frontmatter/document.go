@@ -18,6 +18,11 @@ type Document struct {
 	doc  *yaml.Node // the YAML document node; nil when the front matter is empty
 	root *yaml.Node // the top-level mapping; nil when the front matter is empty
 
+	// fast is the fast path's scan of simple front matter (see fastScan)
+	// until something needs the nodes (see tree); entries, doc and root
+	// are empty meanwhile.
+	fast fastDoc
+
 	entries []entry // top-level keys in file order, then keys added by Set
 	parsed  int     // how many entries came from the source
 	tail    []byte  // blank and comment lines after the last parsed key
@@ -68,6 +73,9 @@ func (d *Document) HasFrontMatter() bool {
 
 // Keys returns the top-level keys in file order; keys added by Set come last.
 func (d *Document) Keys() []string {
+	if d.fast.entries != nil {
+		return d.fast.keyNames()
+	}
 	keys := make([]string, 0, len(d.entries))
 	for i := range d.entries {
 		if !d.entries[i].dead {
@@ -80,6 +88,9 @@ func (d *Document) Keys() []string {
 // Node returns the value node of key, or nil when the key is absent. The node
 // belongs to the document: read it, but call Set to change it.
 func (d *Document) Node(key string) *yaml.Node {
+	if d.fast.entries != nil {
+		return d.fast.node(key)
+	}
 	if e := d.find(key); e != nil {
 		return e.vn
 	}
@@ -91,6 +102,9 @@ func (d *Document) Node(key string) *yaml.Node {
 // is absent or its value is not a scalar. An alias to a scalar counts as that
 // scalar.
 func (d *Document) String(key string) (value string, ok bool) {
+	if d.fast.entries != nil {
+		return d.fast.str(key)
+	}
 	n := deref(d.Node(key))
 	if n == nil || n.Kind != yaml.ScalarNode {
 		return "", false
@@ -104,6 +118,9 @@ func (d *Document) String(key string) (value string, ok bool) {
 // when the key is absent or its value has another shape, such as a mapping or
 // a sequence holding a mapping.
 func (d *Document) Strings(key string) (values []string, ok bool) {
+	if d.fast.entries != nil {
+		return d.fast.strs(key)
+	}
 	n := deref(d.Node(key))
 	if n == nil {
 		return nil, false
@@ -151,6 +168,7 @@ func (d *Document) Err() error {
 // uses an index, so that reading every key of a front matter with tens of
 // thousands of them is not quadratic.
 func (d *Document) find(key string) *entry {
+	d.tree()
 	if len(d.entries) > indexFrom {
 		if d.index == nil {
 			d.index = make(map[string]int, len(d.entries))
@@ -175,6 +193,7 @@ func (d *Document) find(key string) *entry {
 
 // live counts the entries that have not been deleted.
 func (d *Document) live() int {
+	d.tree()
 	n := 0
 	for i := range d.entries {
 		if !d.entries[i].dead {

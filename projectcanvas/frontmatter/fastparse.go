@@ -2,6 +2,7 @@ package frontmatter
 
 import (
 	"bytes"
+	"math"
 	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
@@ -39,13 +40,166 @@ import (
 // yaml.v3 parses them. The tests compare the trees with yaml.v3's, field by
 // field, on tables of inputs, generated texts and fuzzed ones.
 func fastParse(text []byte) (*yaml.Node, bool) {
-	var entryBuf [64]fastEntry
-	var keyBuf [32]int32
-	entries, keys, ok := fastLines(text, entryBuf[:0], keyBuf[:0])
+	f, ok := fastScan(text)
 	if !ok {
 		return nil, false
 	}
-	return fastTree(text, entries, keys)
+	return f.build(), true
+}
+
+// fastDoc is front matter that fastScan accepted: its nodes in file order,
+// not yet built. Parse keeps it rather than the tree while the document is
+// only read (Keys, String, Strings): most documents never need the tree,
+// and building it is most of what parsing a simple file costs. The tree,
+// when needed (Node, or an edit: see Document.tree), is the one fastParse
+// builds.
+type fastDoc struct {
+	text    string      // the YAML text; every value is a slice of it
+	entries []fastEntry // nil for no fastDoc
+	keys    int         // how many entries are keys
+	// nodes, once built, holds the document node, the mapping and then
+	// the node of each entry, in the order of entries.
+	nodes []yaml.Node
+}
+
+// fastScan checks text with fastLines and the rules on keys (each resolves
+// to a string and none is repeated), and returns its nodes.
+func fastScan(text []byte) (fastDoc, bool) {
+	var buf [64]fastEntry
+	entries, keys, ok := fastLines(text, buf[:0])
+	if !ok {
+		return fastDoc{}, false
+	}
+	f := fastDoc{text: string(text), entries: make([]fastEntry, len(entries)), keys: keys}
+	copy(f.entries, entries) // off the stack (buf must not escape)
+	if !f.keysOK() {
+		return fastDoc{}, false
+	}
+	return f, true
+}
+
+// value returns the text of the scalar entry e.
+func (f *fastDoc) value(e *fastEntry) string {
+	return f.text[e.start:e.end]
+}
+
+// keysOK reports whether every key resolves to a string (not true, null
+// and the like) and no key is repeated.
+func (f *fastDoc) keysOK() bool {
+	var seen map[string]bool // only for many keys
+	if f.keys > 32 {
+		seen = make(map[string]bool, f.keys)
+	}
+	for i := range f.entries {
+		e := &f.entries[i]
+		if !e.key {
+			continue
+		}
+		k := f.value(e)
+		if fastTag(k) != "!!str" {
+			return false
+		}
+		if seen != nil {
+			if seen[k] {
+				return false
+			}
+			seen[k] = true
+			continue
+		}
+		for j := range f.entries[:i] {
+			if p := &f.entries[j]; p.key && f.value(p) == k {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// find returns the index of the value entry of key, or -1. It is linear:
+// Parse keeps a fastDoc only for front matter of few keys (see indexFrom).
+func (f *fastDoc) find(key string) int {
+	for i := range f.entries {
+		if e := &f.entries[i]; e.key && f.value(e) == key {
+			return i + 1
+		}
+	}
+	return -1
+}
+
+// keyNames returns the keys in file order.
+func (f *fastDoc) keyNames() []string {
+	out := make([]string, 0, f.keys)
+	for i := range f.entries {
+		if e := &f.entries[i]; e.key {
+			out = append(out, f.value(e))
+		}
+	}
+	return out
+}
+
+// str is Document.String for a fastDoc: the value of key when it is a
+// scalar.
+func (f *fastDoc) str(key string) (string, bool) {
+	i := f.find(key)
+	if i < 0 || f.entries[i].kind != yaml.ScalarNode {
+		return "", false
+	}
+	return f.value(&f.entries[i]), true
+}
+
+// strs is Document.Strings for a fastDoc: a sequence's items (always
+// scalars here), a scalar as one item, a null as none.
+func (f *fastDoc) strs(key string) ([]string, bool) {
+	i := f.find(key)
+	if i < 0 {
+		return nil, false
+	}
+	end := f.end(i) // the items are entries[i:end]
+	if f.entries[i].kind == yaml.SequenceNode {
+		i++
+	} else if f.tag(&f.entries[i]) == "!!null" {
+		end = i
+	}
+	out := make([]string, end-i)
+	for j := range out {
+		out[j] = f.value(&f.entries[i+j])
+	}
+	return out, true
+}
+
+// node is Document.Node for a fastDoc: the value of key in the tree,
+// built at the first call (see build).
+func (f *fastDoc) node(key string) *yaml.Node {
+	i := f.find(key)
+	if i < 0 {
+		return nil
+	}
+	f.build()
+	return &f.nodes[2+i]
+}
+
+// end returns the index past the value at entries[i] and, for a
+// sequence, past its items.
+func (f *fastDoc) end(i int) int {
+	end := i + 1
+	if f.entries[i].kind == yaml.SequenceNode {
+		for end < len(f.entries) && !f.entries[end].key {
+			end++
+		}
+	}
+	return end
+}
+
+// tag is the tag yaml.v3 gives the node of e: keys and quoted scalars are
+// strings, plain scalars are resolved (fastTag).
+func (f *fastDoc) tag(e *fastEntry) string {
+	switch {
+	case e.kind == yaml.SequenceNode:
+		return "!!seq"
+	case e.key || e.style != 0:
+		return "!!str"
+	}
+	return fastTag(f.value(e))
 }
 
 // fastMaxKey bounds the length of a key. yaml.v3 refuses simple keys longer
@@ -54,19 +208,24 @@ const fastMaxKey = 128
 
 // fastEntry is a node as fastLines finds it. fastParse reads the text in two
 // passes: fastLines checks it and notes its nodes, in file order (each key,
-// its value, a sequence's items), without allocating; fastTree then builds
-// the nodes, now that the text is known to be simple.
+// its value, a sequence's items), without allocating; build then builds
+// the nodes, now that the text is known to be simple. Positions are int32
+// (fastLines declines texts of 2 GiB and more) so that an entry holds no
+// pointer and costs the collector nothing.
 type fastEntry struct {
+	start, end int32 // a scalar's value is text[start:end]
+	line, col  int32
 	kind       yaml.Kind
 	style      yaml.Style
-	tag        string // "" for a plain scalar value, which fastTree resolves
-	line, col  int
-	start, end int // a scalar's value is text[start:end]
+	key        bool // a top-level key; its value is the next entry
 }
 
-// fastLines reads text line by line, appending its nodes to entries and the
-// index in entries of every key to keys.
-func fastLines(text []byte, entries []fastEntry, keys []int32) (_ []fastEntry, _ []int32, ok bool) {
+// fastLines reads text line by line, appending its nodes to entries, and
+// counts the keys.
+func fastLines(text []byte, entries []fastEntry) (_ []fastEntry, keys int, ok bool) {
+	if len(text) > math.MaxInt32 {
+		return nil, 0, false
+	}
 	seq := -1       // index of the block sequence taking items, or -1
 	seqIndent := -1 // indentation of its items, -1 until the first
 	for off, line := 0, 1; off < len(text); line++ {
@@ -78,7 +237,7 @@ func fastLines(text []byte, entries []fastEntry, keys []int32) (_ []fastEntry, _
 		start := off
 		off = end + 1
 		if !fastChars(l) {
-			return nil, nil, false
+			return nil, 0, false
 		}
 		indent := 0
 		for indent < len(l) && l[indent] == ' ' {
@@ -88,7 +247,7 @@ func fastLines(text []byte, entries []fastEntry, keys []int32) (_ []fastEntry, _
 		case indent == len(l): // blank line
 		case indent == 0 && fastKeyStart(l[0]):
 			if seq >= 0 && seqIndent < 0 {
-				return nil, nil, false // "key:" without items
+				return nil, 0, false // "key:" without items
 			}
 			seq, seqIndent = -1, -1
 			k := 1
@@ -96,50 +255,50 @@ func fastLines(text []byte, entries []fastEntry, keys []int32) (_ []fastEntry, _
 				k++
 			}
 			if k > fastMaxKey || k == len(l) || l[k] != ':' {
-				return nil, nil, false
+				return nil, 0, false
 			}
-			keys = append(keys, int32(len(entries)))
-			entries = append(entries, fastEntry{kind: yaml.ScalarNode, tag: "!!str", line: line, col: 1, start: start, end: start + k})
+			keys++
+			entries = append(entries, fastEntry{kind: yaml.ScalarNode, key: true, line: int32(line), col: 1, start: int32(start), end: int32(start + k)})
 			if k+1 == len(l) { // "key:": a block sequence follows
 				seq = len(entries)
-				entries = append(entries, fastEntry{kind: yaml.SequenceNode, tag: "!!seq"})
+				entries = append(entries, fastEntry{kind: yaml.SequenceNode})
 				continue
 			}
 			if l[k+1] != ' ' || k+2 == len(l) {
-				return nil, nil, false
+				return nil, 0, false
 			}
 			v := l[k+2:]
 			vs := start + k + 2
 			col := k + 3
 			if v[0] == '[' {
 				if entries, ok = fastFlowSeq(entries, v, vs, line, col); !ok {
-					return nil, nil, false
+					return nil, 0, false
 				}
 			} else {
 				e, ok := fastScalar(v, vs, line, col)
 				if !ok {
-					return nil, nil, false
+					return nil, 0, false
 				}
 				entries = append(entries, e)
 			}
 		default: // a block sequence item
 			if seq < 0 || len(l) < indent+3 || l[indent] != '-' || l[indent+1] != ' ' {
-				return nil, nil, false
+				return nil, 0, false
 			}
 			if seqIndent < 0 {
 				seqIndent = indent
-				entries[seq].line, entries[seq].col = line, indent+1
+				entries[seq].line, entries[seq].col = int32(line), int32(indent+1)
 			} else if indent != seqIndent {
-				return nil, nil, false
+				return nil, 0, false
 			}
 			e, ok := fastScalar(l[indent+2:], start+indent+2, line, indent+3)
 			if !ok {
-				return nil, nil, false
+				return nil, 0, false
 			}
 			entries = append(entries, e)
 		}
 	}
-	ok = len(keys) > 0 && (seq < 0 || seqIndent >= 0)
+	ok = keys > 0 && (seq < 0 || seqIndent >= 0)
 	return entries, keys, ok
 }
 
@@ -173,7 +332,7 @@ func fastChars(line []byte) bool {
 // fastScalar reads the scalar v, which starts at text offset start, on line
 // at column col: quoted or plain.
 func fastScalar(v []byte, start, line, col int) (fastEntry, bool) {
-	e := fastEntry{kind: yaml.ScalarNode, line: line, col: col, start: start, end: start + len(v)}
+	e := fastEntry{kind: yaml.ScalarNode, line: int32(line), col: int32(col), start: int32(start), end: int32(start + len(v))}
 	switch q := v[0]; q {
 	case '"', '\'':
 		if len(v) < 2 || v[len(v)-1] != q {
@@ -187,7 +346,6 @@ func fastScalar(v []byte, start, line, col int) (fastEntry, bool) {
 		if q == '\'' {
 			e.style = yaml.SingleQuotedStyle
 		}
-		e.tag = "!!str"
 		e.start++
 		e.end--
 		return e, true
@@ -201,7 +359,7 @@ func fastFlowSeq(entries []fastEntry, v []byte, start, line, col int) ([]fastEnt
 	if v[len(v)-1] != ']' {
 		return entries, false
 	}
-	entries = append(entries, fastEntry{kind: yaml.SequenceNode, style: yaml.FlowStyle, tag: "!!seq", line: line, col: col})
+	entries = append(entries, fastEntry{kind: yaml.SequenceNode, style: yaml.FlowStyle, line: int32(line), col: int32(col)})
 	inner := v[1 : len(v)-1]
 	if len(inner) == 0 {
 		return entries, true
@@ -217,7 +375,7 @@ func fastFlowSeq(entries []fastEntry, v []byte, start, line, col int) ([]fastEnt
 		if !fastPlain(item, true) {
 			return entries, false
 		}
-		entries = append(entries, fastEntry{kind: yaml.ScalarNode, line: line, col: col, start: off, end: off + len(item)})
+		entries = append(entries, fastEntry{kind: yaml.ScalarNode, line: int32(line), col: int32(col), start: int32(off), end: int32(off + len(item))})
 		if i < 0 {
 			return entries, true
 		}
@@ -232,29 +390,25 @@ func fastFlowSeq(entries []fastEntry, v []byte, start, line, col int) ([]fastEnt
 	}
 }
 
-// fastTree builds the nodes fastLines found in text and links them into a
-// document. It declines keys that do not resolve to strings and repeated
-// keys.
-func fastTree(text []byte, entries []fastEntry, keys []int32) (*yaml.Node, bool) {
-	str := string(text) // node values are slices of it
-	nodes := make([]yaml.Node, 2+len(entries))
-	for i := range entries {
-		e, n := &entries[i], &nodes[2+i]
-		n.Kind, n.Style, n.Tag, n.Line, n.Column = e.kind, e.style, e.tag, e.line, e.col
+// build builds the nodes fastScan found, once, links them into a document
+// and returns it.
+func (f *fastDoc) build() *yaml.Node {
+	if f.nodes != nil {
+		return &f.nodes[0]
+	}
+	var buf [32]int32
+	keys := buf[:0] // the index in entries of each key
+	nodes := make([]yaml.Node, 2+len(f.entries))
+	f.nodes = nodes
+	for i := range f.entries {
+		e, n := &f.entries[i], &nodes[2+i]
+		n.Kind, n.Style, n.Tag, n.Line, n.Column = e.kind, e.style, f.tag(e), int(e.line), int(e.col)
 		if e.kind == yaml.ScalarNode {
-			n.Value = str[e.start:e.end]
-			if n.Tag == "" {
-				n.Tag = fastTag(n.Value)
-			}
+			n.Value = f.value(e)
 		}
-	}
-	for _, k := range keys {
-		if fastTag(nodes[2+k].Value) != "!!str" { // true, null and the like
-			return nil, false
+		if e.key {
+			keys = append(keys, int32(i))
 		}
-	}
-	if !fastUnique(nodes[2:], keys) {
-		return nil, false
 	}
 	ptrs := make([]*yaml.Node, len(nodes)-1) // every node but the document is someone's child
 	doc, root := &nodes[0], &nodes[1]
@@ -286,30 +440,7 @@ func fastTree(text []byte, entries []fastEntry, keys []int32) (*yaml.Node, bool)
 			v.Content[j] = &nodes[k+2+j]
 		}
 	}
-	return doc, true
-}
-
-// fastUnique reports whether the keys, at the indexes keys in nodes, are
-// all different.
-func fastUnique(nodes []yaml.Node, keys []int32) bool {
-	if len(keys) <= 32 {
-		for i, k := range keys {
-			for _, prev := range keys[:i] {
-				if nodes[prev].Value == nodes[k].Value {
-					return false
-				}
-			}
-		}
-		return true
-	}
-	seen := make(map[string]bool, len(keys))
-	for _, k := range keys {
-		if seen[nodes[k].Value] {
-			return false
-		}
-		seen[nodes[k].Value] = true
-	}
-	return true
+	return doc
 }
 
 // fastTag returns the tag yaml.v3 gives the plain scalar s (not empty):
@@ -326,6 +457,7 @@ func fastUnique(nodes []yaml.Node, keys []int32) bool {
 //     it), and otherwise a string: the resolver's other time formats need
 //     a time after the date, and such text is no number.
 //
+// A UTC time as the project writes it (fastTime) is a timestamp too.
 // Anything else goes to ShortTag. TestFastTag checks fastTag against
 // ShortTag on the words and on every date layout over many years, and
 // FuzzFastParse on arbitrary strings.
@@ -347,6 +479,9 @@ func fastTag(s string) string {
 				return "!!timestamp"
 			}
 			return "!!str"
+		}
+		if fastTime(s) {
+			return "!!timestamp"
 		}
 	case '+', '-', '.':
 	default:
@@ -396,6 +531,25 @@ func fastDate(s string) (date, ok bool) {
 		days = 29
 	}
 	return day <= days, true
+}
+
+// fastTime reports whether s is a UTC time in the layout the project
+// writes (time.RFC3339 of a UTC time, "2006-01-02T15:04:05Z") that
+// time.Parse takes: a real date, hour 0 to 23, minute and second 0 to 59.
+// The resolver then tries its first time format, which takes it. false
+// says nothing: ShortTag decides.
+func fastTime(s string) bool {
+	const layout = "0000-00-00T00:00:00Z" // 0: a digit
+	if len(s) != len(layout) {
+		return false
+	}
+	for i := range len(layout) {
+		if c := s[i]; layout[i] == '0' && (c < '0' || c > '9') || layout[i] != '0' && c != layout[i] {
+			return false
+		}
+	}
+	date, _ := fastDate(s[:10])
+	return date && s[11:13] <= "23" && s[14:16] <= "59" && s[17:19] <= "59"
 }
 
 // fastKeyStart and fastKeyByte define the keys the fast path takes:

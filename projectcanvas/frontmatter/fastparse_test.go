@@ -272,6 +272,10 @@ func checkFastParse(t *testing.T, text []byte) bool {
 		}
 		return false
 	}
+	if needsReadBack(text) != bytes.ContainsAny(text, "&*") {
+		t.Fatalf("fastParse took %q, which needsReadBack flags for more than anchors", text)
+	}
+	checkLazy(t, asFile(string(text)))
 	var want yaml.Node
 	if err := yaml.Unmarshal(text, &want); err != nil {
 		t.Fatalf("fastParse took %q, which yaml.v3 rejects: %v", text, err)
@@ -564,6 +568,19 @@ func TestFastTag(t *testing.T) {
 				}
 			}
 		}
+	}
+	// UTC times (fastTime), on real and unreal dates and clock readings,
+	// and the layouts next to it.
+	for _, date := range []string{"2026-01-12", "2024-02-29", "2026-02-29", "2026-13-01", "2026-1-12", "0000-01-01"} {
+		for _, hms := range [][3]int{{0, 0, 0}, {23, 59, 59}, {24, 0, 0}, {9, 60, 0}, {9, 30, 60}, {99, 99, 99}} {
+			clock := fmt.Sprintf("%02d:%02d:%02d", hms[0], hms[1], hms[2])
+			for _, layout := range []string{"%sT%sZ", "%st%sZ", "%s %sZ", "%sT%sz", "%sT%s", "%sT%s+00:00", "%sT%s.5Z", "%sT%sZ "} {
+				checkFastTag(t, fmt.Sprintf(layout, date, clock))
+			}
+		}
+	}
+	for _, s := range []string{"2026-01-12T9:30:00Z", "2026-01-12T09:3a:00Z", "2026-01-12T-9:30:00Z", "2026-01-12T09-30-00Z", "2026-01-12T09:30:0 Z"} {
+		checkFastTag(t, s)
 	}
 }
 

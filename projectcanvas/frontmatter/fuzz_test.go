@@ -40,6 +40,7 @@ func checkProperties(t *testing.T, src []byte) {
 	if err != nil {
 		return
 	}
+	checkLazy(t, src)
 	if got := d.Bytes(); !bytes.Equal(got, src) {
 		t.Fatalf("round trip changed the input:\n%q\nbecame\n%q", src, got)
 	}

@@ -229,6 +229,7 @@ func checkUntouched(t *testing.T, before, after []byte, changed []string) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	d.tree()
 	rest := after
 	for _, e := range d.entries {
 		chunks := [][]byte{e.head}

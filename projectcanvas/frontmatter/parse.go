@@ -19,19 +19,63 @@ import (
 // closing delimiter, a top-level key that is not a scalar, or a top-level key
 // that appears twice. Parse keeps its own copy of src.
 func Parse(src []byte) (*Document, error) {
-	src = slices.Clone(src)
-	f, err := split(src)
+	c, err := CutFile(slices.Clone(src))
 	if err != nil {
 		return nil, err
 	}
-	d := &Document{src: src, frame: f, spliceable: true, hasAnchors: needsReadBack(f.yaml)}
+	return c.Parse()
+}
+
+// Cut is a markdown file cut at the delimiter lines of its front matter,
+// its YAML not parsed yet: for a reader that checks sizes before it pays
+// for the YAML. It holds the file's bytes themselves, not a copy.
+type Cut struct{ d *Document }
+
+// CutFile cuts src. It fails like Parse only for front matter that is
+// never closed.
+func CutFile(src []byte) (Cut, error) {
+	f, err := split(src)
+	if err != nil {
+		return Cut{}, err
+	}
+	return Cut{&Document{src: src, frame: f, spliceable: true}}, nil
+}
+
+// Body returns the markdown after the front matter (see Document.Body),
+// nil for a file CutFile refused.
+func (c Cut) Body() []byte {
+	if c.d == nil {
+		return nil
+	}
+	return c.d.body
+}
+
+// Parse is Parse of the file without the copy: the document keeps the bytes
+// given to CutFile, which the caller must not change from then on. Call it
+// once.
+func (c Cut) Parse() (*Document, error) {
+	d := c.d
+	f := &d.frame
 	if !f.has {
 		d.tailFirst = true
 		return d, nil
 	}
-	doc, err := parseYAML(f.yaml)
-	if err != nil {
+	fast, doc, err := parseYAML(f.yaml)
+	switch {
+	case err != nil:
 		return nil, err
+	case fast.entries != nil:
+		// fastScan took only valid UTF-8 without control characters or
+		// byte order marks: of what needsReadBack looks for, only
+		// anchors and aliases may be there.
+		d.hasAnchors = bytes.ContainsAny(f.yaml, "&*")
+		if fast.keys <= indexFrom {
+			d.fast = fast // the tree is built when needed (see tree)
+			return d, nil
+		}
+		doc = fast.build()
+	default:
+		d.hasAnchors = needsReadBack(f.yaml)
 	}
 	if doc.Kind == 0 || len(doc.Content) == 0 {
 		// Empty, or only comments.
@@ -51,6 +95,23 @@ func Parse(src []byte) (*Document, error) {
 	return d, nil
 }
 
+// tree builds the nodes of front matter that Parse left to the fast path's
+// scan (d.fast), with their entries and layout, exactly as Parse builds
+// them for other front matter. Everything that reads d.entries, d.doc or
+// d.root calls it first (find, live, assemble); Keys, String, Strings and
+// Node answer from the scan while there is one (Node builds the nodes, but
+// not the entries and layout).
+func (d *Document) tree() {
+	if d.fast.entries == nil {
+		return
+	}
+	doc := d.fast.build()
+	d.fast = fastDoc{}
+	d.doc, d.root = doc, doc.Content[0]
+	_ = d.collect() // never fails: fastScan refused non-string and repeated keys
+	d.layout()
+}
+
 // needsReadBack reports whether edits of this YAML text must always be read
 // back before they are trusted: when anchors or aliases may tie keys
 // together, or when the text is not plain UTF-8 (yaml.v3 decodes UTF-16
@@ -68,42 +129,42 @@ func needsReadBack(text []byte) bool {
 	return bytes.Contains(text, []byte("\uFEFF"))
 }
 
-// parseYAML parses text into a document node: by fastParse when the text is
-// simple enough, else with yaml.v3. A panic inside yaml.v3 is turned into an
-// error so that Parse never panics.
-func parseYAML(text []byte) (doc *yaml.Node, err error) {
+// parseYAML parses text: into the nodes fastScan finds when the text is
+// simple enough, else into a document node with yaml.v3. A panic inside
+// yaml.v3 is turned into an error so that Parse never panics.
+func parseYAML(text []byte) (fast fastDoc, doc *yaml.Node, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			doc, err = nil, &SyntaxError{Line: 1, Msg: fmt.Sprint("YAML parser failed: ", r)}
+			fast, doc, err = fastDoc{}, nil, &SyntaxError{Line: 1, Msg: fmt.Sprint("YAML parser failed: ", r)}
 		}
 	}()
-	if fast, ok := fastParse(text); ok {
-		return fast, nil
+	if f, ok := fastScan(text); ok {
+		return f, nil, nil
 	}
 	doc = new(yaml.Node)
 	if !mayHoldSeveralDocuments(text) {
 		if err := yaml.Unmarshal(text, doc); err != nil {
-			return nil, yamlError(err, text)
+			return fastDoc{}, nil, yamlError(err, text)
 		}
-		return doc, nil
+		return fastDoc{}, doc, nil
 	}
 	// A "--- x" or "... # c" line inside the front matter starts another YAML
 	// document, which Unmarshal would silently ignore.
 	dec := yaml.NewDecoder(bytes.NewReader(text))
 	if err := dec.Decode(doc); err != nil {
 		if errors.Is(err, io.EOF) {
-			return new(yaml.Node), nil
+			return fastDoc{}, new(yaml.Node), nil
 		}
-		return nil, yamlError(err, text)
+		return fastDoc{}, nil, yamlError(err, text)
 	}
 	var extra yaml.Node
 	switch err := dec.Decode(&extra); {
 	case errors.Is(err, io.EOF):
-		return doc, nil
+		return fastDoc{}, doc, nil
 	case err != nil:
-		return nil, yamlError(err, text)
+		return fastDoc{}, nil, yamlError(err, text)
 	}
-	return nil, &SyntaxError{Line: extra.Line + 1, Msg: "front matter holds more than one YAML document"}
+	return fastDoc{}, nil, &SyntaxError{Line: extra.Line + 1, Msg: "front matter holds more than one YAML document"}
 }
 
 // mayHoldSeveralDocuments is a cheap test that rules out document markers.

@@ -43,7 +43,7 @@ func split(src []byte) (frame, error) {
 	off := 0 // offset of the current line within after
 	for line := 2; off < len(after); line++ {
 		l, _, _ := cutLine(after[off:])
-		if isDelimiter(l, "---") || isDelimiter(l, "...") {
+		if c := l[0]; (c == '-' || c == '.') && (isDelimiter(l, "---") || isDelimiter(l, "...")) {
 			f.yaml = after[:off]
 			f.close = l
 			f.body = after[off+len(l):]

@@ -34,6 +34,7 @@ func (d *Document) Bytes() []byte {
 // returns the original bytes and records errUnwritable, so that a caller who
 // ignores Err loses the edits but never writes a corrupt file.
 func (d *Document) assemble() []byte {
+	d.tree()
 	if d.spliceable {
 		// Simple edits of a file without anchors splice safely; the
 		// read-back check is for everything else.
@@ -181,6 +182,7 @@ func (d *Document) verify(out []byte) bool {
 	if err != nil || !bytes.Equal(p.body, d.body) {
 		return false
 	}
+	p.tree()
 	j := 0
 	for i := range d.entries {
 		e := &d.entries[i]

@@ -142,16 +142,27 @@ func notExist(op, name string) error {
 // ReadFile implements projectcanvas.FS. A name that is not a vault path
 // (pc.CheckPath) is refused with invalid_argument.
 func (m *FS) ReadFile(name string) ([]byte, error) {
+	data, err := m.ReadShared(name)
+	if err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), data...), nil
+}
+
+// ReadShared implements projectcanvas.SharedReader: ReadFile without the
+// copy. The FS never changes the bytes it keeps (every write stores new
+// ones), so they stay as read; the caller must not change them either.
+func (m *FS) ReadShared(name string) ([]byte, error) {
 	if err := pc.CheckPath(name); err != nil {
 		return nil, err
 	}
 	m.mu.RLock()
-	defer m.mu.RUnlock()
 	data, ok := m.files[name]
+	m.mu.RUnlock()
 	if !ok {
 		return nil, notExist("read", name)
 	}
-	return append([]byte(nil), data...), nil
+	return data, nil
 }
 
 func (m *FS) checkLocked(name string, want pc.Hash) error {

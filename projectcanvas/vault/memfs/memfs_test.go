@@ -102,3 +102,34 @@ func TestRefusedWritesAreNotChanges(t *testing.T) {
 		t.Errorf("refused writes became changes: %+v", c)
 	}
 }
+
+// TestReadSharedStaysAsRead checks ReadShared's promise: the bytes it hands
+// out are those ReadFile copies, and no later write, put, move or input
+// changes them (the index keeps them as what an entity was read from).
+func TestReadSharedStaysAsRead(t *testing.T) {
+	input := []byte("content")
+	m := memfs.New(map[string]string{"a.md": "A", "b.md": "B"})
+	if err := m.Put("c.md", input); err != nil {
+		t.Fatal(err)
+	}
+	a, err := m.ReadShared("a.md")
+	if err != nil || string(a) != "A" {
+		t.Fatalf("ReadShared = %q, %v", a, err)
+	}
+	c, _ := m.ReadShared("c.md")
+	input[0] = 'X' // the host's buffer, given to Put
+	if err := m.WriteFile("a.md", []byte("changed"), pc.HashOf([]byte("A"))); err != nil {
+		t.Fatal(err)
+	}
+	m.Put("c.md", []byte("put again"))
+	m.Move("b.md", "a.md")
+	if string(a) != "A" || string(c) != "content" {
+		t.Fatalf("shared bytes changed: %q, %q", a, c)
+	}
+	for _, name := range []string{"missing.md", "../x.md"} {
+		if _, err := m.ReadShared(name); err == nil {
+			t.Errorf("ReadShared(%q) did not fail", name)
+		}
+	}
+	var _ pc.SharedReader = m
+}

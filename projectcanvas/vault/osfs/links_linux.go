@@ -5,6 +5,7 @@ package osfs
 import (
 	"io/fs"
 	"runtime"
+	"strings"
 	"syscall"
 	"unsafe"
 )
@@ -34,9 +35,15 @@ func (f *FS) openNoLinks(p string, flags int) (fd int, errno syscall.Errno, know
 	if openat2 == 0 {
 		return -1, 0, false
 	}
-	name, err := syscall.BytePtrFromString(p)
-	if err != nil {
-		return -1, 0, false
+	var buf [256]byte // the name with its NUL, without allocating for a usual name
+	name := &buf[0]
+	if len(p) < len(buf) && strings.IndexByte(p, 0) < 0 {
+		copy(buf[:], p)
+	} else {
+		var err error
+		if name, err = syscall.BytePtrFromString(p); err != nil {
+			return -1, 0, false
+		}
 	}
 	how := openHow{flags: uint64(flags | syscall.O_CLOEXEC), resolve: resolveNoSymlinks | resolveBeneath}
 	r, _, errno := syscall.Syscall6(openat2, f.top.Fd(), uintptr(unsafe.Pointer(name)), uintptr(unsafe.Pointer(&how)), unsafe.Sizeof(how), 0, 0)
@@ -87,7 +94,8 @@ func (f *FS) readLinkFree(p string) (data []byte, ok bool, err error) {
 	if err := syscall.Fstat(fd, &st); err == nil && st.Mode&syscall.S_IFMT == syscall.S_IFREG && st.Size < 1<<30 {
 		size = int(st.Size)
 	}
-	buf := make([]byte, 0, max(size, 0)+512)
+	// One byte past the size: a read that fills it tells the file grew.
+	buf := make([]byte, 0, max(size, 0)+1)
 	for {
 		n, err := syscall.Read(fd, buf[len(buf):cap(buf)])
 		switch {

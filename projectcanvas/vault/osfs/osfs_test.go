@@ -501,3 +501,31 @@ func TestRemoveTakesTemporaryFiles(t *testing.T) {
 		t.Errorf("the note behind a link named like a temporary file: %q, %v", got, err)
 	}
 }
+
+// TestLongNamesAreCheckedLikeShortOnes reads and writes names around and
+// past 256 bytes, the most that the one-call link check passes to the
+// kernel without allocating: a link in a long name is refused as in a
+// short one, and a file without one is read and written.
+func TestLongNamesAreCheckedLikeShortOnes(t *testing.T) {
+	for _, n := range []int{254, 255, 256, 257, 600} {
+		vault, outside, fsys := linkedVault(t)
+		dir := "Projects/" + strings.Repeat("d", 200)
+		for len(dir)+len("/x.md") < n {
+			dir += "/" + strings.Repeat("e", min(200, n-len(dir)-len("/x.md")-1))
+		}
+		name := dir + "/x.md"
+		if err := os.MkdirAll(filepath.Join(vault, filepath.FromSlash(dir)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := fsys.WriteFile(name, []byte("long"), ""); err != nil {
+			t.Fatalf("%d bytes: WriteFile: %v", len(name), err)
+		}
+		if got, err := fsys.ReadFile(name); err != nil || string(got) != "long" {
+			t.Fatalf("%d bytes: ReadFile = %q, %v", len(name), got, err)
+		}
+		mustLink(t, filepath.Join(outside, "secret.md"), filepath.Join(vault, filepath.FromSlash(dir), "secret.md"))
+		if got, err := fsys.ReadFile(dir + "/secret.md"); pc.ErrorCode(err) != pc.CodeInvalidArgument {
+			t.Errorf("%d bytes: ReadFile through a link outside = %q, %v; want invalid_argument", len(name), got, err)
+		}
+	}
+}

@@ -2,7 +2,6 @@ package osfs
 
 import (
 	"io/fs"
-	"path"
 	"slices"
 	"strings"
 )
@@ -28,7 +27,7 @@ func (f *FS) walkFolder(dir string, fn fs.WalkDirFunc) error {
 	for _, e := range entries {
 		p := e.Name()
 		if dir != "." {
-			p = path.Join(dir, p)
+			p = dir + "/" + p // dir is clean, and a name from a listing holds no slash
 		}
 		err := fn(p, e, nil)
 		switch {
