@@ -9,6 +9,10 @@
 //	const out = JSON.parse(await projectcanvas.call(JSON.stringify({name: "get_entity", arguments: {id: "T-001"}})));
 //	for (const c of out.changes) { ... apply c.op "write" | "delete" | "rename" ... }
 //
+// projectcanvas.stage([{path, content}, ...]) hands files to the next load
+// without JSON (a host reading a large vault stages it in parts); load
+// takes them with the files of its input.
+//
 // Outbound HTTP (an embeddings endpoint, Notion) goes through the host
 // (DESIGN.md §7): the host sets projectcanvas.transport to an async
 // function taking {method, url, headers, body} (body a string) and
@@ -48,6 +52,7 @@ func main() {
 			}))
 		}))
 	}
+	api.Set("stage", stageFunc(b))
 	api.Set("version", "dev")
 	js.Global().Set("projectcanvas", api)
 	select {} // keep the functions alive

@@ -366,3 +366,39 @@ func TestCommand(t *testing.T) {
 		assert.Len(t, h.files, before)
 	}
 }
+
+// Stage hands files over before the load that takes them: the load indexes
+// the staged files with its own (the later copy of a path wins), a staged
+// hostile path refuses the whole load, and a load takes what was staged
+// whether it succeeds or not.
+func TestStagedFilesGoToTheNextLoad(t *testing.T) {
+	feature := func(title string) string {
+		return "---\nid: F-001\ntype: feature\ntitle: " + title + "\nstatus: Planned\n---\n"
+	}
+	task := "---\nid: T-001\ntype: task\ntitle: Staged task\nstatus: Not Started\n---\n"
+	h := newHost(t, map[string]string{"keep.md": "keep"})
+	h.b.Stage(bridge.File{Path: "F-001.md", Content: feature("Staged")}, bridge.File{Path: "T-001.md", Content: task})
+	h.mustCall("load", map[string]any{"files": []map[string]string{{"path": "F-001.md", "content": feature("From the input")}}})
+	title := func(id string) string {
+		got, err := h.call("call", map[string]any{"name": "get_entity", "arguments": map[string]any{"id": id, "fields": []string{"title"}}})
+		if err != nil {
+			return string(pc.ErrorCode(err))
+		}
+		return string(got["result"])
+	}
+	assert.Contains(t, title("F-001"), "From the input")
+	assert.Contains(t, title("T-001"), "Staged task")
+
+	// A second load without staging: the staged files were taken.
+	h.mustCall("load", map[string]any{"files": []map[string]string{{"path": "F-001.md", "content": feature("Alone")}}})
+	assert.Equal(t, "not_found", title("T-001"))
+
+	// A hostile staged path refuses the load, which replaces nothing, and
+	// is not left for the next one.
+	h.b.Stage(bridge.File{Path: "../escape.md", Content: task})
+	_, err := h.call("load", map[string]any{"files": []map[string]string{}})
+	assert.Equal(t, pc.CodeInvalidArgument, pc.ErrorCode(err))
+	assert.Contains(t, title("F-001"), "Alone")
+	h.mustCall("load", map[string]any{"files": []map[string]string{{"path": "T-001.md", "content": task}}})
+	assert.Contains(t, title("T-001"), "Staged task")
+}

@@ -1,7 +1,7 @@
 // The worker's side: runs after Go's wasm_exec.js in the same source (a
 // Blob), instantiates the core and answers the plugin's messages one by one
 // (the core itself serializes what must be).
-import type { ErrorInfo, FromWorker, InitInput, InitOutput, OutboundRequest, OutboundResponse, ToWorker, VaultFile } from "../protocol";
+import type { ErrorInfo, FromWorker, InitInput, InitOutput, OutboundRequest, OutboundResponse, ToWorker } from "../protocol";
 
 declare const Go: new () => { importObject: WebAssembly.Imports; run(i: WebAssembly.Instance): Promise<void>; exited?: boolean };
 interface Api { [fn: string]: unknown; transport?: (r: OutboundRequest) => Promise<OutboundResponse> }
@@ -10,7 +10,6 @@ const scope = globalThis as unknown as { postMessage(m: FromWorker, transfer?: T
 const post = (m: FromWorker, transfer?: Transferable[]) => scope.postMessage(m, transfer);
 
 let api: Api | undefined;
-let staged: VaultFile[] = [];
 let nextTransport = 1;
 const transports = new Map<number, { resolve(r: OutboundResponse): void; reject(e: Error): void }>();
 
@@ -91,18 +90,9 @@ async function run(fn: string, input: unknown): Promise<string> {
   await initSeen;
   await started?.catch(() => undefined);
   if (!api) throw new Error("the core is not started");
-  if (fn === "stage") {
-    // Chunks of the vault arrive as plain objects, so the main thread never
-    // builds the whole load's JSON; load sends them all at once.
-    for (const f of input as VaultFile[]) staged.push(f);
-    return JSON.stringify({ staged: staged.length });
-  }
-  if (fn === "load") {
-    const extra = JSON.parse((input as string) || "{}");
-    const files = staged;
-    staged = [];
-    input = JSON.stringify({ ...extra, files });
-  }
+  // stage: chunks of the vault arrive as plain objects and go to the core
+  // as they are (projectcanvas.stage, no JSON) while the main thread reads
+  // the next; load takes them.
   const f = api[fn];
   if (typeof f !== "function") throw Object.assign(new Error(`the core has no function ${fn}`), { code: "not_found" });
   return await (f as (s: unknown) => Promise<string>)(input);
