@@ -18,20 +18,21 @@ import (
 //
 // The payload (little-endian, strings as uint32 length + bytes) holds the
 // embedder ID, the vector dimension, the chunk size and, for each file,
-// its path, content hash, chunks and their vectors; then the number of
+// its path, content hash, chunks and their vectors (a float32 scale and one
+// byte per component, see qvec); then the number of
 // shards and each shard's BM25 index (fulltext's MarshalBinary), so a
 // restart re-tokenizes only changed files. A cache of another
 // version, embedder or chunk size, or whose checksum (CRC-32C, hardware-fast) does not match, is
 // ignored and rewritten: it only ever saves work, never changes results.
 const (
 	cacheMagic   = "PCDSIDX\n"
-	cacheVersion = 3
+	cacheVersion = 4 // 4: vectors as bytes and a scale (qvec)
 )
 
 type cachedDoc struct {
 	hash   pc.Hash
 	chunks []Chunk
-	vecs   [][]float32
+	vecs   []qvec
 }
 
 type cacheData struct {
@@ -114,12 +115,12 @@ func (e *Engine) encodeCache() []byte {
 			for _, n := range []int{c.Section, c.Start, c.End, c.StartChar, c.EndChar} {
 				w.u32(uint32(n))
 			}
-			if v := sh.vec(slot, e.dim); v != nil {
-				for _, x := range v {
-					w.u32(math.Float32bits(x))
+			if e.dim > 0 {
+				v, _ := sh.qvec(slot, e.dim)
+				w.u32(math.Float32bits(v.scale))
+				for _, x := range v.q {
+					w.buf = append(w.buf, byte(x))
 				}
-			} else {
-				w.buf = append(w.buf, make([]byte, 4*e.dim)...)
 			}
 		}
 	}
@@ -181,9 +182,9 @@ func decodeCache(data []byte, emb string, maxChunk int) (map[string]*cachedDoc, 
 			c.Section, c.Start, c.End, c.StartChar, c.EndChar = int(r.u32()), int(r.u32()), int(r.u32()), int(r.u32()), int(r.u32())
 			cd.chunks = append(cd.chunks, c)
 			if dim > 0 {
-				v := make([]float32, dim)
-				for i := range v {
-					v[i] = math.Float32frombits(r.u32())
+				v := qvec{scale: math.Float32frombits(r.u32())}
+				if v.q = r.int8s(dim); v.q == nil {
+					return nil, nil, r.err
 				}
 				cd.vecs = append(cd.vecs, v)
 			}
@@ -233,6 +234,21 @@ func (r *cacheReader) u32() uint32 {
 	n := binary.LittleEndian.Uint32(r.buf)
 	r.buf = r.buf[4:]
 	return n
+}
+
+// int8s returns the next n bytes as int8s, or nil when too few are left.
+func (r *cacheReader) int8s(n int) []int8 {
+	if n > len(r.buf) {
+		r.err = errCorrupt
+		r.buf = nil
+		return nil
+	}
+	v := make([]int8, n)
+	for i, b := range r.buf[:n] {
+		v[i] = int8(b)
+	}
+	r.buf = r.buf[n:]
+	return v
 }
 
 func (r *cacheReader) str() string {

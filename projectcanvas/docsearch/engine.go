@@ -245,7 +245,7 @@ type prepared struct {
 	hash      pc.Hash
 	truncated bool // longer than MaxIndexedBytes: indexed in part
 	chunks    []chunkRec
-	vecs      [][]float32 // nil when vectors are off
+	vecs      []qvec // nil when vectors are off
 	cached    bool        // chunks and vectors came from the cache
 	inBM25    bool        // the shard's reloaded BM25 index holds the chunks
 }
@@ -289,18 +289,40 @@ func embedText(c *chunkRec) string {
 	return docTitle(c.Doc) + " > " + c.HeadingPath + "\n" + c.text
 }
 
+// embedBatch is about how many chunks embed sends to the embedder at a
+// time: the texts and float32 vectors of a batch exist only until they are
+// quantized, rather than those of a whole shard at once.
+const embedBatch = 1024
+
 // embed fills the vectors of the prepared files that lack them.
 func (e *Engine) embed(ctx context.Context, ps []*prepared) error {
-	var texts []string
-	for _, p := range ps {
-		if p.vecs == nil {
-			for i := range p.chunks {
-				texts = append(texts, embedText(&p.chunks[i]))
+	for len(ps) > 0 {
+		var batch []*prepared
+		n := 0
+		for len(ps) > 0 && n < embedBatch {
+			if ps[0].vecs == nil {
+				batch = append(batch, ps[0])
+				n += len(ps[0].chunks)
 			}
+			ps = ps[1:]
+		}
+		if err := e.embedAll(ctx, batch, n); err != nil {
+			return err
 		}
 	}
-	if len(texts) == 0 {
+	return nil
+}
+
+// embedAll embeds the n chunks of ps in one call of the embedder.
+func (e *Engine) embedAll(ctx context.Context, ps []*prepared, n int) error {
+	if n == 0 {
 		return nil
+	}
+	texts := make([]string, 0, n)
+	for _, p := range ps {
+		for i := range p.chunks {
+			texts = append(texts, embedText(&p.chunks[i]))
+		}
 	}
 	vecs, err := e.emb.Embed(ctx, texts)
 	if err == nil && len(vecs) != len(texts) {
@@ -310,9 +332,7 @@ func (e *Engine) embed(ctx context.Context, ps []*prepared) error {
 		return err
 	}
 	for _, p := range ps {
-		if p.vecs == nil {
-			p.vecs, vecs = vecs[:len(p.chunks):len(p.chunks)], vecs[len(p.chunks):]
-		}
+		p.vecs, vecs = quantizeAll(vecs[:len(p.chunks)]), vecs[len(p.chunks):]
 	}
 	return nil
 }
@@ -441,7 +461,7 @@ func firstDim(prepped [][]*prepared) int {
 	for _, ps := range prepped {
 		for _, p := range ps {
 			if len(p.vecs) > 0 {
-				return len(p.vecs[0])
+				return len(p.vecs[0].q)
 			}
 		}
 	}
@@ -459,9 +479,9 @@ func (s *shard) insert(i int, p *prepared, dim int) *docState {
 	st := &docState{hash: p.hash, shard: i, chunks: len(p.chunks), truncated: p.truncated}
 	last := -1
 	for j := range p.chunks {
-		var v []float32
-		if dim > 0 && len(p.vecs) == len(p.chunks) && len(p.vecs[j]) == dim {
-			v = p.vecs[j]
+		var v *qvec
+		if dim > 0 && len(p.vecs) == len(p.chunks) && len(p.vecs[j].q) == dim {
+			v = &p.vecs[j]
 		}
 		st.slots = append(st.slots, s.add(p.chunks[j], v, dim, p.inBM25))
 		if p.chunks[j].Section != last {
@@ -537,7 +557,7 @@ func (e *Engine) embedOne(ctx context.Context, p *prepared) {
 			sh.dropVecs()
 		}
 	case e.dim == 0 && len(p.vecs) > 0:
-		e.dim = len(p.vecs[0]) // the first vectors of an empty index
+		e.dim = len(p.vecs[0].q) // the first vectors of an empty index
 	}
 }
 
@@ -711,7 +731,11 @@ func (e *Engine) Chunks(fn func(c Chunk, text string, vec []float32)) {
 	for _, sh := range e.shards {
 		for slot := range sh.chunks {
 			if c := &sh.chunks[slot]; c.live {
-				fn(c.Chunk, c.text, sh.vec(int32(slot), e.dim))
+				var vec []float32
+				if v, ok := sh.qvec(int32(slot), e.dim); ok {
+					vec = v.floats()
+				}
+				fn(c.Chunk, c.text, vec)
 			}
 		}
 	}
