@@ -246,8 +246,8 @@ type prepared struct {
 	truncated bool // longer than MaxIndexedBytes: indexed in part
 	chunks    []chunkRec
 	vecs      []qvec // nil when vectors are off
-	cached    bool        // chunks and vectors came from the cache
-	inBM25    bool        // the shard's reloaded BM25 index holds the chunks
+	cached    bool   // chunks and vectors came from the cache
+	inBM25    bool   // the shard's reloaded BM25 index holds the chunks
 }
 
 // prepare reads and chunks one file, reusing cached chunks when its

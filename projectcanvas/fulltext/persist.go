@@ -43,11 +43,18 @@ func (x *Index) MarshalBinary() ([]byte, error) {
 		}
 		b = binary.LittleEndian.AppendUint32(b, sp.n)
 		b = append(b, x.dict.arena[sp.off:sp.off+sp.n]...)
-		b = binary.LittleEndian.AppendUint32(b, uint32(len(ps)))
-		for _, p := range ps {
-			b = binary.LittleEndian.AppendUint32(b, uint32(p.doc))
-			b = binary.LittleEndian.AppendUint32(b, math.Float32bits(p.tf))
+		count := len(b)
+		b = append(b, 0, 0, 0, 0) // the number of postings, once known
+		n := 0
+		for r := readPostings(ps); ; n++ {
+			doc, tf, ok := r.next()
+			if !ok {
+				break
+			}
+			b = binary.LittleEndian.AppendUint32(b, uint32(doc))
+			b = binary.LittleEndian.AppendUint32(b, math.Float32bits(tf))
 		}
+		binary.LittleEndian.PutUint32(b[count:], uint32(n))
 	}
 	return b, nil
 }
@@ -74,7 +81,7 @@ func (x *Index) reset() {
 	x.byID = make(map[string]int32)
 	x.live, x.sumLen = 0, 0
 	x.dict = newDict()
-	x.postings, x.freeTerms, x.tf = nil, nil, nil
+	x.postings, x.lastDoc, x.freeTerms, x.tf = nil, nil, nil, nil
 	x.livePostings, x.deadPostings, x.deadDocs = 0, 0, 0
 	*x.stems = stemCache{}
 }
@@ -118,20 +125,20 @@ func (x *Index) decode(data []byte) error {
 		if _, dup := x.dict.find(term); dup {
 			return errBadEncoding
 		}
-		ps := make([]posting, n)
+		var ps []byte
 		prev := int32(-1)
-		for i := range ps {
+		for range n {
 			doc := int32(r.u32())
 			tf := math.Float32frombits(r.u32())
 			if r.bad || doc <= prev || int(doc) >= ndocs || !(tf > 0) {
 				return errBadEncoding
 			}
-			ps[i] = posting{doc: doc, tf: tf}
+			ps = appendPosting(ps, prev, doc, tf)
 			x.nterms[doc]++
 			prev = doc
 		}
 		t := x.newTerm(term)
-		x.postings[t] = ps
+		x.postings[t], x.lastDoc[t] = ps, prev
 		x.livePostings += n
 	}
 	if r.bad || len(r.b) != 0 {

@@ -13,6 +13,8 @@ type searchScratch struct {
 	qterms  []int32
 	acc     []float64 // score by document number; zero when untouched
 	touched []int32
+	docs    []int32   // one term's live postings, decoded
+	tfs     []float32 // their frequencies
 	cands   []Hit
 }
 
@@ -80,28 +82,21 @@ func (x *Index) score(s *searchScratch, query string) {
 	// k1 * (1 - b + b*dl/avg) == c0 + c1*dl
 	c0, c1 := k1*(1-x.b), k1*x.b/avg
 	for _, t := range s.qterms {
-		ps := x.postings[t]
-		df := 0
-		for _, p := range ps {
-			if lens[p.doc] >= 0 {
-				df++
-			}
-		}
+		// The live postings, decoded once: their number is the term's
+		// document frequency, which the score of each needs.
+		s.docs, s.tfs = livePostings(x.postings[t], lens, s.docs[:0], s.tfs[:0])
+		df := len(s.docs)
 		if df == 0 {
 			continue
 		}
 		idf := math.Log(1 + (n-float64(df)+0.5)/(float64(df)+0.5))
 		w := idf * (k1 + 1)
-		for _, p := range ps {
-			dl := lens[p.doc]
-			if dl < 0 {
-				continue
+		for i, d := range s.docs {
+			tf := float64(s.tfs[i])
+			if acc[d] == 0 {
+				s.touched = append(s.touched, d)
 			}
-			tf := float64(p.tf)
-			if acc[p.doc] == 0 {
-				s.touched = append(s.touched, p.doc)
-			}
-			acc[p.doc] += w * tf / (tf + c0 + c1*float64(dl))
+			acc[d] += w * tf / (tf + c0 + c1*float64(lens[d]))
 		}
 	}
 	for _, d := range s.touched {
