@@ -1,3 +1,5 @@
+//go:build !js
+
 package docsearch
 
 import (
@@ -28,18 +30,6 @@ const (
 	cacheMagic   = "PCDSIDX\n"
 	cacheVersion = 4 // 4: vectors as bytes and a scale (qvec)
 )
-
-type cachedDoc struct {
-	hash   pc.Hash
-	chunks []Chunk
-	vecs   []qvec
-}
-
-type cacheData struct {
-	ok   bool // the file was there and valid
-	docs map[string]*cachedDoc
-	bm25 [][]byte // by shard; nil when the shard count differs
-}
 
 // loadCache reads the cache; any problem yields an empty one.
 func (e *Engine) loadCache() cacheData {
@@ -261,4 +251,29 @@ func (r *cacheReader) str() string {
 	s := string(r.buf[:n])
 	r.buf = r.buf[n:]
 	return s
+}
+
+// reloadBM25 loads shard i's BM25 index from the cache, when it has one,
+// and brings it up to date: chunks of files that changed or went away are
+// removed, and the prepared files that come unchanged from the cache are
+// marked as already indexed. Scores do not depend on an index's history,
+// so this equals indexing from scratch.
+func (e *Engine) reloadBM25(sh *shard, i int, cache cacheData, prepped []*prepared) {
+	if i >= len(cache.bm25) || sh.bm25.UnmarshalBinary(cache.bm25[i]) != nil {
+		return
+	}
+	current := make(map[string]bool, len(prepped))
+	for _, p := range prepped {
+		if p.cached {
+			current[p.doc] = true
+			p.inBM25 = true
+		}
+	}
+	for doc, cd := range cache.docs {
+		if e.shardOf(doc) == i && !current[doc] {
+			for k := range cd.chunks {
+				sh.bm25.Remove(chunkKey(doc, k))
+			}
+		}
+	}
 }

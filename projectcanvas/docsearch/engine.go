@@ -245,9 +245,24 @@ type prepared struct {
 	hash      pc.Hash
 	truncated bool // longer than MaxIndexedBytes: indexed in part
 	chunks    []chunkRec
-	vecs      []qvec // nil when vectors are off
-	cached    bool   // chunks and vectors came from the cache
-	inBM25    bool   // the shard's reloaded BM25 index holds the chunks
+	texts     []string // the chunks' texts, for BM25 and the embedder (the index keeps none)
+	vecs      []qvec   // nil when vectors are off
+	cached    bool     // chunks and vectors came from the cache
+	inBM25    bool     // the shard's reloaded BM25 index holds the chunks
+}
+
+// cachedDoc is a file as the index cache (cache.go) has it.
+type cachedDoc struct {
+	hash   pc.Hash
+	chunks []Chunk
+	vecs   []qvec
+}
+
+// cacheData is the index cache as read.
+type cacheData struct {
+	ok   bool // the file was there and valid
+	docs map[string]*cachedDoc
+	bm25 [][]byte // by shard; nil when the shard count differs
 }
 
 // prepare reads and chunks one file, reusing cached chunks when its
@@ -268,8 +283,10 @@ func (e *Engine) prepare(doc string, cache map[string]*cachedDoc) (*prepared, er
 		chunks = Split(doc, src, e.maxChunk)
 	}
 	p.chunks = make([]chunkRec, len(chunks))
+	p.texts = make([]string, len(chunks))
 	for i, c := range chunks {
-		p.chunks[i] = chunkRec{Chunk: c, key: chunkKey(doc, i), text: c.Text(src)}
+		p.chunks[i] = chunkRec{Chunk: c, key: chunkKey(doc, i)}
+		p.texts[i] = c.Text(src)
 	}
 	return p, nil
 }
@@ -285,8 +302,8 @@ func chunksFit(chunks []Chunk, n int) bool {
 }
 
 // embedText is what the embedder sees of a chunk: where it is and what it says.
-func embedText(c *chunkRec) string {
-	return docTitle(c.Doc) + " > " + c.HeadingPath + "\n" + c.text
+func embedText(c *chunkRec, text string) string {
+	return docTitle(c.Doc) + " > " + c.HeadingPath + "\n" + text
 }
 
 // embedBatch is about how many chunks embed sends to the embedder at a
@@ -321,7 +338,7 @@ func (e *Engine) embedAll(ctx context.Context, ps []*prepared, n int) error {
 	texts := make([]string, 0, n)
 	for _, p := range ps {
 		for i := range p.chunks {
-			texts = append(texts, embedText(&p.chunks[i]))
+			texts = append(texts, embedText(&p.chunks[i], p.texts[i]))
 		}
 	}
 	vecs, err := e.emb.Embed(ctx, texts)
@@ -432,31 +449,6 @@ func (e *Engine) build(ctx context.Context) error {
 	return nil
 }
 
-// reloadBM25 loads shard i's BM25 index from the cache, when it has one,
-// and brings it up to date: chunks of files that changed or went away are
-// removed, and the prepared files that come unchanged from the cache are
-// marked as already indexed. Scores do not depend on an index's history,
-// so this equals indexing from scratch.
-func (e *Engine) reloadBM25(sh *shard, i int, cache cacheData, prepped []*prepared) {
-	if i >= len(cache.bm25) || sh.bm25.UnmarshalBinary(cache.bm25[i]) != nil {
-		return
-	}
-	current := make(map[string]bool, len(prepped))
-	for _, p := range prepped {
-		if p.cached {
-			current[p.doc] = true
-			p.inBM25 = true
-		}
-	}
-	for doc, cd := range cache.docs {
-		if e.shardOf(doc) == i && !current[doc] {
-			for k := range cd.chunks {
-				sh.bm25.Remove(chunkKey(doc, k))
-			}
-		}
-	}
-}
-
 func firstDim(prepped [][]*prepared) int {
 	for _, ps := range prepped {
 		for _, p := range ps {
@@ -483,7 +475,7 @@ func (s *shard) insert(i int, p *prepared, dim int) *docState {
 		if dim > 0 && len(p.vecs) == len(p.chunks) && len(p.vecs[j].q) == dim {
 			v = &p.vecs[j]
 		}
-		st.slots = append(st.slots, s.add(p.chunks[j], v, dim, p.inBM25))
+		st.slots = append(st.slots, s.add(p.chunks[j], p.texts[j], v, dim, p.inBM25))
 		if p.chunks[j].Section != last {
 			st.nodes++
 			last = p.chunks[j].Section
@@ -723,20 +715,45 @@ func (e *Engine) degradedReason() string {
 }
 
 // Chunks calls fn for every indexed chunk with its text and vector (nil
-// when vectors are off), shard by shard. It is for exports and tools;
-// fn must not call the engine.
+// when vectors are off), shard by shard. The text is read from the file;
+// it is "" when the file changed since it was indexed. It is for exports
+// and tools; fn must not call the engine.
 func (e *Engine) Chunks(fn func(c Chunk, text string, vec []float32)) {
 	e.mu.RLock()
 	defer e.mu.RUnlock()
+	var doc string
+	var src []byte
 	for _, sh := range e.shards {
 		for slot := range sh.chunks {
-			if c := &sh.chunks[slot]; c.live {
-				var vec []float32
-				if v, ok := sh.qvec(int32(slot), e.dim); ok {
-					vec = v.floats()
-				}
-				fn(c.Chunk, c.text, vec)
+			c := &sh.chunks[slot]
+			if !c.live {
+				continue
 			}
+			if c.Doc != doc {
+				doc, src = c.Doc, e.indexed(c.Doc, e.docs[c.Doc].hash)
+			}
+			var text string
+			if c.End <= len(src) {
+				text = c.Text(src)
+			}
+			var vec []float32
+			if v, ok := sh.qvec(int32(slot), e.dim); ok {
+				vec = v.floats()
+			}
+			fn(c.Chunk, text, vec)
 		}
 	}
+}
+
+// indexed returns the content of doc if it is still the content the
+// index holds (of that hash), else nil. The index keeps no chunk text:
+// excerpts are read back from the files, which is as fast as the file
+// system (memory in WebAssembly, the page cache natively) and saves a
+// copy of every document's text.
+func (e *Engine) indexed(doc string, hash pc.Hash) []byte {
+	src, err := e.fsys.ReadFile(doc)
+	if err != nil || pc.HashOf(src) != hash {
+		return nil
+	}
+	return src
 }

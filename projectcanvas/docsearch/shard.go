@@ -27,11 +27,11 @@ type shard struct {
 	live           int
 }
 
-// chunkRec is an indexed chunk with its text.
+// chunkRec is an indexed chunk. Its text is not kept: the file has it
+// (Engine.indexed).
 type chunkRec struct {
 	Chunk
 	key  string // doc + "#" + ordinal: the BM25 id, stable across rebuilds
-	text string
 	live bool
 }
 
@@ -47,10 +47,10 @@ func docTitle(doc string) string {
 	return strings.TrimSuffix(doc, ".md")
 }
 
-// add indexes one chunk with its vector (nil when vectors are off) and
-// returns its slot. inBM25 says the BM25 index already holds it (an index
-// reloaded from the cache).
-func (s *shard) add(c chunkRec, vec *qvec, dim int, inBM25 bool) int32 {
+// add indexes one chunk, of text, with its vector (nil when vectors are
+// off) and returns its slot. inBM25 says the BM25 index already holds it
+// (an index reloaded from the cache).
+func (s *shard) add(c chunkRec, text string, vec *qvec, dim int, inBM25 bool) int32 {
 	c.live = true
 	var slot int32
 	if n := len(s.free); n > 0 {
@@ -66,7 +66,7 @@ func (s *shard) add(c chunkRec, vec *qvec, dim int, inBM25 bool) int32 {
 	}
 	s.byKey[c.key] = slot
 	if !inBM25 {
-		s.bm25.Add(c.key, fulltext.Title(docTitle(c.Doc)+" "+c.HeadingPath), fulltext.Body(c.text))
+		s.bm25.Add(c.key, fulltext.Title(docTitle(c.Doc)+" "+c.HeadingPath), fulltext.Body(text))
 	}
 	s.live++
 	return slot
