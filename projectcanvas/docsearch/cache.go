@@ -253,27 +253,8 @@ func (r *cacheReader) str() string {
 	return s
 }
 
-// reloadBM25 loads shard i's BM25 index from the cache, when it has one,
-// and brings it up to date: chunks of files that changed or went away are
-// removed, and the prepared files that come unchanged from the cache are
-// marked as already indexed. Scores do not depend on an index's history,
-// so this equals indexing from scratch.
-func (e *Engine) reloadBM25(sh *shard, i int, cache cacheData, prepped []*prepared) {
-	if i >= len(cache.bm25) || sh.bm25.UnmarshalBinary(cache.bm25[i]) != nil {
-		return
-	}
-	current := make(map[string]bool, len(prepped))
-	for _, p := range prepped {
-		if p.cached {
-			current[p.doc] = true
-			p.inBM25 = true
-		}
-	}
-	for doc, cd := range cache.docs {
-		if e.shardOf(doc) == i && !current[doc] {
-			for k := range cd.chunks {
-				sh.bm25.Remove(chunkKey(doc, k))
-			}
-		}
-	}
+// reloadBM25 loads shard i's BM25 index from the cache into sh, when the
+// cache has one, and reports whether it did (see indexBM25).
+func (e *Engine) reloadBM25(sh *shard, i int, cache cacheData) bool {
+	return i < len(cache.bm25) && sh.bm25.UnmarshalBinary(cache.bm25[i]) == nil
 }

@@ -12,4 +12,4 @@ func (e *Engine) loadCache() cacheData { return cacheData{} }
 // Save does nothing in WebAssembly.
 func (e *Engine) Save() error { return nil }
 
-func (e *Engine) reloadBM25(*shard, int, cacheData, []*prepared) {}
+func (e *Engine) reloadBM25(*shard, int, cacheData) bool { return false }

@@ -375,47 +375,34 @@ func (e *Engine) build(ctx context.Context) error {
 		byShard[i] = append(byShard[i], d)
 	}
 	prepped := make([][]*prepared, e.nshards)
+	shards := make([]*shard, e.nshards)
 	errs := make([]error, e.nshards)
-	var vecErr string
-	var vecMu sync.Mutex
+	vecErrs := make([]error, e.nshards)
 	var wg sync.WaitGroup
 	for i := range e.nshards {
 		wg.Go(func() {
-			for k, d := range byShard[i] {
-				if e.pause != nil && k%pauseEvery == pauseEvery-1 {
-					e.pause()
-				}
-				p, err := e.prepare(d, cache.docs)
-				if err != nil {
-					errs[i] = err
-					return
-				}
-				if p != nil {
-					prepped[i] = append(prepped[i], p)
-				}
-			}
-			if err := e.embed(ctx, prepped[i]); err != nil {
-				vecMu.Lock()
-				vecErr = err.Error()
-				vecMu.Unlock()
-			}
+			shards[i] = newShard()
+			prepped[i], vecErrs[i], errs[i] = e.prepareShard(ctx, i, byShard[i], cache, shards[i])
 		})
 	}
 	wg.Wait()
 	if err := errors.Join(errs...); err != nil {
 		return err
 	}
-	dim := 0
+	dim, vecErr := 0, ""
+	for _, err := range vecErrs {
+		if err != nil && vecErr == "" {
+			vecErr = err.Error()
+		}
+	}
 	if vecErr == "" {
 		dim = firstDim(prepped)
 	}
 	// Fill the shards in parallel too, then swap them in.
-	shards := make([]*shard, e.nshards)
 	docMaps := make([]map[string]*docState, e.nshards)
 	for i := range e.nshards {
 		wg.Go(func() {
-			shards[i], docMaps[i] = newShard(), make(map[string]*docState, len(prepped[i]))
-			e.reloadBM25(shards[i], i, cache, prepped[i])
+			docMaps[i] = make(map[string]*docState, len(prepped[i]))
 			n := 0
 			for _, p := range prepped[i] {
 				n += len(p.chunks)
@@ -449,6 +436,87 @@ func (e *Engine) build(ctx context.Context) error {
 	return nil
 }
 
+// prepareShard prepares the files of shard i, sh, whose BM25 index it
+// fills: each file is read, chunked, put in the BM25 index and embedded a
+// batch at a time, and its texts are dropped as soon as both have them, so
+// a build never holds the text of the whole vault. vecErr is the
+// embedder's failure (the rest of the shard is not embedded then).
+func (e *Engine) prepareShard(ctx context.Context, i int, docs []string, cache cacheData, sh *shard) (ps []*prepared, vecErr, err error) {
+	reloaded := e.reloadBM25(sh, i, cache)
+	var batch []*prepared
+	n := 0
+	embed := func() {
+		if vecErr == nil {
+			vecErr = e.embed(ctx, batch)
+		}
+		for _, p := range batch {
+			p.texts = nil
+		}
+		batch, n = batch[:0], 0
+	}
+	for k, d := range docs {
+		if e.pause != nil && k%pauseEvery == pauseEvery-1 {
+			e.pause()
+		}
+		p, err := e.prepare(d, cache.docs)
+		if err != nil {
+			return nil, nil, err
+		}
+		if p == nil {
+			continue
+		}
+		indexBM25(sh, p, reloaded, cache.docs[d])
+		ps = append(ps, p)
+		if p.vecs != nil {
+			p.texts = nil
+			continue
+		}
+		batch = append(batch, p)
+		if n += len(p.chunks); n >= embedBatch {
+			embed()
+		}
+	}
+	embed()
+	if reloaded {
+		// Files that went away since the cache was written.
+		current := make(map[string]bool, len(ps))
+		for _, p := range ps {
+			current[p.doc] = true
+		}
+		for doc, cd := range cache.docs {
+			if e.shardOf(doc) == i && !current[doc] {
+				removeBM25(sh, doc, len(cd.chunks))
+			}
+		}
+	}
+	return ps, vecErr, nil
+}
+
+// indexBM25 puts a prepared file in the shard's BM25 index. A file that
+// comes unchanged from the cache is there already when the index was
+// reloaded from the cache too; a changed one replaces its cached version
+// (cached, nil for none). Scores do not depend on an index's history, so
+// this equals indexing from scratch.
+func indexBM25(sh *shard, p *prepared, reloaded bool, cached *cachedDoc) {
+	p.inBM25 = true
+	if reloaded && p.cached {
+		return
+	}
+	if reloaded && cached != nil {
+		removeBM25(sh, p.doc, len(cached.chunks))
+	}
+	for j := range p.chunks {
+		sh.addBM25(p.chunks[j].key, &p.chunks[j].Chunk, p.texts[j])
+	}
+}
+
+// removeBM25 removes the n chunks of doc from the shard's BM25 index.
+func removeBM25(sh *shard, doc string, n int) {
+	for k := range n {
+		sh.bm25.Remove(chunkKey(doc, k))
+	}
+}
+
 func firstDim(prepped [][]*prepared) int {
 	for _, ps := range prepped {
 		for _, p := range ps {
@@ -475,7 +543,11 @@ func (s *shard) insert(i int, p *prepared, dim int) *docState {
 		if dim > 0 && len(p.vecs) == len(p.chunks) && len(p.vecs[j].q) == dim {
 			v = &p.vecs[j]
 		}
-		st.slots = append(st.slots, s.add(p.chunks[j], p.texts[j], v, dim, p.inBM25))
+		var text string // none when the BM25 index has the chunk already
+		if !p.inBM25 {
+			text = p.texts[j]
+		}
+		st.slots = append(st.slots, s.add(p.chunks[j], text, v, dim, p.inBM25))
 		if p.chunks[j].Section != last {
 			st.nodes++
 			last = p.chunks[j].Section

@@ -47,6 +47,12 @@ func docTitle(doc string) string {
 	return strings.TrimSuffix(doc, ".md")
 }
 
+// addBM25 puts a chunk in the shard's BM25 index: the document's name and
+// the heading path as its title, and its text.
+func (s *shard) addBM25(key string, c *Chunk, text string) {
+	s.bm25.Add(key, fulltext.Title(docTitle(c.Doc)+" "+c.HeadingPath), fulltext.Body(text))
+}
+
 // add indexes one chunk, of text, with its vector (nil when vectors are
 // off) and returns its slot. inBM25 says the BM25 index already holds it
 // (an index reloaded from the cache).
@@ -66,7 +72,7 @@ func (s *shard) add(c chunkRec, text string, vec *qvec, dim int, inBM25 bool) in
 	}
 	s.byKey[c.key] = slot
 	if !inBM25 {
-		s.bm25.Add(c.key, fulltext.Title(docTitle(c.Doc)+" "+c.HeadingPath), fulltext.Body(text))
+		s.addBM25(c.key, &c.Chunk, text)
 	}
 	s.live++
 	return slot
