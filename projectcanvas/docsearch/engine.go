@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"hash/maphash"
 	"io/fs"
 	"maps"
 	"runtime"
@@ -53,7 +54,8 @@ type Engine struct {
 	queryErr string // why the last query had no vector
 	gen      uint64
 	nonce    string
-	dirty    bool // the cache is out of date
+	seed     maphash.Seed // of contentSum
+	dirty    bool         // the cache is out of date
 	watching bool
 	lastEvt  time.Time
 	buildErr string // why the last build failed
@@ -65,6 +67,7 @@ type Engine struct {
 // docState is what the engine knows of one indexed file.
 type docState struct {
 	hash   pc.Hash
+	sum    uint64 // contentSum of the indexed content
 	shard  int
 	slots  []int32
 	chunks int
@@ -170,6 +173,7 @@ func New(fsys pc.Files, opts ...Option) *Engine {
 		}
 	}
 	e.nonce = newNonce()
+	e.seed = maphash.MakeSeed()
 	e.docs = map[string]*docState{}
 	e.shards = make([]*shard, e.nshards)
 	for i := range e.shards {
@@ -243,7 +247,8 @@ func (e *Engine) shardOf(doc string) int { return int(fnv64(doc) % uint64(e.nsha
 type prepared struct {
 	doc       string
 	hash      pc.Hash
-	truncated bool // longer than MaxIndexedBytes: indexed in part
+	sum       uint64 // contentSum
+	truncated bool   // longer than MaxIndexedBytes: indexed in part
 	chunks    []chunkRec
 	texts     []string // the chunks' texts, for BM25 and the embedder (the index keeps none)
 	vecs      []qvec   // nil when vectors are off
@@ -275,7 +280,7 @@ func (e *Engine) prepare(doc string, cache map[string]*cachedDoc) (*prepared, er
 	if err != nil {
 		return nil, err
 	}
-	p := &prepared{doc: doc, hash: pc.HashOf(src), truncated: IndexedBytes(src) < len(src)}
+	p := &prepared{doc: doc, hash: pc.HashOf(src), sum: e.contentSum(src), truncated: IndexedBytes(src) < len(src)}
 	var chunks []Chunk
 	if cd := cache[doc]; cd != nil && cd.hash == p.hash && chunksFit(cd.chunks, len(src)) {
 		chunks, p.vecs, p.cached = cd.chunks, cd.vecs, true
@@ -536,7 +541,7 @@ func (e *Engine) insert(i int, p *prepared) {
 // insert adds a prepared file to this shard, number i, and returns its
 // state. Vectors of the wrong length (or none) are left zero.
 func (s *shard) insert(i int, p *prepared, dim int) *docState {
-	st := &docState{hash: p.hash, shard: i, chunks: len(p.chunks), truncated: p.truncated}
+	st := &docState{hash: p.hash, sum: p.sum, shard: i, chunks: len(p.chunks), truncated: p.truncated}
 	last := -1
 	for j := range p.chunks {
 		var v *qvec
@@ -802,7 +807,7 @@ func (e *Engine) Chunks(fn func(c Chunk, text string, vec []float32)) {
 				continue
 			}
 			if c.Doc != doc {
-				doc, src = c.Doc, e.indexed(c.Doc, e.docs[c.Doc].hash)
+				doc, src = c.Doc, e.indexed(c.Doc, e.docs[c.Doc].sum)
 			}
 			var text string
 			if c.End <= len(src) {
@@ -818,14 +823,20 @@ func (e *Engine) Chunks(fn func(c Chunk, text string, vec []float32)) {
 }
 
 // indexed returns the content of doc if it is still the content the
-// index holds (of that hash), else nil. The index keeps no chunk text:
-// excerpts are read back from the files, which is as fast as the file
-// system (memory in WebAssembly, the page cache natively) and saves a
-// copy of every document's text.
-func (e *Engine) indexed(doc string, hash pc.Hash) []byte {
+// index holds (of that contentSum), else nil. The index keeps no chunk
+// text: excerpts are read back from the files, which is as fast as the
+// file system (memory in WebAssembly, the page cache natively) and saves
+// a copy of every document's text.
+func (e *Engine) indexed(doc string, sum uint64) []byte {
 	src, err := e.fsys.ReadFile(doc)
-	if err != nil || pc.HashOf(src) != hash {
+	if err != nil || e.contentSum(src) != sum {
 		return nil
 	}
 	return src
 }
+
+// contentSum is a checksum of a file's content that tells whether a file
+// read for its excerpts is still what was indexed: a 64-bit maphash, many
+// times faster than the SHA-256 of pc.HashOf (which the cache needs, as it
+// must hold across processes; this needs to hold in this one only).
+func (e *Engine) contentSum(src []byte) uint64 { return maphash.Bytes(e.seed, src) }

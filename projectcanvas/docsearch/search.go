@@ -6,8 +6,6 @@ import (
 	"strings"
 	"sync"
 	"unicode/utf8"
-
-	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 )
 
 // Weights of the hybrid score (DESIGN.md §8).
@@ -102,6 +100,7 @@ func (e *Engine) Search(ctx context.Context, q Query) ([]Result, error) {
 	m := max(minCandidates, candidateFactor*q.TopK)
 
 	e.mu.RLock()
+	defer e.mu.RUnlock()
 	var cv []float32
 	if qv != nil && e.ctxWeight > 0 && len(qv) == e.dim {
 		cv = e.contextVector(q.Text)
@@ -131,44 +130,31 @@ func (e *Engine) Search(ctx context.Context, q Query) ([]Result, error) {
 		}
 		return 1
 	})
-	// Copied out of the shards, which may change once the lock is gone.
-	ranked := make([]found, len(cands))
-	for i, c := range cands {
-		ranked[i] = found{Chunk: c.c.Chunk, hash: e.docs[c.c.Doc].hash, vector: c.vector, bm25: c.bm25, hybrid: c.hybrid}
-	}
-	e.mu.RUnlock()
-	return e.excerpts(ranked, q), nil
-}
-
-// found is a ranked candidate, with the hash of the content it was
-// indexed from.
-type found struct {
-	Chunk
-	hash                 pc.Hash
-	vector, bm25, hybrid float64
+	return e.excerpts(cands, q), nil
 }
 
 // excerpts returns the first TopK of the ranked candidates with their
 // excerpts, read from the files. A file that changed since it was indexed
 // (the watcher has not passed the change on yet) is left out until the
-// index has caught up: its offsets and scores are of the old content.
-func (e *Engine) excerpts(ranked []found, q Query) []Result {
+// index has caught up: its offsets and scores are of the old content. The
+// caller holds e.mu for reading (the candidates point into the shards).
+func (e *Engine) excerpts(ranked []cand, q Query) []Result {
 	out := make([]Result, 0, min(len(ranked), q.TopK))
 	srcs := map[string][]byte{}
-	for _, f := range ranked {
+	for _, c := range ranked {
 		if len(out) == q.TopK {
 			break
 		}
-		src, read := srcs[f.Doc]
+		src, read := srcs[c.c.Doc]
 		if !read {
-			src = e.indexed(f.Doc, f.hash)
-			srcs[f.Doc] = src
+			src = e.indexed(c.c.Doc, e.docs[c.c.Doc].sum)
+			srcs[c.c.Doc] = src
 		}
-		if src == nil || f.End > len(src) {
+		if src == nil || c.c.End > len(src) {
 			continue
 		}
-		r := Result{Doc: f.Doc, HeadingPath: f.HeadingPath, Excerpt: f.Text(src), StartChar: f.StartChar, EndChar: f.EndChar,
-			VectorScore: f.vector, BM25Score: f.bm25, HybridScore: f.hybrid}
+		r := Result{Doc: c.c.Doc, HeadingPath: c.c.HeadingPath, Excerpt: c.c.Text(src), StartChar: c.c.StartChar, EndChar: c.c.EndChar,
+			VectorScore: c.vector, BM25Score: c.bm25, HybridScore: c.hybrid}
 		if q.MaxExcerptChars > 0 && r.EndChar-r.StartChar > q.MaxExcerptChars {
 			r.Excerpt = truncateChars(r.Excerpt, q.MaxExcerptChars)
 			r.EndChar = r.StartChar + q.MaxExcerptChars
