@@ -342,20 +342,19 @@ func (x *Index) compact() {
 	x.sumLen = sum
 
 	freed := false
+	var docs []int32
+	var tfs []float32
 	for t, ps := range x.postings {
 		if len(ps) == 0 {
 			continue // free
 		}
-		// Re-encoded in place: a renumbered posting is never longer than
-		// it was (the gaps only shrink), so writing never overtakes reading.
+		// Decoded, then re-encoded in place: a renumbered list is never
+		// longer than it was (the gaps only shrink).
+		docs, tfs = decodePostings(ps, docs[:0], tfs[:0])
 		out, last := ps[:0], int32(-1)
-		for r := readPostings(ps); ; {
-			d, tf, ok := r.next()
-			if !ok {
-				break
-			}
+		for i, d := range docs {
 			if nd := remap[d]; nd >= 0 {
-				out = appendPosting(out, last, nd, tf)
+				out = appendPosting(out, last, nd, tfs[i])
 				last = nd
 			}
 		}

@@ -36,6 +36,8 @@ func (x *Index) MarshalBinary() ([]byte, error) {
 		}
 	}
 	b = binary.LittleEndian.AppendUint32(b, uint32(terms))
+	var docs []int32
+	var tfs []float32
 	for t, sp := range x.dict.spans {
 		ps := x.postings[t]
 		if sp.n == 0 || len(ps) == 0 {
@@ -43,18 +45,12 @@ func (x *Index) MarshalBinary() ([]byte, error) {
 		}
 		b = binary.LittleEndian.AppendUint32(b, sp.n)
 		b = append(b, x.dict.arena[sp.off:sp.off+sp.n]...)
-		count := len(b)
-		b = append(b, 0, 0, 0, 0) // the number of postings, once known
-		n := 0
-		for r := readPostings(ps); ; n++ {
-			doc, tf, ok := r.next()
-			if !ok {
-				break
-			}
+		docs, tfs = decodePostings(ps, docs[:0], tfs[:0])
+		b = binary.LittleEndian.AppendUint32(b, uint32(len(docs)))
+		for i, doc := range docs {
 			b = binary.LittleEndian.AppendUint32(b, uint32(doc))
-			b = binary.LittleEndian.AppendUint32(b, math.Float32bits(tf))
+			b = binary.LittleEndian.AppendUint32(b, math.Float32bits(tfs[i]))
 		}
-		binary.LittleEndian.PutUint32(b[count:], uint32(n))
 	}
 	return b, nil
 }

@@ -33,50 +33,14 @@ func appendPosting(b []byte, prev, doc int32, tf float32) []byte {
 	return binary.LittleEndian.AppendUint32(b, math.Float32bits(tf))
 }
 
-// postingReader decodes a list written by appendPosting. The lists are the
-// index's own, so it does not check them (persist's decode checks what it
-// loads before encoding it).
-type postingReader struct {
-	b   []byte
-	doc int32 // the last document read; −1 before the first
-}
-
-func readPostings(b []byte) postingReader { return postingReader{b: b, doc: -1} }
-
-// next returns the next posting, or false at the end.
-func (r *postingReader) next() (doc int32, tf float32, ok bool) {
-	if len(r.b) == 0 {
-		return 0, 0, false
-	}
-	v, n := uvarint(r.b)
-	r.doc += int32(v>>1) + 1
-	r.b = r.b[n:]
-	if v&1 == 1 {
-		f, n := uvarint(r.b)
-		r.b = r.b[n:]
-		return r.doc, float32(f), true
-	}
-	tf = math.Float32frombits(binary.LittleEndian.Uint32(r.b))
-	r.b = r.b[4:]
-	return r.doc, tf, true
-}
-
-// uvarint is binary.Uvarint with a fast path for one byte, the common case.
-func uvarint(b []byte) (uint64, int) {
-	if b[0] < 0x80 {
-		return uint64(b[0]), 1
-	}
-	return binary.Uvarint(b)
-}
-
-// livePostings appends to docs and tfs the postings of list b whose
-// documents are live (a length >= 0 in lens). It is next unrolled for the
-// common one-byte cases: searches spend most of their time here.
-func livePostings(b []byte, lens []float32, docs []int32, tfs []float32) ([]int32, []float32) {
+// decodePostings appends to docs and tfs the postings of list b, which
+// appendPosting wrote. The lists are the index's own, so it does not check
+// them (persist's decode checks what it loads before encoding it).
+func decodePostings(b []byte, docs []int32, tfs []float32) ([]int32, []float32) {
 	doc := int32(-1)
 	for i := 0; i < len(b); {
 		v := uint64(b[i])
-		if v < 0x80 {
+		if v < 0x80 { // one byte: the common case, without a call
 			i++
 		} else {
 			var n int
@@ -97,10 +61,8 @@ func livePostings(b []byte, lens []float32, docs []int32, tfs []float32) ([]int3
 			tf = float32(f)
 			i += n
 		}
-		if lens[doc] >= 0 {
-			docs = append(docs, doc)
-			tfs = append(tfs, tf)
-		}
+		docs = append(docs, doc)
+		tfs = append(tfs, tf)
 	}
 	return docs, tfs
 }

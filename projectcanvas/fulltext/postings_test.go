@@ -34,12 +34,9 @@ func TestPostingsRoundTrip(t *testing.T) {
 			}
 			assert.Len(t, b, c.bytes)
 			var got []posting
-			for r := readPostings(b); ; {
-				doc, tf, ok := r.next()
-				if !ok {
-					break
-				}
-				got = append(got, posting{doc, tf})
+			docs, tfs := decodePostings(b, nil, nil)
+			for i, doc := range docs {
+				got = append(got, posting{doc, tfs[i]})
 			}
 			assert.Equal(t, c.list, got)
 		})

@@ -13,7 +13,7 @@ type searchScratch struct {
 	qterms  []int32
 	acc     []float64 // score by document number; zero when untouched
 	touched []int32
-	docs    []int32   // one term's live postings, decoded
+	docs    []int32   // one term's postings, decoded
 	tfs     []float32 // their frequencies
 	cands   []Hit
 }
@@ -82,21 +82,30 @@ func (x *Index) score(s *searchScratch, query string) {
 	// k1 * (1 - b + b*dl/avg) == c0 + c1*dl
 	c0, c1 := k1*(1-x.b), k1*x.b/avg
 	for _, t := range s.qterms {
-		// The live postings, decoded once: their number is the term's
-		// document frequency, which the score of each needs.
-		s.docs, s.tfs = livePostings(x.postings[t], lens, s.docs[:0], s.tfs[:0])
-		df := len(s.docs)
+		// Decoded once: the live postings' number is the term's document
+		// frequency, which the score of each needs.
+		s.docs, s.tfs = decodePostings(x.postings[t], s.docs[:0], s.tfs[:0])
+		df := 0
+		for _, d := range s.docs {
+			if lens[d] >= 0 {
+				df++
+			}
+		}
 		if df == 0 {
 			continue
 		}
 		idf := math.Log(1 + (n-float64(df)+0.5)/(float64(df)+0.5))
 		w := idf * (k1 + 1)
 		for i, d := range s.docs {
+			dl := lens[d]
+			if dl < 0 {
+				continue
+			}
 			tf := float64(s.tfs[i])
 			if acc[d] == 0 {
 				s.touched = append(s.touched, d)
 			}
-			acc[d] += w * tf / (tf + c0 + c1*float64(lens[d]))
+			acc[d] += w * tf / (tf + c0 + c1*float64(dl))
 		}
 	}
 	for _, d := range s.touched {
