@@ -253,7 +253,7 @@ type prepared struct {
 	texts     []string // the chunks' texts, for BM25 and the embedder (the index keeps none)
 	vecs      []qvec   // nil when vectors are off
 	cached    bool     // chunks and vectors came from the cache
-	inBM25    bool     // the shard's reloaded BM25 index holds the chunks
+	inBM25    bool     // the shard's BM25 index holds the chunks already (a build's, see prepareShard)
 }
 
 // cachedDoc is a file as the index cache (cache.go) has it.

@@ -63,7 +63,9 @@ const (
 	minCandidates   = 40
 )
 
-// Search ranks the index's chunks for q, best first. A query whose vector
+// Search ranks the index's chunks for q, best first, with their excerpts
+// read from the files (a file changed since it was indexed is left out
+// until its update arrives: see excerpts). A query whose vector
 // cannot be computed (the embedder is down) is answered by BM25 alone;
 // Status then says why. While the first build of an engine from New is
 // under way, Search waits for it (or for ctx).

@@ -55,7 +55,7 @@ func (s *shard) addBM25(key string, c *Chunk, text string) {
 
 // add indexes one chunk, of text, with its vector (nil when vectors are
 // off) and returns its slot. inBM25 says the BM25 index already holds it
-// (an index reloaded from the cache).
+// (a build puts the chunks there as it reads them, see prepareShard).
 func (s *shard) add(c chunkRec, text string, vec *qvec, dim int, inBM25 bool) int32 {
 	c.live = true
 	var slot int32
