@@ -11,7 +11,7 @@ ADDR     ?= 127.0.0.1:12312
 GOROOT_WASM = $(shell $(GO) env GOROOT)/lib/wasm
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: build wasm wasm-size plugin install test test-go test-wasm test-e2e test-plugin bench-plugin run bench bench-wasm bench-wasm-load bench-search eval-search eval-search-context eval-search-godoc lint clean crash fuzz soak
+.PHONY: build wasm wasm-size plugin install test test-go test-wasm test-e2e test-plugin bench-plugin run bench bench-wasm bench-wasm-load bench-wasm-memory bench-serve-memory bench-search eval-search eval-search-context eval-search-godoc lint clean crash fuzz soak
 
 build:
 	$(GO) build -o $(BIN) ./cmd/projectcanvas
@@ -145,6 +145,21 @@ bench-wasm:
 bench-wasm-load: wasm
 	for n in 1000 10000; do rm -rf $(SCRATCH)/load-$$n && $(GO) run ./cmd/projectcanvas gen --entities $$n $(SCRATCH)/load-$$n > /dev/null && \
 		node wasm/bench/load.mjs $(WASM) $(SCRATCH)/load-$$n 5 || exit 1; done
+
+# Memory of a real serve process with 10,000 entity files and 10,000 notes
+# (gen) under 16 HTTP clients for SERVE_SECONDS (reads, searches, updates,
+# batches): resident size over time and its peak, the server alone (make
+# soak counts its clients too). Target: under 300 MB; exits 1 over it.
+SERVE_SECONDS ?= 120
+bench-serve-memory: build
+	node bench/serve/memory.mjs --bin $(BIN) --seconds $(SERVE_SECONDS)
+
+# Memory of the WebAssembly core under Node with 10,000 entity files and
+# 10,000 notes (gen): load through the bridge, the document index, searches,
+# reads and updates; resident size per step and its peak (target: under
+# 600 MB; exits 1 over it). About a minute.
+bench-wasm-memory: build wasm
+	node --expose-gc bench/wasm/memory.mjs --bin $(BIN) --wasm $(WASM)
 
 # search_docs against its peers (MiniSearch, Orama hybrid; locked in
 # bench/search/package-lock.json) on the same generated 10,000-document

@@ -462,13 +462,16 @@ func (m *memSamples) checkFlat(t *testing.T) {
 }
 
 // residentBytes is the process's resident set size (Linux), or 0.
-func residentBytes() uint64 {
+func residentBytes() uint64 { return procStatus("VmRSS:") }
+
+// procStatus is a size in /proc/self/status (Linux: VmRSS, VmHWM), or 0.
+func procStatus(key string) uint64 {
 	data, err := os.ReadFile("/proc/self/status")
 	if err != nil {
 		return 0
 	}
 	for l := range strings.Lines(string(data)) {
-		if v, ok := strings.CutPrefix(l, "VmRSS:"); ok {
+		if v, ok := strings.CutPrefix(l, key); ok {
 			kb, _ := strconv.ParseUint(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 10, 64)
 			return kb << 10
 		}
@@ -502,6 +505,7 @@ func (r *soakRun) report(t *testing.T, elapsed time.Duration, mem *memSamples, h
 	for i := range mem.at {
 		fmt.Fprintf(&b, "| %v | %.0f | %.0f |\n", mem.at[i].Round(time.Second), mb(mem.rss[i]), mb(mem.live[i]))
 	}
+	fmt.Fprintf(&b, "\nPeak resident (VmHWM, start-up included): %.0f MB\n", mb(procStatus("VmHWM:")))
 	t.Log("\n" + b.String())
 	if *soakReport != "" {
 		require.NoError(t, os.WriteFile(*soakReport, []byte(b.String()), 0o644))

@@ -3,11 +3,14 @@ package docsearch
 import (
 	"bytes"
 	"context"
+	"maps"
+	"runtime"
 	"slices"
 	"testing"
 	"time"
 
 	"github.com/projectcanvas/projectcanvas/internal/benchcorpus"
+	"github.com/projectcanvas/projectcanvas/internal/vaultgen"
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/vault/memfs"
 )
@@ -140,3 +143,44 @@ func BenchmarkSplitHuge(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkIndexMemory builds the index of two vaults and reports the heap
+// it keeps (after a collection, the files themselves not counted): the
+// generated project vault of the soak (vaultgen: 10,000 entity files and
+// 10,000 notes) and the search benchmark's corpus. A memory regression
+// guard: heap-B/chunk should not grow.
+func BenchmarkIndexMemory(b *testing.B) {
+	vault := vaultgen.Files(10_000)
+	maps.Copy(vault, vaultgen.Notes(10_000, 10_000))
+	for _, c := range []struct {
+		name  string
+		files map[string]string
+	}{{"vault-10k+10k", vault}, {"corpus-10k", benchFiles(benchDocs)}} {
+		b.Run(c.name, func(b *testing.B) {
+			fsys := memfs.New(c.files)
+			var heap uint64
+			var st Status
+			for b.Loop() {
+				var before, after runtime.MemStats
+				runtime.GC()
+				runtime.ReadMemStats(&before)
+				e, err := Open(context.Background(), fsys, WithCache(""))
+				if err != nil {
+					b.Fatal(err)
+				}
+				runtime.GC()
+				runtime.ReadMemStats(&after)
+				heap = after.HeapAlloc - before.HeapAlloc
+				st = e.Status()
+				memoryEngine = e
+			}
+			b.ReportMetric(float64(heap)/(1<<20), "heap-MB")
+			b.ReportMetric(float64(heap)/float64(st.Leaves), "heap-B/chunk")
+			b.ReportMetric(float64(st.Leaves), "chunks")
+		})
+	}
+}
+
+// memoryEngine keeps BenchmarkIndexMemory's last index alive, for the
+// in-use figures of -memprofile.
+var memoryEngine *Engine

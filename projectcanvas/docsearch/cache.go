@@ -1,3 +1,5 @@
+//go:build !js
+
 package docsearch
 
 import (
@@ -18,27 +20,16 @@ import (
 //
 // The payload (little-endian, strings as uint32 length + bytes) holds the
 // embedder ID, the vector dimension, the chunk size and, for each file,
-// its path, content hash, chunks and their vectors; then the number of
+// its path, content hash, chunks and their vectors (a float32 scale and one
+// byte per component, see qvec); then the number of
 // shards and each shard's BM25 index (fulltext's MarshalBinary), so a
 // restart re-tokenizes only changed files. A cache of another
 // version, embedder or chunk size, or whose checksum (CRC-32C, hardware-fast) does not match, is
 // ignored and rewritten: it only ever saves work, never changes results.
 const (
 	cacheMagic   = "PCDSIDX\n"
-	cacheVersion = 3
+	cacheVersion = 4 // 4: vectors as bytes and a scale (qvec)
 )
-
-type cachedDoc struct {
-	hash   pc.Hash
-	chunks []Chunk
-	vecs   [][]float32
-}
-
-type cacheData struct {
-	ok   bool // the file was there and valid
-	docs map[string]*cachedDoc
-	bm25 [][]byte // by shard; nil when the shard count differs
-}
 
 // loadCache reads the cache; any problem yields an empty one.
 func (e *Engine) loadCache() cacheData {
@@ -114,12 +105,12 @@ func (e *Engine) encodeCache() []byte {
 			for _, n := range []int{c.Section, c.Start, c.End, c.StartChar, c.EndChar} {
 				w.u32(uint32(n))
 			}
-			if v := sh.vec(slot, e.dim); v != nil {
-				for _, x := range v {
-					w.u32(math.Float32bits(x))
+			if e.dim > 0 {
+				v, _ := sh.qvec(slot, e.dim)
+				w.u32(math.Float32bits(v.scale))
+				for _, x := range v.q {
+					w.buf = append(w.buf, byte(x))
 				}
-			} else {
-				w.buf = append(w.buf, make([]byte, 4*e.dim)...)
 			}
 		}
 	}
@@ -181,9 +172,9 @@ func decodeCache(data []byte, emb string, maxChunk int) (map[string]*cachedDoc, 
 			c.Section, c.Start, c.End, c.StartChar, c.EndChar = int(r.u32()), int(r.u32()), int(r.u32()), int(r.u32()), int(r.u32())
 			cd.chunks = append(cd.chunks, c)
 			if dim > 0 {
-				v := make([]float32, dim)
-				for i := range v {
-					v[i] = math.Float32frombits(r.u32())
+				v := qvec{scale: math.Float32frombits(r.u32())}
+				if v.q = r.int8s(dim); v.q == nil {
+					return nil, nil, r.err
 				}
 				cd.vecs = append(cd.vecs, v)
 			}
@@ -235,6 +226,21 @@ func (r *cacheReader) u32() uint32 {
 	return n
 }
 
+// int8s returns the next n bytes as int8s, or nil when too few are left.
+func (r *cacheReader) int8s(n int) []int8 {
+	if n > len(r.buf) {
+		r.err = errCorrupt
+		r.buf = nil
+		return nil
+	}
+	v := make([]int8, n)
+	for i, b := range r.buf[:n] {
+		v[i] = int8(b)
+	}
+	r.buf = r.buf[n:]
+	return v
+}
+
 func (r *cacheReader) str() string {
 	n := r.u32()
 	if uint64(n) > uint64(len(r.buf)) {
@@ -245,4 +251,10 @@ func (r *cacheReader) str() string {
 	s := string(r.buf[:n])
 	r.buf = r.buf[n:]
 	return s
+}
+
+// reloadBM25 loads shard i's BM25 index from the cache into sh, when the
+// cache has one, and reports whether it did (see indexBM25).
+func (e *Engine) reloadBM25(sh *shard, i int, cache cacheData) bool {
+	return i < len(cache.bm25) && sh.bm25.UnmarshalBinary(cache.bm25[i]) == nil
 }

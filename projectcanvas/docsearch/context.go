@@ -145,6 +145,7 @@ func (s *shard) addVecTo(sum []float64, slot int32, w float64) {
 	if int(slot) >= s.colLen {
 		return
 	}
+	w *= float64(s.scales[slot])
 	for j := range sum {
 		sum[j] += w * float64(s.cols[j*s.colCap+int(slot)])
 	}
@@ -169,10 +170,10 @@ func (s *shard) addContext(cands []cand, cv []float32, weight float64) {
 	for j, x := range cv {
 		col := s.cols[j*s.colCap : j*s.colCap+s.colLen]
 		for k, i := range idx {
-			dots[k] += x * col[slots[i]]
+			dots[k] += x * float32(col[slots[i]])
 		}
 	}
 	for k, i := range idx {
-		cands[i].vector += weight * float64(dots[k])
+		cands[i].vector += weight * float64(dots[k]*s.scales[slots[i]])
 	}
 }

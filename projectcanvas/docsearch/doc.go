@@ -60,7 +60,13 @@
 // CPU, at least two); building and searching run one goroutine per shard.
 // Vectors are stored column by column so a search reads only the columns
 // where the query vector is not zero, which for the built-in embedder is
-// a few dozen of 256.
+// a few dozen of 256, and quantized to a byte per component with a scale
+// per vector (a quarter of float32's memory; the relevance set ranks the
+// same). The index keeps no chunk text: a result's excerpt is read back
+// from its file, and a file that changed since it was indexed is left out
+// of the results until its update arrives. With the BM25 postings encoded
+// by differences (package fulltext), the index of 10,000 entity files and
+// 10,000 notes keeps about 40 MB (BenchmarkIndexMemory).
 //
 // [Engine.Update], [Engine.Remove] and [Engine.Rename] re-index one file;
 // [Engine.Apply] takes a watcher's [Event] (fsnotify natively, vault
@@ -69,7 +75,7 @@
 // edit sequences).
 //
 // The index cache ([CachePath]) keeps each file's content hash, chunks
-// and vectors. A restart re-reads the files but re-chunks and re-embeds
+// and vectors (not in WebAssembly, where the vault is in memory). A restart re-reads the files but re-chunks and re-embeds
 // only those that changed. A cache of another version, embedder or chunk
 // size, or whose CRC-32C checksum fails, is ignored and rewritten.
 //

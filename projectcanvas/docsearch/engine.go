@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"hash/maphash"
 	"io/fs"
 	"maps"
 	"runtime"
@@ -53,7 +54,8 @@ type Engine struct {
 	queryErr string // why the last query had no vector
 	gen      uint64
 	nonce    string
-	dirty    bool // the cache is out of date
+	seed     maphash.Seed // of contentSum
+	dirty    bool         // the cache is out of date
 	watching bool
 	lastEvt  time.Time
 	buildErr string // why the last build failed
@@ -65,6 +67,7 @@ type Engine struct {
 // docState is what the engine knows of one indexed file.
 type docState struct {
 	hash   pc.Hash
+	sum    uint64 // contentSum of the indexed content
 	shard  int
 	slots  []int32
 	chunks int
@@ -170,6 +173,7 @@ func New(fsys pc.Files, opts ...Option) *Engine {
 		}
 	}
 	e.nonce = newNonce()
+	e.seed = maphash.MakeSeed()
 	e.docs = map[string]*docState{}
 	e.shards = make([]*shard, e.nshards)
 	for i := range e.shards {
@@ -243,11 +247,27 @@ func (e *Engine) shardOf(doc string) int { return int(fnv64(doc) % uint64(e.nsha
 type prepared struct {
 	doc       string
 	hash      pc.Hash
-	truncated bool // longer than MaxIndexedBytes: indexed in part
+	sum       uint64 // contentSum
+	truncated bool   // longer than MaxIndexedBytes: indexed in part
 	chunks    []chunkRec
-	vecs      [][]float32 // nil when vectors are off
-	cached    bool        // chunks and vectors came from the cache
-	inBM25    bool        // the shard's reloaded BM25 index holds the chunks
+	texts     []string // the chunks' texts, for BM25 and the embedder (the index keeps none)
+	vecs      []qvec   // nil when vectors are off
+	cached    bool     // chunks and vectors came from the cache
+	inBM25    bool     // the shard's BM25 index holds the chunks already (a build's, see prepareShard)
+}
+
+// cachedDoc is a file as the index cache (cache.go) has it.
+type cachedDoc struct {
+	hash   pc.Hash
+	chunks []Chunk
+	vecs   []qvec
+}
+
+// cacheData is the index cache as read.
+type cacheData struct {
+	ok   bool // the file was there and valid
+	docs map[string]*cachedDoc
+	bm25 [][]byte // by shard; nil when the shard count differs
 }
 
 // prepare reads and chunks one file, reusing cached chunks when its
@@ -260,7 +280,7 @@ func (e *Engine) prepare(doc string, cache map[string]*cachedDoc) (*prepared, er
 	if err != nil {
 		return nil, err
 	}
-	p := &prepared{doc: doc, hash: pc.HashOf(src), truncated: IndexedBytes(src) < len(src)}
+	p := &prepared{doc: doc, hash: pc.HashOf(src), sum: e.contentSum(src), truncated: IndexedBytes(src) < len(src)}
 	var chunks []Chunk
 	if cd := cache[doc]; cd != nil && cd.hash == p.hash && chunksFit(cd.chunks, len(src)) {
 		chunks, p.vecs, p.cached = cd.chunks, cd.vecs, true
@@ -268,8 +288,10 @@ func (e *Engine) prepare(doc string, cache map[string]*cachedDoc) (*prepared, er
 		chunks = Split(doc, src, e.maxChunk)
 	}
 	p.chunks = make([]chunkRec, len(chunks))
+	p.texts = make([]string, len(chunks))
 	for i, c := range chunks {
-		p.chunks[i] = chunkRec{Chunk: c, key: chunkKey(doc, i), text: c.Text(src)}
+		p.chunks[i] = chunkRec{Chunk: c, key: chunkKey(doc, i)}
+		p.texts[i] = c.Text(src)
 	}
 	return p, nil
 }
@@ -285,22 +307,44 @@ func chunksFit(chunks []Chunk, n int) bool {
 }
 
 // embedText is what the embedder sees of a chunk: where it is and what it says.
-func embedText(c *chunkRec) string {
-	return docTitle(c.Doc) + " > " + c.HeadingPath + "\n" + c.text
+func embedText(c *chunkRec, text string) string {
+	return docTitle(c.Doc) + " > " + c.HeadingPath + "\n" + text
 }
+
+// embedBatch is about how many chunks embed sends to the embedder at a
+// time: the texts and float32 vectors of a batch exist only until they are
+// quantized, rather than those of a whole shard at once.
+const embedBatch = 1024
 
 // embed fills the vectors of the prepared files that lack them.
 func (e *Engine) embed(ctx context.Context, ps []*prepared) error {
-	var texts []string
-	for _, p := range ps {
-		if p.vecs == nil {
-			for i := range p.chunks {
-				texts = append(texts, embedText(&p.chunks[i]))
+	for len(ps) > 0 {
+		var batch []*prepared
+		n := 0
+		for len(ps) > 0 && n < embedBatch {
+			if ps[0].vecs == nil {
+				batch = append(batch, ps[0])
+				n += len(ps[0].chunks)
 			}
+			ps = ps[1:]
+		}
+		if err := e.embedAll(ctx, batch, n); err != nil {
+			return err
 		}
 	}
-	if len(texts) == 0 {
+	return nil
+}
+
+// embedAll embeds the n chunks of ps in one call of the embedder.
+func (e *Engine) embedAll(ctx context.Context, ps []*prepared, n int) error {
+	if n == 0 {
 		return nil
+	}
+	texts := make([]string, 0, n)
+	for _, p := range ps {
+		for i := range p.chunks {
+			texts = append(texts, embedText(&p.chunks[i], p.texts[i]))
+		}
 	}
 	vecs, err := e.emb.Embed(ctx, texts)
 	if err == nil && len(vecs) != len(texts) {
@@ -310,9 +354,7 @@ func (e *Engine) embed(ctx context.Context, ps []*prepared) error {
 		return err
 	}
 	for _, p := range ps {
-		if p.vecs == nil {
-			p.vecs, vecs = vecs[:len(p.chunks):len(p.chunks)], vecs[len(p.chunks):]
-		}
+		p.vecs, vecs = quantizeAll(vecs[:len(p.chunks)]), vecs[len(p.chunks):]
 	}
 	return nil
 }
@@ -338,47 +380,34 @@ func (e *Engine) build(ctx context.Context) error {
 		byShard[i] = append(byShard[i], d)
 	}
 	prepped := make([][]*prepared, e.nshards)
+	shards := make([]*shard, e.nshards)
 	errs := make([]error, e.nshards)
-	var vecErr string
-	var vecMu sync.Mutex
+	vecErrs := make([]error, e.nshards)
 	var wg sync.WaitGroup
 	for i := range e.nshards {
 		wg.Go(func() {
-			for k, d := range byShard[i] {
-				if e.pause != nil && k%pauseEvery == pauseEvery-1 {
-					e.pause()
-				}
-				p, err := e.prepare(d, cache.docs)
-				if err != nil {
-					errs[i] = err
-					return
-				}
-				if p != nil {
-					prepped[i] = append(prepped[i], p)
-				}
-			}
-			if err := e.embed(ctx, prepped[i]); err != nil {
-				vecMu.Lock()
-				vecErr = err.Error()
-				vecMu.Unlock()
-			}
+			shards[i] = newShard()
+			prepped[i], vecErrs[i], errs[i] = e.prepareShard(ctx, i, byShard[i], cache, shards[i])
 		})
 	}
 	wg.Wait()
 	if err := errors.Join(errs...); err != nil {
 		return err
 	}
-	dim := 0
+	dim, vecErr := 0, ""
+	for _, err := range vecErrs {
+		if err != nil && vecErr == "" {
+			vecErr = err.Error()
+		}
+	}
 	if vecErr == "" {
 		dim = firstDim(prepped)
 	}
 	// Fill the shards in parallel too, then swap them in.
-	shards := make([]*shard, e.nshards)
 	docMaps := make([]map[string]*docState, e.nshards)
 	for i := range e.nshards {
 		wg.Go(func() {
-			shards[i], docMaps[i] = newShard(), make(map[string]*docState, len(prepped[i]))
-			e.reloadBM25(shards[i], i, cache, prepped[i])
+			docMaps[i] = make(map[string]*docState, len(prepped[i]))
 			n := 0
 			for _, p := range prepped[i] {
 				n += len(p.chunks)
@@ -412,28 +441,84 @@ func (e *Engine) build(ctx context.Context) error {
 	return nil
 }
 
-// reloadBM25 loads shard i's BM25 index from the cache, when it has one,
-// and brings it up to date: chunks of files that changed or went away are
-// removed, and the prepared files that come unchanged from the cache are
-// marked as already indexed. Scores do not depend on an index's history,
-// so this equals indexing from scratch.
-func (e *Engine) reloadBM25(sh *shard, i int, cache cacheData, prepped []*prepared) {
-	if i >= len(cache.bm25) || sh.bm25.UnmarshalBinary(cache.bm25[i]) != nil {
-		return
+// prepareShard prepares the files of shard i, sh, whose BM25 index it
+// fills: each file is read, chunked, put in the BM25 index and embedded a
+// batch at a time, and its texts are dropped as soon as both have them, so
+// a build never holds the text of the whole vault. vecErr is the
+// embedder's failure (the rest of the shard is not embedded then).
+func (e *Engine) prepareShard(ctx context.Context, i int, docs []string, cache cacheData, sh *shard) (ps []*prepared, vecErr, err error) {
+	reloaded := e.reloadBM25(sh, i, cache)
+	var batch []*prepared
+	n := 0
+	embed := func() {
+		if vecErr == nil {
+			vecErr = e.embed(ctx, batch)
+		}
+		for _, p := range batch {
+			p.texts = nil
+		}
+		batch, n = batch[:0], 0
 	}
-	current := make(map[string]bool, len(prepped))
-	for _, p := range prepped {
-		if p.cached {
-			current[p.doc] = true
-			p.inBM25 = true
+	for k, d := range docs {
+		if e.pause != nil && k%pauseEvery == pauseEvery-1 {
+			e.pause()
+		}
+		p, err := e.prepare(d, cache.docs)
+		if err != nil {
+			return nil, nil, err
+		}
+		if p == nil {
+			continue
+		}
+		indexBM25(sh, p, reloaded, cache.docs[d])
+		ps = append(ps, p)
+		if p.vecs != nil {
+			p.texts = nil
+			continue
+		}
+		batch = append(batch, p)
+		if n += len(p.chunks); n >= embedBatch {
+			embed()
 		}
 	}
-	for doc, cd := range cache.docs {
-		if e.shardOf(doc) == i && !current[doc] {
-			for k := range cd.chunks {
-				sh.bm25.Remove(chunkKey(doc, k))
+	embed()
+	if reloaded {
+		// Files that went away since the cache was written.
+		current := make(map[string]bool, len(ps))
+		for _, p := range ps {
+			current[p.doc] = true
+		}
+		for doc, cd := range cache.docs {
+			if e.shardOf(doc) == i && !current[doc] {
+				removeBM25(sh, doc, len(cd.chunks))
 			}
 		}
+	}
+	return ps, vecErr, nil
+}
+
+// indexBM25 puts a prepared file in the shard's BM25 index. A file that
+// comes unchanged from the cache is there already when the index was
+// reloaded from the cache too; a changed one replaces its cached version
+// (cached, nil for none). Scores do not depend on an index's history, so
+// this equals indexing from scratch.
+func indexBM25(sh *shard, p *prepared, reloaded bool, cached *cachedDoc) {
+	p.inBM25 = true
+	if reloaded && p.cached {
+		return
+	}
+	if reloaded && cached != nil {
+		removeBM25(sh, p.doc, len(cached.chunks))
+	}
+	for j := range p.chunks {
+		sh.addBM25(p.chunks[j].key, &p.chunks[j].Chunk, p.texts[j])
+	}
+}
+
+// removeBM25 removes the n chunks of doc from the shard's BM25 index.
+func removeBM25(sh *shard, doc string, n int) {
+	for k := range n {
+		sh.bm25.Remove(chunkKey(doc, k))
 	}
 }
 
@@ -441,7 +526,7 @@ func firstDim(prepped [][]*prepared) int {
 	for _, ps := range prepped {
 		for _, p := range ps {
 			if len(p.vecs) > 0 {
-				return len(p.vecs[0])
+				return len(p.vecs[0].q)
 			}
 		}
 	}
@@ -456,14 +541,18 @@ func (e *Engine) insert(i int, p *prepared) {
 // insert adds a prepared file to this shard, number i, and returns its
 // state. Vectors of the wrong length (or none) are left zero.
 func (s *shard) insert(i int, p *prepared, dim int) *docState {
-	st := &docState{hash: p.hash, shard: i, chunks: len(p.chunks), truncated: p.truncated}
+	st := &docState{hash: p.hash, sum: p.sum, shard: i, chunks: len(p.chunks), truncated: p.truncated}
 	last := -1
 	for j := range p.chunks {
-		var v []float32
-		if dim > 0 && len(p.vecs) == len(p.chunks) && len(p.vecs[j]) == dim {
-			v = p.vecs[j]
+		var v *qvec
+		if dim > 0 && len(p.vecs) == len(p.chunks) && len(p.vecs[j].q) == dim {
+			v = &p.vecs[j]
 		}
-		st.slots = append(st.slots, s.add(p.chunks[j], v, dim, p.inBM25))
+		var text string // none when the BM25 index has the chunk already
+		if !p.inBM25 {
+			text = p.texts[j]
+		}
+		st.slots = append(st.slots, s.add(p.chunks[j], text, v, dim, p.inBM25))
 		if p.chunks[j].Section != last {
 			st.nodes++
 			last = p.chunks[j].Section
@@ -537,7 +626,7 @@ func (e *Engine) embedOne(ctx context.Context, p *prepared) {
 			sh.dropVecs()
 		}
 	case e.dim == 0 && len(p.vecs) > 0:
-		e.dim = len(p.vecs[0]) // the first vectors of an empty index
+		e.dim = len(p.vecs[0].q) // the first vectors of an empty index
 	}
 }
 
@@ -703,16 +792,51 @@ func (e *Engine) degradedReason() string {
 }
 
 // Chunks calls fn for every indexed chunk with its text and vector (nil
-// when vectors are off), shard by shard. It is for exports and tools;
-// fn must not call the engine.
+// when vectors are off), shard by shard. The text is read from the file;
+// it is "" when the file changed since it was indexed. It is for exports
+// and tools; fn must not call the engine.
 func (e *Engine) Chunks(fn func(c Chunk, text string, vec []float32)) {
 	e.mu.RLock()
 	defer e.mu.RUnlock()
+	var doc string
+	var src []byte
 	for _, sh := range e.shards {
 		for slot := range sh.chunks {
-			if c := &sh.chunks[slot]; c.live {
-				fn(c.Chunk, c.text, sh.vec(int32(slot), e.dim))
+			c := &sh.chunks[slot]
+			if !c.live {
+				continue
 			}
+			if c.Doc != doc {
+				doc, src = c.Doc, e.indexed(c.Doc, e.docs[c.Doc].sum)
+			}
+			var text string
+			if c.End <= len(src) {
+				text = c.Text(src)
+			}
+			var vec []float32
+			if v, ok := sh.qvec(int32(slot), e.dim); ok {
+				vec = v.floats()
+			}
+			fn(c.Chunk, text, vec)
 		}
 	}
 }
+
+// indexed returns the content of doc if it is still the content the
+// index holds (of that contentSum), else nil. The index keeps no chunk
+// text: excerpts are read back from the files, which is as fast as the
+// file system (memory in WebAssembly, the page cache natively) and saves
+// a copy of every document's text.
+func (e *Engine) indexed(doc string, sum uint64) []byte {
+	src, err := e.fsys.ReadFile(doc)
+	if err != nil || e.contentSum(src) != sum {
+		return nil
+	}
+	return src
+}
+
+// contentSum is a checksum of a file's content that tells whether a file
+// read for its excerpts is still what was indexed: a 64-bit maphash, many
+// times faster than the SHA-256 of pc.HashOf (which the cache needs, as it
+// must hold across processes; this needs to hold in this one only).
+func (e *Engine) contentSum(src []byte) uint64 { return maphash.Bytes(e.seed, src) }

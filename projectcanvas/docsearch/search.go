@@ -63,7 +63,9 @@ const (
 	minCandidates   = 40
 )
 
-// Search ranks the index's chunks for q, best first. A query whose vector
+// Search ranks the index's chunks for q, best first, with their excerpts
+// read from the files (a file changed since it was indexed is left out
+// until its update arrives: see excerpts). A query whose vector
 // cannot be computed (the embedder is down) is answered by BM25 alone;
 // Status then says why. While the first build of an engine from New is
 // under way, Search waits for it (or for ctx).
@@ -133,18 +135,38 @@ func (e *Engine) Search(ctx context.Context, q Query) ([]Result, error) {
 		}
 		return 1
 	})
-	best = best[:min(len(best), q.TopK)]
-	out := make([]Result, len(best))
-	for i, c := range best {
-		out[i] = Result{Doc: c.c.Doc, HeadingPath: c.c.HeadingPath, Excerpt: c.c.text,
-			StartChar: c.c.StartChar, EndChar: c.c.EndChar,
-			VectorScore: c.vector, BM25Score: c.bm25, HybridScore: c.hybrid}
-		if q.MaxExcerptChars > 0 && out[i].EndChar-out[i].StartChar > q.MaxExcerptChars {
-			out[i].Excerpt = truncateChars(c.c.text, q.MaxExcerptChars)
-			out[i].EndChar = out[i].StartChar + q.MaxExcerptChars
+	return e.excerpts(best, q), nil
+}
+
+// excerpts returns the first TopK of the ranked candidates with their
+// excerpts, read from the files. A file that changed since it was indexed
+// (the watcher has not passed the change on yet) is left out until the
+// index has caught up: its offsets and scores are of the old content. The
+// caller holds e.mu for reading (the candidates point into the shards).
+func (e *Engine) excerpts(ranked []*cand, q Query) []Result {
+	out := make([]Result, 0, min(len(ranked), q.TopK))
+	srcs := map[string][]byte{}
+	for _, c := range ranked {
+		if len(out) == q.TopK {
+			break
 		}
+		src, read := srcs[c.c.Doc]
+		if !read {
+			src = e.indexed(c.c.Doc, e.docs[c.c.Doc].sum)
+			srcs[c.c.Doc] = src
+		}
+		if src == nil || c.c.End > len(src) {
+			continue
+		}
+		r := Result{Doc: c.c.Doc, HeadingPath: c.c.HeadingPath, Excerpt: c.c.Text(src), StartChar: c.c.StartChar, EndChar: c.c.EndChar,
+			VectorScore: c.vector, BM25Score: c.bm25, HybridScore: c.hybrid}
+		if q.MaxExcerptChars > 0 && r.EndChar-r.StartChar > q.MaxExcerptChars {
+			r.Excerpt = truncateChars(r.Excerpt, q.MaxExcerptChars)
+			r.EndChar = r.StartChar + q.MaxExcerptChars
+		}
+		out = append(out, r)
 	}
-	return out, nil
+	return out
 }
 
 // prepareQuery returns the text that BM25 and context vectors search for

@@ -14,22 +14,24 @@ import (
 type shard struct {
 	bm25   *fulltext.Index
 	chunks []chunkRec // by slot; dead slots have live == false
-	// cols holds the vectors column by column: component j of the chunk in
-	// slot is cols[j*colCap+slot], for slots below colLen. A query from the
-	// built-in embedder has few non-zero components, and a search reads
-	// only those columns, each front to back. Empty when vectors are off.
-	cols           []float32
+	// cols holds the quantized vectors column by column (see qvec):
+	// component j of the chunk in slot is scales[slot] × cols[j*colCap+slot],
+	// for slots below colLen. A query from the built-in embedder has few
+	// non-zero components, and a search reads only those columns, each
+	// front to back. Empty when vectors are off.
+	cols           []int8
+	scales         []float32 // by slot
 	colCap, colLen int
 	free           []int32          // dead slots to reuse
 	byKey          map[string]int32 // chunk key (bm25 id) -> slot
 	live           int
 }
 
-// chunkRec is an indexed chunk with its text.
+// chunkRec is an indexed chunk. Its text is not kept: the file has it
+// (Engine.indexed).
 type chunkRec struct {
 	Chunk
 	key  string // doc + "#" + ordinal: the BM25 id, stable across rebuilds
-	text string
 	live bool
 }
 
@@ -45,10 +47,16 @@ func docTitle(doc string) string {
 	return strings.TrimSuffix(doc, ".md")
 }
 
-// add indexes one chunk with its vector (nil when vectors are off) and
-// returns its slot. inBM25 says the BM25 index already holds it (an index
-// reloaded from the cache).
-func (s *shard) add(c chunkRec, vec []float32, dim int, inBM25 bool) int32 {
+// addBM25 puts a chunk in the shard's BM25 index: the document's name and
+// the heading path as its title, and its text.
+func (s *shard) addBM25(key string, c *Chunk, text string) {
+	s.bm25.Add(key, fulltext.Title(docTitle(c.Doc)+" "+c.HeadingPath), fulltext.Body(text))
+}
+
+// add indexes one chunk, of text, with its vector (nil when vectors are
+// off) and returns its slot. inBM25 says the BM25 index already holds it
+// (a build puts the chunks there as it reads them, see prepareShard).
+func (s *shard) add(c chunkRec, text string, vec *qvec, dim int, inBM25 bool) int32 {
 	c.live = true
 	var slot int32
 	if n := len(s.free); n > 0 {
@@ -64,7 +72,7 @@ func (s *shard) add(c chunkRec, vec []float32, dim int, inBM25 bool) int32 {
 	}
 	s.byKey[c.key] = slot
 	if !inBM25 {
-		s.bm25.Add(c.key, fulltext.Title(docTitle(c.Doc)+" "+c.HeadingPath), fulltext.Body(c.text))
+		s.addBM25(c.key, &c.Chunk, text)
 	}
 	s.live++
 	return slot
@@ -92,40 +100,46 @@ func (s *shard) reserve(n, dim int) {
 		return
 	}
 	c := max(n, s.colCap+s.colCap/4, 64)
-	cols := make([]float32, dim*c)
+	cols := make([]int8, dim*c)
 	for j := range dim {
 		copy(cols[j*c:j*c+s.colLen], s.cols[j*s.colCap:j*s.colCap+s.colLen])
 	}
-	s.cols, s.colCap = cols, c
+	scales := make([]float32, c)
+	copy(scales, s.scales[:s.colLen])
+	s.cols, s.scales, s.colCap = cols, scales, c
 }
 
 // setVec stores the vector of slot (nil: zero).
-func (s *shard) setVec(slot int32, vec []float32, dim int) {
+func (s *shard) setVec(slot int32, vec *qvec, dim int) {
 	n := int(slot) + 1
 	s.reserve(n, dim)
 	s.colLen = max(s.colLen, n)
+	s.scales[slot] = 0
+	if vec != nil {
+		s.scales[slot] = vec.scale
+	}
 	for j := range dim {
-		x := float32(0)
+		x := int8(0)
 		if vec != nil {
-			x = vec[j]
+			x = vec.q[j]
 		}
 		s.cols[j*s.colCap+int(slot)] = x
 	}
 }
 
 // dropVecs turns vectors off.
-func (s *shard) dropVecs() { s.cols, s.colCap, s.colLen = nil, 0, 0 }
+func (s *shard) dropVecs() { s.cols, s.scales, s.colCap, s.colLen = nil, nil, 0, 0 }
 
-// vec returns the vector of slot, or nil when it has none.
-func (s *shard) vec(slot int32, dim int) []float32 {
+// qvec returns the vector of slot, or false when it has none.
+func (s *shard) qvec(slot int32, dim int) (qvec, bool) {
 	if dim == 0 || int(slot) >= s.colLen {
-		return nil
+		return qvec{}, false
 	}
-	v := make([]float32, dim)
-	for j := range v {
-		v[j] = s.cols[j*s.colCap+int(slot)]
+	v := qvec{q: make([]int8, dim), scale: s.scales[slot]}
+	for j := range v.q {
+		v.q[j] = s.cols[j*s.colCap+int(slot)]
 	}
-	return v
+	return v, true
 }
 
 // nonZero lists the components of q that are not zero.
@@ -140,15 +154,19 @@ func nonZero(q []float32) []int {
 }
 
 // similarities returns the dot product of q with every slot's vector,
-// reading only the columns where q is not zero.
+// reading only the columns where q is not zero, then scaling each sum by
+// its slot's scale.
 func (s *shard) similarities(q []float32, nz []int, acc []float32) []float32 {
 	n := s.colLen
 	acc = append(acc[:0], make([]float32, n)...)
 	for _, j := range nz {
 		qj, col := q[j], s.cols[j*s.colCap:j*s.colCap+n]
 		for i, x := range col {
-			acc[i] += qj * x
+			acc[i] += qj * float32(x)
 		}
+	}
+	for i, sc := range s.scales[:n] {
+		acc[i] *= sc
 	}
 	return acc
 }

@@ -80,8 +80,8 @@
 // incremental: a removed document is marked dead and dropped from the
 // postings when the dead outnumber the live, so memory stays within about
 // twice the live size however often documents change. Postings are
-// {document int32, frequency float32} pairs, about 8 bytes per distinct
-// term per document.
+// encoded by differences (see appendPosting): about 2 to 3 bytes per
+// distinct term per document.
 //
 // Search calls its keep filter, when non-nil, once per matching document
 // and without holding the index's lock, so the filter may consult other

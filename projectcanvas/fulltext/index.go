@@ -79,13 +79,6 @@ func WithB(b float64) Option {
 	}
 }
 
-// posting records that a document holds a term: tf is the term's weighted
-// frequency in the document.
-type posting struct {
-	doc int32
-	tf  float32
-}
-
 // Index is an in-memory BM25 full-text index over documents named by
 // string ids. It is safe for concurrent use: searches run in parallel,
 // Add and Remove one at a time. The zero value is not ready; use [New].
@@ -105,11 +98,13 @@ type Index struct {
 	live   int     // live documents
 	sumLen float64 // total length of live documents
 
-	// Terms, by internal number, and their postings in document order.
-	// A term whose postings are all gone is freed by compaction and its
-	// number reused.
+	// Terms, by internal number, and their postings in document order,
+	// encoded (see appendPosting); lastDoc is the document of each term's
+	// last posting. A term whose postings are all gone is freed by
+	// compaction and its number reused.
 	dict      dict
-	postings  [][]posting
+	postings  [][]byte
+	lastDoc   []int32
 	freeTerms []int32
 
 	livePostings, deadPostings, deadDocs int
@@ -223,7 +218,8 @@ func (x *Index) Add(id string, fields ...Field) {
 	}
 	doc := int32(len(x.lens))
 	for _, t := range x.touched {
-		x.postings[t] = append(x.postings[t], posting{doc: doc, tf: x.tf[t]})
+		x.postings[t] = appendPosting(x.postings[t], x.lastDoc[t], doc, x.tf[t])
+		x.lastDoc[t] = doc
 		x.tf[t] = 0
 	}
 	x.ids = append(x.ids, id)
@@ -278,6 +274,7 @@ func (x *Index) newTerm(term []byte) int32 {
 	} else {
 		t = int32(len(x.postings))
 		x.postings = append(x.postings, nil)
+		x.lastDoc = append(x.lastDoc, -1)
 		x.tf = append(x.tf, 0)
 	}
 	x.dict.add(term, t)
@@ -345,18 +342,24 @@ func (x *Index) compact() {
 	x.sumLen = sum
 
 	freed := false
+	var docs []int32
+	var tfs []float32
 	for t, ps := range x.postings {
 		if len(ps) == 0 {
 			continue // free
 		}
-		j := 0
-		for _, p := range ps {
-			if r := remap[p.doc]; r >= 0 {
-				ps[j] = posting{doc: r, tf: p.tf}
-				j++
+		// Decoded, then re-encoded in place: a renumbered list is never
+		// longer than it was (the gaps only shrink).
+		docs, tfs = decodePostings(ps, docs[:0], tfs[:0])
+		out, last := ps[:0], int32(-1)
+		for i, d := range docs {
+			if nd := remap[d]; nd >= 0 {
+				out = appendPosting(out, last, nd, tfs[i])
+				last = nd
 			}
 		}
-		if j == 0 {
+		x.lastDoc[t] = last
+		if len(out) == 0 {
 			if !freed {
 				*x.stems = stemCache{} // term numbers are about to change hands
 				freed = true
@@ -365,7 +368,7 @@ func (x *Index) compact() {
 			x.freeTerms = append(x.freeTerms, int32(t))
 			continue
 		}
-		x.postings[t] = shrink(ps[:j])
+		x.postings[t] = shrink(out)
 	}
 	if freed {
 		x.dict.retain(func(t int32) bool { return len(x.postings[t]) > 0 })

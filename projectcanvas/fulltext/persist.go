@@ -36,6 +36,8 @@ func (x *Index) MarshalBinary() ([]byte, error) {
 		}
 	}
 	b = binary.LittleEndian.AppendUint32(b, uint32(terms))
+	var docs []int32
+	var tfs []float32
 	for t, sp := range x.dict.spans {
 		ps := x.postings[t]
 		if sp.n == 0 || len(ps) == 0 {
@@ -43,10 +45,11 @@ func (x *Index) MarshalBinary() ([]byte, error) {
 		}
 		b = binary.LittleEndian.AppendUint32(b, sp.n)
 		b = append(b, x.dict.arena[sp.off:sp.off+sp.n]...)
-		b = binary.LittleEndian.AppendUint32(b, uint32(len(ps)))
-		for _, p := range ps {
-			b = binary.LittleEndian.AppendUint32(b, uint32(p.doc))
-			b = binary.LittleEndian.AppendUint32(b, math.Float32bits(p.tf))
+		docs, tfs = decodePostings(ps, docs[:0], tfs[:0])
+		b = binary.LittleEndian.AppendUint32(b, uint32(len(docs)))
+		for i, doc := range docs {
+			b = binary.LittleEndian.AppendUint32(b, uint32(doc))
+			b = binary.LittleEndian.AppendUint32(b, math.Float32bits(tfs[i]))
 		}
 	}
 	return b, nil
@@ -74,7 +77,7 @@ func (x *Index) reset() {
 	x.byID = make(map[string]int32)
 	x.live, x.sumLen = 0, 0
 	x.dict = newDict()
-	x.postings, x.freeTerms, x.tf = nil, nil, nil
+	x.postings, x.lastDoc, x.freeTerms, x.tf = nil, nil, nil, nil
 	x.livePostings, x.deadPostings, x.deadDocs = 0, 0, 0
 	*x.stems = stemCache{}
 }
@@ -118,20 +121,20 @@ func (x *Index) decode(data []byte) error {
 		if _, dup := x.dict.find(term); dup {
 			return errBadEncoding
 		}
-		ps := make([]posting, n)
+		var ps []byte
 		prev := int32(-1)
-		for i := range ps {
+		for range n {
 			doc := int32(r.u32())
 			tf := math.Float32frombits(r.u32())
 			if r.bad || doc <= prev || int(doc) >= ndocs || !(tf > 0) {
 				return errBadEncoding
 			}
-			ps[i] = posting{doc: doc, tf: tf}
+			ps = appendPosting(ps, prev, doc, tf)
 			x.nterms[doc]++
 			prev = doc
 		}
 		t := x.newTerm(term)
-		x.postings[t] = ps
+		x.postings[t], x.lastDoc[t] = ps, prev
 		x.livePostings += n
 	}
 	if r.bad || len(r.b) != 0 {

@@ -13,6 +13,8 @@ type searchScratch struct {
 	qterms  []int32
 	acc     []float64 // score by document number; zero when untouched
 	touched []int32
+	docs    []int32   // one term's postings, decoded
+	tfs     []float32 // their frequencies
 	cands   []Hit
 }
 
@@ -80,10 +82,12 @@ func (x *Index) score(s *searchScratch, query string) {
 	// k1 * (1 - b + b*dl/avg) == c0 + c1*dl
 	c0, c1 := k1*(1-x.b), k1*x.b/avg
 	for _, t := range s.qterms {
-		ps := x.postings[t]
+		// Decoded once: the live postings' number is the term's document
+		// frequency, which the score of each needs.
+		s.docs, s.tfs = decodePostings(x.postings[t], s.docs[:0], s.tfs[:0])
 		df := 0
-		for _, p := range ps {
-			if lens[p.doc] >= 0 {
+		for _, d := range s.docs {
+			if lens[d] >= 0 {
 				df++
 			}
 		}
@@ -92,16 +96,16 @@ func (x *Index) score(s *searchScratch, query string) {
 		}
 		idf := math.Log(1 + (n-float64(df)+0.5)/(float64(df)+0.5))
 		w := idf * (k1 + 1)
-		for _, p := range ps {
-			dl := lens[p.doc]
+		for i, d := range s.docs {
+			dl := lens[d]
 			if dl < 0 {
 				continue
 			}
-			tf := float64(p.tf)
-			if acc[p.doc] == 0 {
-				s.touched = append(s.touched, p.doc)
+			tf := float64(s.tfs[i])
+			if acc[d] == 0 {
+				s.touched = append(s.touched, d)
 			}
-			acc[p.doc] += w * tf / (tf + c0 + c1*float64(dl))
+			acc[d] += w * tf / (tf + c0 + c1*float64(dl))
 		}
 	}
 	for _, d := range s.touched {
@@ -183,9 +187,10 @@ func (x *Index) DocFreq(term string) int {
 	if !ok {
 		return 0
 	}
+	docs, _ := decodePostings(x.postings[t], nil, nil)
 	n := 0
-	for _, p := range x.postings[t] {
-		if x.lens[p.doc] >= 0 {
+	for _, d := range docs {
+		if x.lens[d] >= 0 {
 			n++
 		}
 	}

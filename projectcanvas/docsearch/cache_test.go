@@ -1,0 +1,97 @@
+//go:build !js
+
+package docsearch
+
+import (
+	"context"
+	"testing"
+
+	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
+)
+
+func TestCache(t *testing.T) {
+	ctx := context.Background()
+	emb := &countingEmbedder{HashEmbedder: *NewHashEmbedder(0)}
+	e, fsys := openMem(t, exampleFiles(t), WithEmbedder(emb))
+	if emb.n.Load() == 0 {
+		t.Fatal("nothing embedded")
+	}
+	want := snapshotOf(t, e)
+	first := emb.n.Load()
+	cache, err := fsys.ReadFile(CachePath)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	// A restart embeds nothing and finds the same.
+	e2, err := Open(ctx, fsys, WithEmbedder(emb))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := emb.n.Load() - first; n != 0 {
+		t.Fatalf("restart embedded %d chunks", n)
+	}
+	if got := snapshotOf(t, e2); got != want {
+		t.Fatalf("restart differs:\n%s\n---\n%s", got, want)
+	}
+
+	// One changed file: only its chunks are embedded again.
+	doc := "Research/Pricing Research.md"
+	old, _ := fsys.ReadFile(doc)
+	if err := fsys.WriteFile(doc, append(old, "\n## Extra\nMore words.\n"...), pc.HashOf(old)); err != nil {
+		t.Fatal(err)
+	}
+	before := emb.n.Load()
+	if _, err := Open(ctx, fsys, WithEmbedder(emb)); err != nil {
+		t.Fatal(err)
+	}
+	if n := emb.n.Load() - before; n == 0 || n > 20 {
+		t.Fatalf("restart after one change embedded %d chunks", n)
+	}
+	if err := fsys.WriteFile(doc, old, pc.HashOf(append(old, "\n## Extra\nMore words.\n"...))); err != nil {
+		t.Fatal(err)
+	}
+
+	// Corrupt caches are ignored, rebuilt and rewritten.
+	for name, bad := range map[string][]byte{
+		"flipped byte": flip(cache, len(cache)-10),
+		"truncated":    cache[:len(cache)/2],
+		"garbage":      []byte("not a cache"),
+		"empty":        nil,
+		"bad version":  flip(cache, len(cacheMagic)),
+	} {
+		cur, _ := fsys.ReadFile(CachePath)
+		if err := fsys.WriteFile(CachePath, bad, pc.HashOf(cur)); err != nil {
+			t.Fatal(err)
+		}
+		before := emb.n.Load()
+		e3, err := Open(ctx, fsys, WithEmbedder(emb))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if emb.n.Load()-before < 50 {
+			t.Fatalf("%s: the corrupt cache was used", name)
+		}
+		if got := snapshotOf(t, e3); got != want {
+			t.Fatalf("%s: results differ", name)
+		}
+		if now, _ := fsys.ReadFile(CachePath); string(now) == string(bad) {
+			t.Fatalf("%s: cache not rewritten", name)
+		}
+	}
+
+	// Another embedder never uses these vectors.
+	other := &countingEmbedder{HashEmbedder: *NewHashEmbedder(128)}
+	if _, err := Open(ctx, fsys, WithEmbedder(other)); err != nil {
+		t.Fatal(err)
+	}
+	if other.n.Load() == 0 {
+		t.Fatal("vectors of another embedder were reused")
+	}
+}
+
+func flip(b []byte, i int) []byte {
+	c := append([]byte(nil), b...)
+	c[i] ^= 0x40
+	return c
+}
