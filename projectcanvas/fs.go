@@ -85,6 +85,21 @@ type SharedReader interface {
 	ReadShared(name string) ([]byte, error)
 }
 
+// ReadShared reads name without a copy when files shares the bytes it
+// keeps (a SharedReader, also behind Project.Files), else with ReadFile;
+// shared tells which. The caller must not change what it returns.
+func ReadShared(files Files, name string) (data []byte, shared bool, err error) {
+	if r, ok := files.(readOnly); ok {
+		files = r.fs
+	}
+	if s, ok := files.(SharedReader); ok {
+		data, err = s.ReadShared(name)
+		return data, true, err
+	}
+	data, err = files.ReadFile(name)
+	return data, false, err
+}
+
 // Syncer is implemented by an FS whose renames and removals become durable
 // only when synced (vault/osfs), so that a transaction of many files pays
 // for durability once per folder rather than once per file. Sync makes

@@ -264,14 +264,7 @@ func indexFiles(fsys FS, names []string) *index {
 }
 
 func decodeName(fsys FS, name string) decoded {
-	var data []byte
-	var err error
-	s, shared := fsys.(SharedReader)
-	if shared {
-		data, err = s.ReadShared(name)
-	} else {
-		data, err = fsys.ReadFile(name)
-	}
+	data, shared, err := ReadShared(fsys, name)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) { // deleted while walking: just skip
 			return decoded{}

@@ -20,6 +20,9 @@ async function started(n) {
   app.workspace.setLayoutReady();
   await plugin.session.ready();
   await plugin.session.command("populate-canvas-from-vault", { canvas: "Projects.canvas" });
+  // The document index builds in the background after a load, sharing the
+  // core's thread: the figures are of the steady state after it.
+  await plugin.session.call("search_docs", { query: "warm up" });
   const view = await obsidian.openCanvas(app, "Projects.canvas");
   return { dir, plugin, view, session: plugin.session, done() { plugin.unload(); rmSync(dir, { recursive: true, force: true }); } };
 }

@@ -1,6 +1,8 @@
 package assist
 
 import (
+	"fmt"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -101,4 +103,34 @@ func FuzzRank(f *testing.F) {
 			assert.NotEmpty(t, m.How)
 		}
 	})
+}
+
+// TestRankOrderAndLimit: on many entities in shuffled order, results come
+// by kind, then typo distance, then id, and a limit cuts that list (the
+// edit distances it skips could not have made the cut).
+func TestRankOrderAndLimit(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	words := []string{"login", "task", "sign", "reset", "password", "session", "export", "tasks", "logn"}
+	var all []*pc.Entity
+	for i := range 600 {
+		title := words[rng.IntN(len(words))] + " " + words[rng.IntN(len(words))] + fmt.Sprint(" ", i%37)
+		all = append(all, ent(pc.ID(fmt.Sprintf("T-%03d", i+1)), pc.Task, title, nil))
+	}
+	rng.Shuffle(len(all), func(i, j int) { all[i], all[j] = all[j], all[i] })
+	order := map[string]int{MatchExactID: 0, MatchIDPrefix: 1, MatchTitle: 2, MatchSubstring: 3, MatchTypo: 4}
+	r := NewRanker(all)
+	for _, q := range []string{"task", "tsak", "T-01", "t-100", "login sign", "pasword", "sesion reset", "1", "xyzzy", "logn"} {
+		full := r.Rank(q, 0)
+		for i := 1; i < len(full); i++ {
+			a, b := full[i-1], full[i]
+			key := func(m Match) [2]int { return [2]int{order[m.How], m.Distance} }
+			if ka, kb := key(a), key(b); ka[0] > kb[0] || ka == kb && pc.CompareIDs(a.ID, b.ID) > 0 || ka[0] == kb[0] && ka[1] > kb[1] {
+				t.Fatalf("%q: %v before %v", q, a, b)
+			}
+		}
+		for _, limit := range []int{1, 5, 20, 1000} {
+			want := full[:min(limit, len(full))]
+			assert.Equal(t, want, r.Rank(q, limit), "%q limit %d", q, limit)
+		}
+	}
 }

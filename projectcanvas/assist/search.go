@@ -2,7 +2,6 @@ package assist
 
 import (
 	"bytes"
-	"cmp"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -21,7 +20,12 @@ const (
 	MatchTypo      = "typo"
 )
 
-var matchRank = map[string]int{MatchExactID: 0, MatchIDPrefix: 1, MatchTitle: 2, MatchSubstring: 3, MatchTypo: 4}
+// matchOrder is How's rank in results; a typo match ranks below every
+// other kind, nearer ones first.
+var matchOrder = []string{MatchExactID, MatchIDPrefix, MatchTitle, MatchSubstring}
+
+// maxTypoBudget is the most edits a typo match may need.
+const maxTypoBudget = 3
 
 // Match is one search result.
 type Match struct {
@@ -35,15 +39,17 @@ type Match struct {
 // Rank finds the entities a search-entity-on-canvas query means: the exact
 // id first, then ids starting with the query, titles starting with it,
 // ids or titles containing it, and last titles and title words within a
-// few typos (an edit per four letters of the query, at most three). Case
-// does not matter. At most limit results (0: all).
+// few typos (an edit per four letters of the query, at most three); by
+// id within each kind. Case does not matter. At most limit results (0:
+// all).
 func Rank(query string, entities []*pc.Entity, limit int) []Match {
 	return NewRanker(entities).Rank(query, limit)
 }
 
 // Ranker is Rank prepared for one set of entities: their ids and titles in
-// lower case, measured and split into words once, so that each keystroke
-// of a search over them compares bytes only. It is safe for concurrent use.
+// lower case, measured and split into words once, and put in id order, so
+// that each keystroke of a search over them compares bytes only and sorts
+// nothing. It is safe for concurrent use.
 type Ranker struct {
 	entries []rankEntry
 }
@@ -69,10 +75,16 @@ func NewRanker(entities []*pc.Entity) *Ranker {
 		r.entries[i] = rankEntry{e: e, id: appendLower(nil, string(e.ID)), title: title,
 			titleRunes: utf8.RuneCount(title), words: words, wordRunes: runes}
 	}
+	slices.SortStableFunc(r.entries, func(a, b rankEntry) int { return pc.CompareIDs(a.e.ID, b.e.ID) })
 	return r
 }
 
-// Rank is Rank over the prepared entities.
+// Rank is Rank over the prepared entities. The entries are in id order,
+// so each kind of match (and each typo distance) is a list already in
+// order, and the result is those lists one after the other. Once limit
+// matches of the other kinds are found, no typo can be among the results
+// and no edit distance is computed: a keystroke like "task" that matches
+// thousands of titles stays cheap.
 func (r *Ranker) Rank(query string, limit int) []Match {
 	q := strings.ToLower(strings.TrimSpace(query))
 	if q == "" {
@@ -81,37 +93,41 @@ func (r *Ranker) Rank(query string, limit int) []Match {
 	qb := []byte(q)
 	qn := utf8.RuneCountInString(q)
 	qwords := len(strings.Fields(q))
-	budget := min(3, max(1, qn/4))
-	var out []Match
+	budget := min(maxTypoBudget, max(1, qn/4))
+	var kinds [4][]Match
+	var typos [maxTypoBudget + 1][]Match // by distance
+	exact := 0                           // matches that are not typos
 	for i := range r.entries {
 		x := &r.entries[i]
-		m := Match{ID: x.e.ID, Title: x.e.Title}
+		kind := -1
 		switch {
 		case bytes.Equal(x.id, qb):
-			m.How = MatchExactID
+			kind = 0
 		case bytes.HasPrefix(x.id, qb):
-			m.How = MatchIDPrefix
+			kind = 1
 		case bytes.HasPrefix(x.title, qb):
-			m.How = MatchTitle
+			kind = 2
 		case bytes.Contains(x.id, qb) || bytes.Contains(x.title, qb):
-			m.How = MatchSubstring
-		default:
-			d := x.typoDistance(q, qn, qwords, budget)
-			if d > budget {
-				continue
-			}
-			m.How, m.Distance = MatchTypo, d
+			kind = 3
 		}
-		out = append(out, m)
+		if kind >= 0 {
+			exact++
+			kinds[kind] = append(kinds[kind], Match{ID: x.e.ID, Title: x.e.Title, How: matchOrder[kind]})
+			continue
+		}
+		if limit > 0 && exact >= limit {
+			continue
+		}
+		if d := x.typoDistance(q, qn, qwords, budget); d <= budget {
+			typos[d] = append(typos[d], Match{ID: x.e.ID, Title: x.e.Title, How: MatchTypo, Distance: d})
+		}
 	}
-	slices.SortStableFunc(out, func(a, b Match) int {
-		return cmp.Or(cmp.Compare(matchRank[a.How], matchRank[b.How]), cmp.Compare(a.Distance, b.Distance), pc.CompareIDs(a.ID, b.ID))
-	})
-	if limit > 0 && len(out) > limit {
-		out = out[:limit]
-	}
-	if out == nil {
-		out = []Match{}
+	out := []Match{}
+	for _, list := range append(kinds[:], typos[:]...) {
+		out = append(out, list...)
+		if limit > 0 && len(out) >= limit {
+			return out[:limit]
+		}
 	}
 	return out
 }
