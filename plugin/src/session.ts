@@ -198,7 +198,7 @@ export class Session {
       const files = this.app.vault.getFiles().filter((f) => tracked(f.path));
       const own = await this.ownFiles();
       const total = files.length + own.length;
-      const size = this.opts.chunkSize ?? 1000;
+      const size = this.opts.chunkSize ?? 500;
       let done = 0;
       const sent: Promise<unknown>[] = [];
       this.opts.onProgress({ phase: "reading", done, total });
