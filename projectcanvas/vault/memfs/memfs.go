@@ -109,17 +109,20 @@ func (m *FS) Move(from, to string) error {
 // absolute, "C:/x.md", NUL, backslash...) is refused with an
 // invalid_argument error naming it; nothing is repaired.
 func Load(files map[string]string) (*FS, error) {
-	names := make([]string, 0, len(files))
-	for name := range files {
-		names = append(names, name)
-	}
-	sort.Strings(names) // the same name is reported for the same files
 	m := &FS{files: make(map[string][]byte, len(files))}
-	for _, name := range names {
+	var bad string // the first refused name in sorted order: the same for the same files
+	var refused error
+	for name, content := range files {
 		if err := pc.CheckPath(name); err != nil {
-			return nil, err
+			if refused == nil || name < bad {
+				bad, refused = name, err
+			}
+			continue
 		}
-		m.files[name] = []byte(files[name])
+		m.files[name] = []byte(content)
+	}
+	if refused != nil {
+		return nil, refused
 	}
 	return m, nil
 }

@@ -2,6 +2,7 @@ package memfs_test
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
@@ -132,4 +133,23 @@ func TestReadSharedStaysAsRead(t *testing.T) {
 		}
 	}
 	var _ pc.SharedReader = m
+}
+
+// Load refuses files with a name that is no vault path, and names the same
+// one (the first in order) whatever the map's order.
+func TestLoadRefusesTheSameBadName(t *testing.T) {
+	files := map[string]string{"ok.md": "x", "z/../up.md": "x", "../a.md": "x", "/abs.md": "x", "b.md": "y"}
+	for range 30 {
+		m, err := memfs.Load(files)
+		if m != nil || err == nil || !strings.Contains(err.Error(), "../a.md") {
+			t.Fatalf("Load = %v, %v; want the refusal of ../a.md", m, err)
+		}
+	}
+	m, err := memfs.Load(map[string]string{"a/b.md": "x", "c.canvas": "{}"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if data, err := m.ReadFile("a/b.md"); err != nil || string(data) != "x" {
+		t.Errorf("ReadFile = %q, %v", data, err)
+	}
 }
