@@ -56,7 +56,8 @@ func checkProperties(t *testing.T, src []byte) {
 	d.SetStrings("depends_on", deps)
 	out := d.Bytes()
 	if err := d.Err(); err != nil {
-		t.Fatalf("edit failed on %q: %v", src, err)
+		refusedUnchanged(t, src, out, err)
+		return
 	}
 	edited, err := Parse(out)
 	if err != nil {
@@ -83,7 +84,8 @@ func checkProperties(t *testing.T, src []byte) {
 	orig.SetString("fuzz_added", "yes")
 	out = orig.Bytes()
 	if err := orig.Err(); err != nil {
-		t.Fatalf("edit failed on %q: %v", src, err)
+		refusedUnchanged(t, src, out, err)
+		return
 	}
 	edited, err = Parse(out)
 	if err != nil {
@@ -120,5 +122,19 @@ func sameValues(t *testing.T, a, b *Document, skip []string) {
 		if !valueEqual(a.Node(k), b.Node(k)) {
 			t.Fatalf("value of %q changed", k)
 		}
+	}
+}
+
+// refusedUnchanged accepts a refused edit only where it may be refused: a
+// front matter with anchors, aliases or tags, which yaml.v3 cannot always
+// write back once edited (an alias used as part of a mapping key), and
+// only with the original bytes returned unchanged.
+func refusedUnchanged(t *testing.T, src, out []byte, err error) {
+	t.Helper()
+	if !bytes.ContainsAny(src, "&*!") {
+		t.Fatalf("edit failed on %q: %v", src, err)
+	}
+	if !bytes.Equal(out, src) {
+		t.Fatalf("a refused edit changed the bytes: %q became %q (%v)", src, out, err)
 	}
 }
