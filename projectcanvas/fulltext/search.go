@@ -84,13 +84,7 @@ func (x *Index) score(s *searchScratch, query string) {
 	for _, t := range s.qterms {
 		// Decoded once: the live postings' number is the term's document
 		// frequency, which the score of each needs.
-		s.docs, s.tfs = decodePostings(x.postings[t], s.docs[:0], s.tfs[:0])
-		df := 0
-		for _, d := range s.docs {
-			if lens[d] >= 0 {
-				df++
-			}
-		}
+		df := x.decodeLive(s, t)
 		if df == 0 {
 			continue
 		}
@@ -187,24 +181,24 @@ func (x *Index) DocFreq(term string) int {
 	if !ok {
 		return 0
 	}
-	sc := postingScratch.Get().(*decoded)
-	defer postingScratch.Put(sc)
-	sc.docs, sc.tfs = decodePostings(x.postings[t], sc.docs[:0], sc.tfs[:0])
+	// A search's pooled buffers: the hybrid search asks for every query
+	// word of every query, and a list allocated each time was a tenth of a
+	// busy server's processor time.
+	s := searchPool.Get().(*searchScratch)
+	defer searchPool.Put(s)
+	return x.decodeLive(s, t)
+}
+
+// decodeLive decodes term t's postings into s.docs and s.tfs and returns
+// how many are of live documents: t's document frequency. The caller
+// holds x.mu for reading.
+func (x *Index) decodeLive(s *searchScratch, t int32) int {
+	s.docs, s.tfs = decodePostings(x.postings[t], s.docs[:0], s.tfs[:0])
 	n := 0
-	for _, d := range sc.docs {
+	for _, d := range s.docs {
 		if x.lens[d] >= 0 {
 			n++
 		}
 	}
 	return n
 }
-
-// decoded is a posting list decoded, reused between DocFreq calls: the
-// hybrid search asks it for every query word of every query, and a list
-// allocated each time was a tenth of a busy server's processor time.
-type decoded struct {
-	docs []int32
-	tfs  []float32
-}
-
-var postingScratch = sync.Pool{New: func() any { return new(decoded) }}
