@@ -8,6 +8,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/projectcanvas/projectcanvas/internal/lazygroup"
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/tools"
 )
@@ -59,22 +60,13 @@ func New(reg *tools.Registry) *Registry {
 }
 
 // complete registers for real the group of the named-only command at i
-// (every group for -1); the group's commands replace their names in
-// place. r.mu is held.
+// (every group for -1). r.mu is held.
 func (r *Registry) complete(i int) {
-	for j, c := range r.commands {
-		if c.group == 0 || i >= 0 && j != i {
-			continue
-		}
+	lazygroup.Complete(r.commands, i, func(c *Command) int { return c.group }, func(g int) []*Command {
 		built := &Registry{tools: r.tools, canvases: r.canvases}
-		groups[c.group-1](built)
-		for k, x := range r.commands {
-			if x.group == c.group {
-				r.commands[k] = built.commands[0]
-				built.commands = built.commands[1:] // a group registers its commands in the same order
-			}
-		}
-	}
+		groups[g-1](built)
+		return built.commands
+	})
 }
 
 // Spec is a command's identity, as register takes it.

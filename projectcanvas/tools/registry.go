@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/projectcanvas/projectcanvas/internal/lazygroup"
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/docsearch"
 )
@@ -127,22 +128,13 @@ func (r *Registry) Lookup(name string) (*Tool, bool) {
 }
 
 // complete registers for real the group of the named-only tool at i
-// (every group for -1); the group's tools replace their names in place.
-// r.mu is held.
+// (every group for -1). r.mu is held.
 func (r *Registry) complete(i int) {
-	for j, t := range r.tools {
-		if t.group == 0 || i >= 0 && j != i {
-			continue
-		}
+	lazygroup.Complete(r.tools, i, func(t *Tool) int { return t.group }, func(g int) []*Tool {
 		built := &Registry{}
-		groups[t.group-1](built)
-		for k, x := range r.tools {
-			if x.group == t.group {
-				r.tools[k] = built.tools[0]
-				built.tools = built.tools[1:] // a group registers its tools in the same order
-			}
-		}
-	}
+		groups[g-1](built)
+		return built.tools
+	})
 }
 
 // Call runs the named tool. Every failure is a *projectcanvas.Error, and a
