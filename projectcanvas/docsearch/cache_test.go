@@ -95,3 +95,21 @@ func flip(b []byte, i int) []byte {
 	c[i] ^= 0x40
 	return c
 }
+
+// FuzzDecodeCache: whatever the cache file holds, decoding it answers an
+// error or documents, and never panics (the file is the user's disk).
+func FuzzDecodeCache(f *testing.F) {
+	_, fsys := openMem(f, exampleFiles(f))
+	if cache, err := fsys.ReadFile(CachePath); err == nil {
+		f.Add(cache)
+		f.Add(cache[:len(cache)/2])
+	}
+	f.Add([]byte(cacheMagic))
+	f.Add([]byte("not a cache"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		docs, _, err := decodeCache(data, NewHashEmbedder(0).ID(), 1<<20)
+		if err != nil && docs != nil {
+			t.Fatalf("an error with %d documents", len(docs))
+		}
+	})
+}
