@@ -130,3 +130,33 @@ func BenchmarkRepairIDs10k(b *testing.B) {
 	}
 	b.ReportMetric(float64(refs), "refs")
 }
+
+// BenchmarkOpenMem10k opens 10,000 entity files held in memory (memfs, as
+// the WebAssembly build holds the editor's vault): decoding every file,
+// then taking every file from the index cache a first open made.
+func BenchmarkOpenMem10k(b *testing.B) {
+	files := vaultgen.Files(10_000)
+	fsys := memfs.New(files)
+	first, err := pc.Open(fsys, pc.WithIndexCache(nil, "bench"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	cache := first.IndexCache()
+	for _, bc := range []struct {
+		name  string
+		cache []byte
+	}{{"decode", nil}, {"cache", cache}} {
+		b.Run(bc.name, func(b *testing.B) {
+			for b.Loop() {
+				p, err := pc.Open(fsys, pc.WithIndexCache(bc.cache, "bench"))
+				if err != nil || p.Len() != 10_000 {
+					b.Fatalf("open: %v, %d entities", err, p.Len())
+				}
+				if bc.cache != nil && p.IndexCacheStats().Decoded != 0 {
+					b.Fatalf("%+v", p.IndexCacheStats())
+				}
+			}
+			b.ReportMetric(float64(len(cache))/1e6, "cache-MB")
+		})
+	}
+}

@@ -46,6 +46,9 @@ type decoded struct {
 	// leniently (see scanID): ids are never handed out again while a broken
 	// file still holds them.
 	claim ID
+	// data is the file's bytes when the FS shares them (SharedReader),
+	// which the index cache keeps (see decodedRecord).
+	data []byte
 }
 
 // decodeFile is decodeEntity that also returns the markdown body and, for a

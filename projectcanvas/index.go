@@ -33,6 +33,9 @@ type index struct {
 	handedOut atomic.Bool
 	graph     *Graph // the entities' links from both ends; nil when stale
 	gen       uint64 // counts changes, so that a Graph built meanwhile is not kept
+	// records are the decodes the index cache keeps, by file name; nil
+	// when the project keeps no cache (see WithIndexCache).
+	records map[string]decodedRecord
 }
 
 func newIndex(n int) *index {
@@ -50,6 +53,9 @@ func newIndex(n int) *index {
 // put adds or replaces an entity; body is its markdown body, for search.
 func (x *index) put(e *Entity, body []byte) {
 	x.setSorted(e.ID, e)
+	if x.records != nil { // a transaction's entity is not a decode; addFile records its own after
+		delete(x.records, e.Path)
+	}
 	x.text.Add(string(e.ID), fulltext.Title(e.Title), fulltext.Body(string(body)))
 	old := x.byID[e.ID]
 	if old != nil && old.Path != e.Path {
@@ -107,6 +113,7 @@ func (x *index) remove(path string) (heirs []string) {
 	id, ok := x.byPath[path]
 	delete(x.problems, path)
 	delete(x.dups, path)
+	delete(x.records, path)
 	if !ok {
 		return nil
 	}
@@ -142,6 +149,7 @@ func (x *index) unlinkChild(parent, child ID) {
 // and the id it claims.
 func (x *index) addFile(name string, d decoded) (heirs []string) {
 	heirs = x.remove(name)
+	defer x.record(name, d)
 	x.claimName(name)
 	if len(d.problems) > 0 {
 		x.problems[name] = d.problems
@@ -211,12 +219,12 @@ func (x *index) setSorted(id ID, e *Entity) {
 // loadIndex reads every markdown file of the vault, decoding files in
 // parallel and adding them in path order, so that which of two files with
 // the same id wins does not depend on timing.
-func loadIndex(fsys FS) (*index, error) {
+func loadIndex(fsys FS, c *indexCache) (*index, error) {
 	var names markdownNames
 	if err := fsys.Walk(names.add); err != nil {
 		return nil, err
 	}
-	return indexFiles(fsys, names), nil
+	return indexFiles(fsys, names, c), nil
 }
 
 // markdownNames collects the markdown files of a walk.
@@ -229,8 +237,11 @@ func (m *markdownNames) add(name string) error {
 	return nil
 }
 
-// indexFiles builds the index of the markdown files names, in path order.
-func indexFiles(fsys FS, names []string) *index {
+// indexFiles builds the index of the markdown files names, in path order,
+// taking from the cache c the decodes of the files it holds as they are.
+// With a cache (empty or not) the index keeps its decodes for the next
+// one; c nil: the project keeps no cache.
+func indexFiles(fsys FS, names []string, c *indexCache) *index {
 	out := make([]decoded, len(names))
 	todo := make(chan int, len(names))
 	for i := range names {
@@ -242,7 +253,7 @@ func indexFiles(fsys FS, names []string) *index {
 	for range min(runtime.GOMAXPROCS(0), max(1, len(names))) {
 		wg.Go(func() {
 			for i := range todo {
-				out[i] = decodeName(fsys, names[i])
+				out[i] = decodeName(fsys, names[i], c)
 				done <- i
 			}
 		})
@@ -251,6 +262,9 @@ func indexFiles(fsys FS, names []string) *index {
 	// Add files in path order as they arrive, while the workers go on, so
 	// that building the index overlaps with reading and parsing.
 	x := newIndex(len(names))
+	if c != nil {
+		x.records = make(map[string]decodedRecord, len(names))
+	}
 	ready := make([]bool, len(names))
 	next := 0
 	for i := range done {
@@ -263,7 +277,7 @@ func indexFiles(fsys FS, names []string) *index {
 	return x
 }
 
-func decodeName(fsys FS, name string) decoded {
+func decodeName(fsys FS, name string, c *indexCache) decoded {
 	data, shared, err := ReadShared(fsys, name)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) { // deleted while walking: just skip
@@ -271,7 +285,27 @@ func decodeName(fsys FS, name string) decoded {
 		}
 		return decoded{problems: []Problem{{Path: name, Kind: "unreadable", Message: err.Error()}}}
 	}
-	return decodeFile(name, data, shared)
+	if c != nil {
+		if d, ok := c.take(name, data); ok && shared {
+			if d.e != nil {
+				d.e.readAs(data, shared)
+			}
+			c.restored.Add(1)
+			return d
+		}
+		c.decoded.Add(1)
+	}
+	return decodeShared(name, data, shared)
+}
+
+// decodeShared is decodeFile, with the bytes kept when the FS shares them
+// (for the index cache).
+func decodeShared(name string, data []byte, shared bool) decoded {
+	d := decodeFile(name, data, shared)
+	if shared {
+		d.data = data
+	}
+	return d
 }
 
 // sortedProblems lists every problem, by path.

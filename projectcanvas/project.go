@@ -45,6 +45,13 @@ type Project struct {
 	}
 	recMu     sync.Mutex // guards recovered
 	recovered []Recovery
+
+	// The index cache (WithIndexCache): the host's key, the cache given
+	// to Open (dropped once read), and how Open used it.
+	keepCache  bool
+	cacheKey   string
+	cacheIn    []byte
+	cacheStats IndexCacheStats
 }
 
 // Option configures a Project.
@@ -72,13 +79,13 @@ func Open(fsys FS, opts ...Option) (*Project, error) {
 	if err := checkProjectsFolder(p.cfg.ProjectsFolder); err != nil {
 		return nil, err
 	}
+	c := p.openIndexCache()
 	if names != nil {
-		p.idx = indexFiles(p.fs, names)
-		return p, nil
-	}
-	if _, err := p.Reload(); err != nil {
+		p.idx = indexFiles(p.fs, names, c)
+	} else if _, err := p.reload(c); err != nil {
 		return nil, err
 	}
+	p.countIndexCache(c)
 	return p, nil
 }
 
@@ -152,10 +159,19 @@ type IndexStats struct {
 // process's writes while it reads: a write landing between the scan and the
 // swap would otherwise vanish from the index.
 func (p *Project) Reload() (IndexStats, error) {
+	var c *indexCache
+	if p.keepCache {
+		c = &indexCache{} // nothing to take, but the decodes are kept
+	}
+	return p.reload(c)
+}
+
+// reload is Reload, taking what it can from the index cache c (may be nil).
+func (p *Project) reload(c *indexCache) (IndexStats, error) {
 	start := time.Now()
 	p.writeMu.Lock()
 	defer p.writeMu.Unlock()
-	idx, err := loadIndex(p.fs)
+	idx, err := loadIndex(p.fs, c)
 	if err != nil {
 		return IndexStats{}, err
 	}
@@ -170,7 +186,7 @@ func (p *Project) Reload() (IndexStats, error) {
 // Refresh re-reads one file after a change made outside the project (an
 // editor save, a file watcher event). A deleted file drops out of the index.
 func (p *Project) Refresh(name string) error {
-	data, err := p.fs.ReadFile(name)
+	data, shared, err := ReadShared(p.fs, name)
 	if err == nil && p.indexedAs(name, data) {
 		return nil // our own write, seen again by a watcher: nothing to do
 	}
@@ -183,7 +199,7 @@ func (p *Project) Refresh(name string) error {
 		p.mu.Unlock()
 		return err
 	default:
-		heirs = p.idx.addFile(name, decodeFile(name, data, false))
+		heirs = p.idx.addFile(name, decodeShared(name, data, shared))
 	}
 	p.mu.Unlock()
 	// The file held an id other files claimed too, which were ignored: the

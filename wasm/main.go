@@ -11,7 +11,10 @@
 //
 // projectcanvas.stage([{path, content}, ...]) hands files to the next load
 // without JSON (a host reading a large vault stages it in parts); load
-// takes them with the files of its input.
+// takes them with the files of its input. projectcanvas.indexCache()
+// resolves to a Uint8Array, the index cache of the last load made with an
+// index_key, which projectcanvas.stageIndexCache(bytes) hands to the next
+// load (see bridge.Bridge.IndexCache).
 //
 // Outbound HTTP (an embeddings endpoint, Notion) goes through the host
 // (DESIGN.md §7): the host sets projectcanvas.transport to an async
@@ -53,6 +56,8 @@ func main() {
 		}))
 	}
 	api.Set("stage", stageFunc(b))
+	api.Set("stageIndexCache", stageIndexCacheFunc(b))
+	api.Set("indexCache", indexCacheFunc(b))
 	api.Set("version", "dev")
 	js.Global().Set("projectcanvas", api)
 	select {} // keep the functions alive
@@ -87,6 +92,21 @@ func inputOf(args []js.Value) (input string, err error) {
 // promise runs f in its own goroutine and settles a Promise with its
 // result: the JSON string, or an Error carrying the error's code.
 func promise(f func() ([]byte, error)) js.Value {
+	return settled(f, func(out []byte) any { return string(out) })
+}
+
+// bytesPromise is promise resolving to a Uint8Array of f's bytes.
+func bytesPromise(f func() ([]byte, error)) js.Value {
+	return settled(f, func(out []byte) any {
+		arr := js.Global().Get("Uint8Array").New(len(out))
+		js.CopyBytesToJS(arr, out)
+		return arr
+	})
+}
+
+// settled runs f in its own goroutine and settles a Promise with as(its
+// result), or an Error carrying the error's code.
+func settled(f func() ([]byte, error), as func([]byte) any) js.Value {
 	var executor js.Func
 	executor = js.FuncOf(func(_ js.Value, args []js.Value) any {
 		resolve, reject := args[0], args[1]
@@ -97,7 +117,7 @@ func promise(f func() ([]byte, error)) js.Value {
 				reject.Invoke(jsError(err))
 				return
 			}
-			resolve.Invoke(string(out))
+			resolve.Invoke(as(out))
 		}()
 		return nil
 	})

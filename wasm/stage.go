@@ -28,6 +28,43 @@ func stageFunc(b *bridge.Bridge) js.Func {
 	})
 }
 
+// stageIndexCacheFunc is projectcanvas.stageIndexCache(bytes): a
+// Uint8Array, the index cache for the next load. Anything else is refused.
+func stageIndexCacheFunc(b *bridge.Bridge) js.Func {
+	return js.FuncOf(func(_ js.Value, args []js.Value) any {
+		data, err := bytesOf(args)
+		return promise(func() ([]byte, error) {
+			if err != nil {
+				return nil, err
+			}
+			b.StageIndexCache(data)
+			return json.Marshal(map[string]int{"staged": len(data)})
+		})
+	})
+}
+
+// isBytes is instanceof Uint8Array, in JavaScript where a proxy that
+// throws is caught (from Go, the exception would end the program).
+var isBytes = js.Global().Get("Function").New("v", `try { return v instanceof Uint8Array; } catch (_) { return false; }`)
+
+// bytesOf reads a call's one Uint8Array argument.
+func bytesOf(args []js.Value) ([]byte, error) {
+	if len(args) != 1 || !isBytes.Invoke(args[0]).Bool() {
+		return nil, pc.Errorf(pc.CodeInvalidArgument, "stageIndexCache takes one Uint8Array")
+	}
+	data := make([]byte, args[0].Length())
+	js.CopyBytesToGo(data, args[0])
+	return data, nil
+}
+
+// indexCacheFunc is projectcanvas.indexCache(): a Promise of a Uint8Array,
+// empty when the last load was given no index_key.
+func indexCacheFunc(b *bridge.Bridge) js.Func {
+	return js.FuncOf(func(js.Value, []js.Value) any {
+		return bytesPromise(func() ([]byte, error) { return b.IndexCache(), nil })
+	})
+}
+
 // pack reads stage's argument in JavaScript, where a throwing getter or a
 // proxy is caught by Invoke (Value.Get would let the exception end the Go
 // program), and encodes it as UTF-8 into one byte array, with the byte

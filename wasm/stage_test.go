@@ -51,3 +51,18 @@ func TestFilesOfText(t *testing.T) {
 		}
 	}
 }
+
+// TestBytesOf: stageIndexCache takes one Uint8Array, byte for byte, and
+// refuses anything else (an ArrayBuffer, a string, a proxy) without a panic.
+func TestBytesOf(t *testing.T) {
+	eval := func(src string) js.Value { return js.Global().Get("Function").New("return " + src).Invoke() }
+	data, err := bytesOf([]js.Value{eval(`new Uint8Array([0, 1, 255])`)})
+	if err != nil || string(data) != "\x00\x01\xff" {
+		t.Fatalf("bytesOf = %v, %v", data, err)
+	}
+	for _, bad := range []string{`undefined`, `new ArrayBuffer(3)`, `"abc"`, `[1, 2]`, `new Proxy({}, {getPrototypeOf() { throw new Error("no") }})`} {
+		if data, err := bytesOf([]js.Value{eval(bad)}); pc.ErrorCode(err) != pc.CodeInvalidArgument || data != nil {
+			t.Errorf("bytesOf(%s) = %v, %v; want an invalid_argument refusal", bad, data, err)
+		}
+	}
+}

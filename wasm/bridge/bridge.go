@@ -16,7 +16,7 @@
 //
 // Every function takes and returns one JSON object:
 //
-//	load   {"files":[{"path","content"}], "token"?}        -> {"entities","problems","changes","recovered"}
+//	load   {"files":[{"path","content"}], "token"?, "index_key"?} -> {"entities","problems","changes","recovered","index_cache"}
 //	events {"events":[{"type":"create|modify|delete|rename","path","content"?,"from"?}]} -> {"applied"}
 //	call   {"name","arguments"?}                            -> {"result","changes"}
 //	http   {"method","path","headers"?,"body"?}             -> {"status","headers","body","changes"}
@@ -67,8 +67,9 @@ type Bridge struct {
 	env *tools.Env
 	api *route.API
 
-	stageMu sync.Mutex
-	staged  []File // for the next load (Stage)
+	stageMu     sync.Mutex
+	staged      []File // for the next load (Stage)
+	stagedCache []byte // for the next load (StageIndexCache)
 }
 
 // Option configures a Bridge.
@@ -151,6 +152,11 @@ type File struct {
 type loadIn struct {
 	Files []File `json:"files"`
 	Token string `json:"token"`
+	// IndexKey names the core's build for the index cache (the plugin
+	// gives the .wasm's SHA-256): with it, the load takes the decodes of
+	// unchanged files from the cache staged (StageIndexCache), and keeps
+	// what the next one needs (IndexCache).
+	IndexKey string `json:"index_key"`
 }
 
 // Stage adds files to the next load, which takes them before the files of
@@ -165,11 +171,30 @@ func (b *Bridge) Stage(files ...File) {
 	b.staged = append(b.staged, files...)
 }
 
+// StageIndexCache hands the next load the index cache an earlier one made
+// (IndexCache); the load checks it whole and file by file (see
+// projectcanvas.WithIndexCache), and takes it whether it succeeds or not.
+func (b *Bridge) StageIndexCache(data []byte) {
+	b.stageMu.Lock()
+	defer b.stageMu.Unlock()
+	b.stagedCache = data
+}
+
+// IndexCache encodes the vault's index for the next start's
+// StageIndexCache; nil when the last load was given no index_key.
+func (b *Bridge) IndexCache() []byte {
+	b.mu.RLock()
+	env := b.env
+	b.mu.RUnlock()
+	return env.Project.IndexCache()
+}
+
 // load replaces the vault with the staged files and the host's.
 func (b *Bridge) load(in loadIn) (any, error) {
 	b.stageMu.Lock()
 	all := append(b.staged, in.Files...)
-	b.staged = nil
+	cache := b.stagedCache
+	b.staged, b.stagedCache = nil, nil
 	b.stageMu.Unlock()
 	files := make(map[string]string, len(all))
 	for _, f := range all {
@@ -183,7 +208,11 @@ func (b *Bridge) load(in loadIn) (any, error) {
 	// writes are the host's to apply too, or the editor's files and the
 	// index would disagree.
 	fsys.TrackChanges()
-	project, err := pc.Open(fsys)
+	var opts []pc.Option
+	if in.IndexKey != "" {
+		opts = append(opts, pc.WithIndexCache(cache, in.IndexKey))
+	}
+	project, err := pc.Open(fsys, opts...)
 	if err != nil {
 		return nil, err
 	}
@@ -218,7 +247,7 @@ func (b *Bridge) load(in loadIn) (any, error) {
 	b.api = route.New(b.registry, env, route.WithToken(in.Token), route.WithCommands(b.commands))
 	b.mu.Unlock()
 	return map[string]any{"entities": project.Len(), "problems": project.Problems(),
-		"changes": recovered, "recovered": done}, nil
+		"changes": recovered, "recovered": done, "index_cache": project.IndexCacheStats()}, nil
 }
 
 type event struct {

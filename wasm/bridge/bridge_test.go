@@ -402,3 +402,41 @@ func TestStagedFilesGoToTheNextLoad(t *testing.T) {
 	h.mustCall("load", map[string]any{"files": []map[string]string{{"path": "T-001.md", "content": task}}})
 	assert.Contains(t, title("T-001"), "Staged task")
 }
+
+// The index cache goes around: a load with an index_key keeps it, the
+// next load takes it staged and decodes only what changed, and a cache
+// staged for another key is ignored whole; a load without a key keeps none.
+func TestIndexCacheBetweenLoads(t *testing.T) {
+	task := func(id, title string) bridge.File {
+		return bridge.File{Path: "Projects/tasks/" + id + ".md", Content: "---\nid: " + id + "\ntype: task\ntitle: " + title + "\n---\n"}
+	}
+	files := []bridge.File{task("T-001", "One"), task("T-002", "Two"), {Path: "note.md", Content: "# A note\n"}}
+	h := newHost(t, nil)
+	type stats struct {
+		Restored, Decoded int
+		Ignored           string
+	}
+	load := func(key string, cache []byte, files ...bridge.File) stats {
+		h.b.Stage(files...)
+		if cache != nil {
+			h.b.StageIndexCache(cache)
+		}
+		out := h.mustCall("load", map[string]any{"index_key": key})
+		var s stats
+		require.NoError(t, json.Unmarshal(out["index_cache"], &s))
+		return s
+	}
+	assert.Equal(t, stats{Decoded: 3}, load("core-a", nil, files...))
+	cache := h.b.IndexCache()
+	require.NotEmpty(t, cache)
+
+	files[1] = task("T-002", "Two, renamed")
+	assert.Equal(t, stats{Restored: 2, Decoded: 1}, load("core-a", cache, files...))
+	got, err := h.call("call", map[string]any{"name": "get_entity", "arguments": map[string]any{"id": "T-002", "fields": []string{"title"}}})
+	require.NoError(t, err)
+	assert.Contains(t, string(got["result"]), "Two, renamed")
+
+	assert.Equal(t, stats{Decoded: 3, Ignored: "made by another version of the core"}, load("core-b", cache, files...))
+	load("", cache, files...)
+	assert.Nil(t, h.b.IndexCache(), "a load without index_key keeps no cache")
+}
