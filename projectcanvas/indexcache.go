@@ -41,6 +41,9 @@ type IndexCacheStats struct {
 	Decoded  int `json:"decoded"`
 	// Ignored says why a cache given was not used at all ("" when it was, or none was given).
 	Ignored string `json:"ignored,omitempty"`
+	// Stale says that IndexCache would now make another cache than the
+	// one given (files changed, came or went): worth saving again.
+	Stale bool `json:"stale"`
 }
 
 // WithIndexCache gives Open a cache made by IndexCache under the same key,
@@ -85,11 +88,17 @@ func (p *Project) openIndexCache() *indexCache {
 	return &indexCache{}
 }
 
-// countIndexCache records how the first index used c.
+// countIndexCache records how the first index used c. Every entry taken
+// and every decode kept taken from it: the cache made now is the same.
 func (p *Project) countIndexCache(c *indexCache) {
-	if c != nil {
-		p.cacheStats.Restored, p.cacheStats.Decoded = int(c.restored.Load()), int(c.decoded.Load())
+	if c == nil {
+		return
 	}
+	s := &p.cacheStats
+	s.Restored, s.Decoded = int(c.restored.Load()), int(c.decoded.Load())
+	p.mu.RLock()
+	defer p.mu.RUnlock()
+	s.Stale = s.Restored != len(c.entries) || s.Restored != len(p.idx.records)
 }
 
 // decodedRecord is one file's decode as the cache keeps it.

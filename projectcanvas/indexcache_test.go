@@ -74,6 +74,7 @@ func testIndexCacheGives(t *testing.T, files map[string]string, decoded int) {
 	first := openCached(t, files, nil, "core-1")
 	assert.Equal(t, want, stateOf(t, first))
 	assert.Zero(t, first.IndexCacheStats().Restored)
+	assert.True(t, first.IndexCacheStats().Stale, "no cache: one is worth saving")
 	cache := first.IndexCache()
 	require.NotEmpty(t, cache)
 
@@ -86,6 +87,7 @@ func testIndexCacheGives(t *testing.T, files map[string]string, decoded int) {
 	assert.Equal(t, decoded, stats.Decoded, "%+v", stats)
 	assert.Greater(t, stats.Restored, 50)
 	assert.Equal(t, cache, second.IndexCache(), "a cache used whole is made again byte for byte")
+	assert.False(t, stats.Stale)
 }
 
 func TestIndexCacheTakesOnlyFilesAsTheyWere(t *testing.T) {
@@ -106,6 +108,11 @@ func TestIndexCacheTakesOnlyFilesAsTheyWere(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, pc.Status("Not Started"), e.Status)
 	assert.Equal(t, 3+3, p.IndexCacheStats().Decoded, "the problems, and the three changed or new files")
+	assert.True(t, p.IndexCacheStats().Stale)
+	delete(files, "Projects/tasks/T-960 New.md")
+	files["Projects/tasks/T-900 Values.md"] = replaceOnce(files["Projects/tasks/T-900 Values.md"], "Not Started", "In Progress")
+	files["Notes/plain.md"] = "# A note\n\nno front matter\n"
+	assert.True(t, openCached(t, files, cache, "k").IndexCacheStats().Stale, "a file gone")
 }
 
 func TestIndexCacheIgnoredWhole(t *testing.T) {

@@ -41,3 +41,25 @@ func TestWithLoadGC(t *testing.T) {
 		return nil, nil
 	})()
 }
+
+// TestStageTurnsTheCollectorOffUntilTheLoad: staging files turns the
+// collector off (once, however many stages), and the load that takes them
+// turns it back on as it was.
+func TestStageTurnsTheCollectorOffUntilTheLoad(t *testing.T) {
+	percent := debug.SetGCPercent(100)
+	defer debug.SetGCPercent(percent)
+	loadGC.begin()
+	loadGC.begin()
+	if p := debug.SetGCPercent(-1); p != -1 {
+		t.Errorf("after staging the GC percent is %d, want -1", p)
+	}
+	if _, err := withLoadGC("load", func() ([]byte, error) { return nil, nil })(); err != nil {
+		t.Fatal(err)
+	}
+	if p := debug.SetGCPercent(100); p != 100 {
+		t.Errorf("after the load the GC percent is %d, want 100", p)
+	}
+	if l := debug.SetMemoryLimit(-1); l != math.MaxInt64 {
+		t.Errorf("after the load the memory limit is %d, want none", l)
+	}
+}

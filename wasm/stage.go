@@ -17,6 +17,7 @@ import (
 // than such an array is refused whole, and nothing is staged.
 func stageFunc(b *bridge.Bridge) js.Func {
 	return js.FuncOf(func(_ js.Value, args []js.Value) any {
+		loadGC.begin() // the load that takes them ends it
 		files, err := filesOf(args)
 		return promise(func() ([]byte, error) {
 			if err != nil {
@@ -32,6 +33,7 @@ func stageFunc(b *bridge.Bridge) js.Func {
 // Uint8Array, the index cache for the next load. Anything else is refused.
 func stageIndexCacheFunc(b *bridge.Bridge) js.Func {
 	return js.FuncOf(func(_ js.Value, args []js.Value) any {
+		loadGC.begin()
 		data, err := bytesOf(args)
 		return promise(func() ([]byte, error) {
 			if err != nil {

@@ -34,7 +34,7 @@ export interface CoreOptions {
   onCrash(why: string): void;
 }
 
-interface Pending { resolve(out: string): void; reject(e: Error): void }
+interface Pending { resolve(out: string, bytes?: ArrayBuffer): void; reject(e: Error): void }
 
 export class CoreClient {
   private worker: Worker | undefined;
@@ -84,14 +84,27 @@ export class CoreClient {
   /** Sends a chunk of files for the next load. */
   stage(files: VaultFile[]): Promise<string> { return this.request("stage", files); }
 
+  /** Hands the next load the index cache an earlier one made (transferred: bytes is the worker's after). */
+  stageIndexCache(bytes: ArrayBuffer): Promise<string> { return this.request("stageIndexCache", bytes, [bytes]); }
+
+  /** The index cache of the last load (empty when it was given no index_key). */
+  indexCache(): Promise<ArrayBuffer> {
+    return this.send("indexCache", "{}", []).then(([, bytes]) => bytes ?? new ArrayBuffer(0));
+  }
+
   /** Calls a bridge function with a JSON string (or a value, stringified here) and returns its JSON answer. */
   request(fn: WorkerFn, input: unknown, transfer: Transferable[] = []): Promise<string> {
+    if (fn !== "init" && fn !== "stage" && fn !== "stageIndexCache" && typeof input !== "string") input = JSON.stringify(input ?? {});
+    return this.send(fn, input, transfer).then(([out]) => out);
+  }
+
+  /** One message to the worker; its answer, with the bytes it carries. */
+  private send(fn: WorkerFn, input: unknown, transfer: Transferable[]): Promise<[string, ArrayBuffer?]> {
     const worker = this.worker;
     if (!worker) return Promise.reject(new CoreError("unavailable", "the core is not running"));
-    if (fn !== "init" && fn !== "stage" && typeof input !== "string") input = JSON.stringify(input ?? {});
     const id = this.nextId++;
-    return new Promise<string>((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
+    return new Promise<[string, ArrayBuffer?]>((resolve, reject) => {
+      this.pending.set(id, { resolve: (out, bytes) => resolve([out, bytes]), reject });
       const msg: ToWorker = { id, fn, input };
       worker.postMessage(msg, transfer);
     });
@@ -110,7 +123,7 @@ export class CoreClient {
     const p = this.pending.get(m.id);
     if (!p) return;
     this.pending.delete(m.id);
-    if (m.ok) p.resolve(m.output);
+    if (m.ok) p.resolve(m.output, m.bytes);
     else p.reject(CoreError.from(m.error));
   }
 

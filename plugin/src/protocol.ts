@@ -23,6 +23,8 @@ export interface LoadOutput {
   problems: unknown[] | null;
   changes: Change[];
   recovered: unknown[];
+  /** How the load used the index cache (with an index_key): files taken from it, files decoded, why it was ignored, whether it is worth saving again. */
+  index_cache?: { restored: number; decoded: number; ignored?: string; stale: boolean };
 }
 
 export interface CallOutput<R = any> { result: R; changes: Change[] }
@@ -58,8 +60,13 @@ export interface OutboundResponse { status: number; body: string; headers?: Reco
 /** A failure as the core reports it (DESIGN.md §5). */
 export interface ErrorInfo { code: string; message: string; details?: unknown }
 
-/** The bridge functions plus the worker's own: init (the compressed .wasm) and stage (files for the next load). */
-export type WorkerFn = "init" | "stage" | "load" | "events" | "call" | "http" | "tools" | "command" | "commands";
+/**
+ * The bridge functions plus the worker's own: init (the compressed .wasm),
+ * stage (files for the next load), stageIndexCache (an ArrayBuffer: the
+ * index cache for the next load) and indexCache (answers the last load's
+ * index cache as bytes).
+ */
+export type WorkerFn = "init" | "stage" | "stageIndexCache" | "indexCache" | "load" | "events" | "call" | "http" | "tools" | "command" | "commands";
 
 /** init's input: the core, and a copy of it from an earlier start. */
 export interface InitInput {
@@ -83,7 +90,7 @@ export type ToWorker =
 
 /** Worker to plugin. */
 export type FromWorker =
-  | { id: number; ok: true; output: string }
+  | { id: number; ok: true; output: string; bytes?: ArrayBuffer }
   | { id: number; ok: false; error: ErrorInfo }
   | { transport: number; request: OutboundRequest }
   | { wasm: ArrayBuffer }

@@ -9,6 +9,7 @@ import * as canvas from "./canvasAdapter";
 import { CODE_CRASHED, CoreClient, CoreError } from "./core";
 import { FileCache } from "./fileCache";
 import { hashOf, KnownFiles, OWN_FOLDER, ownFileLoaded, tracked } from "./files";
+import { IndexCacheFile } from "./indexCache";
 import { WasmCache } from "./wasmCache";
 import type { CallOutput, Change, CommandInfo, CommandResult, HttpInput, HttpOutput, LoadOutput, OutboundRequest, OutboundResponse, VaultEvent, VaultFile } from "./protocol";
 
@@ -65,6 +66,10 @@ export class Session {
   private liveSeen = new Map<string, number>();
   /** The vault's files as the last load read them, kept in the plugin's folder. */
   readonly cache: FileCache | undefined;
+  /** What decoding the vault's files gave, kept in the plugin's folder for the core's build (wasmSha256). */
+  readonly indexCache: IndexCacheFile | undefined;
+  /** How the last load used the index cache. */
+  indexCacheStats: LoadOutput["index_cache"];
   /** Files the last load took from the cache, and read from the vault. */
   cacheStats = { hits: 0, misses: 0 };
 
@@ -79,6 +84,7 @@ export class Session {
     });
     this.resetReady();
     if (opts.cacheDir) this.cache = new FileCache(opts.app.vault.adapter, opts.cacheDir + "/file-cache.jsonl");
+    if (opts.cacheDir && opts.wasmSha256) this.indexCache = new IndexCacheFile(opts.app.vault.adapter, opts.cacheDir);
   }
 
   private get app(): App { return this.opts.app; }
@@ -193,6 +199,7 @@ export class Session {
       // The core is instantiated (about half a second) while the vault is read.
       const started = this.core.running ? Promise.resolve() : this.core.start();
       started.catch(() => undefined); // awaited below
+      const indexCache = this.indexCache?.read();
       this.known.clear();
       this.liveSeen.clear();
       const files = this.app.vault.getFiles().filter((f) => tracked(f.path));
@@ -217,10 +224,12 @@ export class Session {
       const ownFiles: VaultFile[] = [];
       for (const path of own) ownFiles.push({ path, content: await this.app.vault.adapter.read(path) });
       sent.push(this.core.stage(ownFiles));
+      const indexBytes = await indexCache;
+      if (indexBytes) sent.push(this.core.stageIndexCache(indexBytes));
       await started;
       await Promise.all(sent);
       this.opts.onProgress({ phase: "indexing", files: total });
-      const out = await this.core.json<LoadOutput>("load", { token: this.opts.token() });
+      const out = await this.core.json<LoadOutput>("load", { token: this.opts.token(), index_key: this.indexCache ? this.opts.wasmSha256 : undefined });
       if (out.changes.length > 0) {
         // A multi-file write was interrupted (a crash): the core rolled
         // its files back, and the vault must follow.
@@ -234,6 +243,8 @@ export class Session {
       this.opts.onProgress({ phase: "ready", entities: out.entities, problems: (out.problems ?? []).length, ms: Date.now() - t0 });
       if (cached) this.cacheStats = { hits: cached.hits, misses: cached.misses };
       cached?.save().catch((e) => this.opts.notify(`Project Canvas: the file cache was not saved: ${message(e)}`));
+      this.indexCacheStats = out.index_cache;
+      if (this.indexCache && out.index_cache?.stale) this.saveIndexCache(this.indexCache);
     } catch (e) {
       if ((e as CoreError).code === CODE_CRASHED) throw e; // crashed() restarts
       const err = e instanceof Error ? e : new Error(String(e));
@@ -242,6 +253,15 @@ export class Session {
       throw err;
     }
     await this.sendEvents(); // the events seen while loading
+  }
+
+  /** Saves the index cache of the load just made, in the background. */
+  private saveIndexCache(file: IndexCacheFile): void {
+    this.core.indexCache()
+      .then((bytes) => bytes.byteLength > 0 ? file.write(bytes) : undefined)
+      .catch((e) => {
+        if ((e as CoreError).code !== CODE_CRASHED && !this.stopped) this.opts.notify(`Project Canvas: the index cache was not saved: ${message(e)}`);
+      });
   }
 
   /** The files of the core's own folder the core reads (hidden: the adapter lists them). */

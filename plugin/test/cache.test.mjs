@@ -108,3 +108,47 @@ test("the core is kept between starts; a copy cut short or changed is replaced, 
     s.plugin.unload();
   }
 });
+
+// The core's index cache (index-cache.bin): the next start decodes no
+// file that did not change, an edited file is decoded, and a cache of
+// another core, changed or cut short is ignored whole and rewritten.
+test("the index cache: unchanged files are not decoded again; a cache that does not match is rebuilt", async (t) => {
+  const dir = tempVault(t, exampleVault);
+  const file = path.join(dir, PLUGIN_DIR, "index-cache.bin");
+  const first = await start(t, dir);
+  assert.equal(first.session.indexCacheStats.restored, 0);
+  assert.equal(first.session.indexCacheStats.stale, true);
+  await until(() => existsSync(file), "the index cache written");
+  first.plugin.unload();
+
+  const second = await startPlugin(t, dir, { cache: true });
+  const { restored, decoded, stale } = second.session.indexCacheStats;
+  assert.ok(restored > 50, `restored ${restored}`);
+  assert.equal(decoded, 0, "the example vault has no broken file: nothing decoded");
+  assert.equal(stale, false);
+  assert.equal(await title(second.session, "M-001"), "Private Beta Foundations");
+  second.plugin.unload();
+
+  const m001 = second.vault.getMarkdownFiles().find((f) => /^M-001\b/.test(f.basename)).path;
+  const text = readFileSync(path.join(dir, m001), "utf8");
+  writeFileSync(path.join(dir, m001), text.replace("Private Beta Foundations", "Private Beta Groundwork"));
+  const third = await startPlugin(t, dir, { cache: true });
+  assert.deepEqual([third.session.indexCacheStats.restored, third.session.indexCacheStats.decoded], [restored - 1, 1]);
+  assert.equal(await title(third.session, "M-001"), "Private Beta Groundwork");
+  third.plugin.unload();
+  await until(() => { try { return readFileSync(file).includes("Private Beta Groundwork"); } catch { return false; } }, "the index cache rewritten");
+
+  const good = readFileSync(file);
+  const flipped = Buffer.from(good);
+  flipped[flipped.length >> 1] ^= 1;
+  for (const [what, bytes, why] of [["a flipped bit", flipped, "its checksum does not match"], ["cut short", good.subarray(0, good.length >> 1), "its checksum does not match"],
+    ["not a cache", Buffer.from("hello"), "not an index cache of this version"]]) {
+    writeFileSync(file, bytes);
+    const s = await startPlugin(t, dir, { cache: true });
+    assert.equal(s.session.indexCacheStats.ignored, why, what);
+    assert.equal(s.session.indexCacheStats.restored, 0, what);
+    assert.equal(await title(s.session, "M-001"), "Private Beta Groundwork", what);
+    await until(() => { try { return readFileSync(file).equals(good); } catch { return false; } }, `the index cache rebuilt (${what})`);
+    s.plugin.unload();
+  }
+});

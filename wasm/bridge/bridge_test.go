@@ -415,6 +415,7 @@ func TestIndexCacheBetweenLoads(t *testing.T) {
 	type stats struct {
 		Restored, Decoded int
 		Ignored           string
+		Stale             bool
 	}
 	load := func(key string, cache []byte, files ...bridge.File) stats {
 		h.b.Stage(files...)
@@ -426,17 +427,18 @@ func TestIndexCacheBetweenLoads(t *testing.T) {
 		require.NoError(t, json.Unmarshal(out["index_cache"], &s))
 		return s
 	}
-	assert.Equal(t, stats{Decoded: 3}, load("core-a", nil, files...))
+	assert.Equal(t, stats{Decoded: 3, Stale: true}, load("core-a", nil, files...))
 	cache := h.b.IndexCache()
 	require.NotEmpty(t, cache)
 
+	assert.Equal(t, stats{Restored: 3, Stale: false}, load("core-a", cache, files...))
 	files[1] = task("T-002", "Two, renamed")
-	assert.Equal(t, stats{Restored: 2, Decoded: 1}, load("core-a", cache, files...))
+	assert.Equal(t, stats{Restored: 2, Decoded: 1, Stale: true}, load("core-a", cache, files...))
 	got, err := h.call("call", map[string]any{"name": "get_entity", "arguments": map[string]any{"id": "T-002", "fields": []string{"title"}}})
 	require.NoError(t, err)
 	assert.Contains(t, string(got["result"]), "Two, renamed")
 
-	assert.Equal(t, stats{Decoded: 3, Ignored: "made by another version of the core"}, load("core-b", cache, files...))
+	assert.Equal(t, stats{Decoded: 3, Ignored: "made by another version of the core", Stale: true}, load("core-b", cache, files...))
 	load("", cache, files...)
 	assert.Nil(t, h.b.IndexCache(), "a load without index_key keeps no cache")
 }

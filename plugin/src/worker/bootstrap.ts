@@ -79,7 +79,7 @@ let started: Promise<string> | undefined;
 let initArrived!: () => void;
 const initSeen = new Promise<void>((r) => { initArrived = r; });
 
-async function run(fn: string, input: unknown): Promise<string> {
+async function run(fn: string, input: unknown): Promise<string | Uint8Array> {
   if (fn === "init") {
     started = init(input as InitInput);
     initArrived();
@@ -95,7 +95,8 @@ async function run(fn: string, input: unknown): Promise<string> {
   // the next; load takes them.
   const f = api[fn];
   if (typeof f !== "function") throw Object.assign(new Error(`the core has no function ${fn}`), { code: "not_found" });
-  return await (f as (s: unknown) => Promise<string>)(input);
+  if (fn === "stageIndexCache") input = new Uint8Array(input as ArrayBuffer);
+  return await (f as (s: unknown) => Promise<string | Uint8Array>)(input);
 }
 
 scope.onmessage = (e) => {
@@ -108,7 +109,13 @@ scope.onmessage = (e) => {
     return;
   }
   run(m.fn, m.input).then(
-    (output) => post({ id: m.id, ok: true, output }),
+    (output) => {
+      if (typeof output === "string") post({ id: m.id, ok: true, output });
+      else { // indexCache's bytes, handed over rather than copied
+        const bytes = output.byteOffset === 0 && output.byteLength === output.buffer.byteLength ? output.buffer as ArrayBuffer : output.slice().buffer;
+        post({ id: m.id, ok: true, output: "", bytes }, [bytes]);
+      }
+    },
     (err) => {
       post({ id: m.id, ok: false, error: errorInfo(err) });
       // Go refuses every call once its program has ended (a panic outside
