@@ -24,7 +24,7 @@ func cacheVault(t testing.TB) map[string]string {
 			"estimate: 3\nratio: 0.25\nflag: false\nnothing: null\nhex: 0x1F\nneg: -7\n" +
 			"tags: [a, 2, true, [x, y], {k: v}]\nowner: {name: Ada, teams: [core, web], age: 36}\n" +
 			"blocks: [T-901, \"[[T-902 Other|alias]]\"]\n---\nBody $& {{title}} ---\n",
-		"Projects/tasks/T-901 No title.md": "---\nid: T-901\ntype: task\n---\n# Taken from the body\n\ntext\n",
+		"Projects/tasks/T-901 No title.md":   "---\nid: T-901\ntype: task\n---\n# Taken from the body\n\ntext\n",
 		"Projects/tasks/T-902 Bad status.md": "---\nid: T-902\ntype: task\ntitle: Bad\nstatus: Sleeping\n---\n", // a problem: decoded each time
 		"Projects/tasks/T-903 Broken.md":     "---\nid: T-903\ntype: task\ntitle: [unclosed\n---\n",
 		"Projects/tasks/T-904 Dup.md":        "---\nid: T-900\ntype: task\ntitle: Dup\n---\n",
