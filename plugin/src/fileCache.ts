@@ -7,6 +7,7 @@
 // what the load hands it either way: the cache saves reading, not checking.
 import type { TFile } from "obsidian";
 import { hashOf } from "./files";
+import { yieldThread } from "./yieldThread";
 
 /** The adapter calls the cache makes (Obsidian's DataAdapter). */
 export interface CacheAdapter {
@@ -21,7 +22,6 @@ type Entry = [string, number, number, number, string];
 /** Entries parsed or serialized per slice of the main thread. */
 const SLICE = 500;
 
-const yieldThread = () => new Promise((r) => setTimeout(r, 0));
 
 /**
  * The cache file: a header line {"version":2}, then one entry per line
