@@ -95,9 +95,24 @@ func (e *Engine) Search(ctx context.Context, q Query) ([]Result, error) {
 		}
 		e.mu.Unlock()
 	}
+	return e.excerpts(e.rank(text, qv, q), q), nil
+}
+
+// ranked is a candidate copied out of its shard with its file's checksum
+// as indexed: the shards may change once the read lock is released.
+type ranked struct {
+	Chunk
+	sum                  uint64
+	vector, bm25, hybrid float64
+}
+
+// rank searches every shard for text and the query vector qv and returns
+// all candidates, best first. It holds the read lock only for that: a
+// writer waits for the ranking of the searches under way, not for their
+// files to be read (excerpts).
+func (e *Engine) rank(text string, qv []float32, q Query) []ranked {
 	keep := q.filter()
 	m := max(minCandidates, candidateFactor*q.TopK)
-
 	e.mu.RLock()
 	defer e.mu.RUnlock()
 	var cv []float32
@@ -135,30 +150,36 @@ func (e *Engine) Search(ctx context.Context, q Query) ([]Result, error) {
 		}
 		return 1
 	})
-	return e.excerpts(best, q), nil
+	out := make([]ranked, len(best))
+	for i, c := range best {
+		out[i] = ranked{Chunk: c.c.Chunk, vector: c.vector, bm25: c.bm25, hybrid: c.hybrid}
+		if st := e.docs[c.c.Doc]; st != nil {
+			out[i].sum = st.sum
+		}
+	}
+	return out
 }
 
 // excerpts returns the first TopK of the ranked candidates with their
 // excerpts, read from the files. A file that changed since it was indexed
 // (the watcher has not passed the change on yet) is left out until the
-// index has caught up: its offsets and scores are of the old content. The
-// caller holds e.mu for reading (the candidates point into the shards).
-func (e *Engine) excerpts(ranked []*cand, q Query) []Result {
+// index has caught up: its offsets and scores are of the old content.
+func (e *Engine) excerpts(ranked []ranked, q Query) []Result {
 	out := make([]Result, 0, min(len(ranked), q.TopK))
 	srcs := map[string][]byte{}
 	for _, c := range ranked {
 		if len(out) == q.TopK {
 			break
 		}
-		src, read := srcs[c.c.Doc]
+		src, read := srcs[c.Doc]
 		if !read {
-			src = e.indexed(c.c.Doc, e.docs[c.c.Doc].sum)
-			srcs[c.c.Doc] = src
+			src = e.indexed(c.Doc, c.sum)
+			srcs[c.Doc] = src
 		}
-		if src == nil || c.c.End > len(src) {
+		if src == nil || c.End > len(src) {
 			continue
 		}
-		r := Result{Doc: c.c.Doc, HeadingPath: c.c.HeadingPath, Excerpt: c.c.Text(src), StartChar: c.c.StartChar, EndChar: c.c.EndChar,
+		r := Result{Doc: c.Doc, HeadingPath: c.HeadingPath, Excerpt: c.Text(src), StartChar: c.StartChar, EndChar: c.EndChar,
 			VectorScore: c.vector, BM25Score: c.bm25, HybridScore: c.hybrid}
 		if q.MaxExcerptChars > 0 && r.EndChar-r.StartChar > q.MaxExcerptChars {
 			r.Excerpt = truncateChars(r.Excerpt, q.MaxExcerptChars)
