@@ -9,9 +9,10 @@
 //	const out = JSON.parse(await projectcanvas.call(JSON.stringify({name: "get_entity", arguments: {id: "T-001"}})));
 //	for (const c of out.changes) { ... apply c.op "write" | "delete" | "rename" ... }
 //
-// projectcanvas.stage([{path, content}, ...]) hands files to the next load
-// without JSON (a host reading a large vault stages it in parts); load
-// takes them with the files of its input. projectcanvas.indexCache()
+// projectcanvas.stage(text, lengths) hands files to the next load without
+// JSON, packed as UTF-8 bytes and their lengths (see stageFunc; a host
+// reading a large vault stages it in parts); load takes them with the
+// files of its input. projectcanvas.indexCache()
 // resolves to a Uint8Array, the index cache of the last load made with an
 // index_key, which projectcanvas.stageIndexCache(bytes) hands to the next
 // load (see bridge.Bridge.IndexCache).

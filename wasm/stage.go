@@ -11,10 +11,14 @@ import (
 	"github.com/projectcanvas/projectcanvas/wasm/bridge"
 )
 
-// stageFunc is projectcanvas.stage(files): an array of {path, content}
-// (strings) handed to the bridge for the next load as they are, with no
-// JSON in between. It answers a Promise of {"staged": n}; anything else
-// than such an array is refused whole, and nothing is staged.
+// stageFunc is projectcanvas.stage(text, lengths): files for the next
+// load, packed by the host (the plugin's worker packs them while the core
+// is still starting). text is a Uint8Array of UTF-8, each file's path then
+// its content, one after the other; lengths a Uint8Array of their byte
+// lengths in turn, as 32-bit little-endian integers (a Uint32Array's
+// bytes): two copies into Go instead of two per file. It answers a
+// Promise of {"staged": n}; anything else is refused whole, and nothing
+// is staged.
 func stageFunc(b *bridge.Bridge) js.Func {
 	return js.FuncOf(func(_ js.Value, args []js.Value) any {
 		loadGC.begin() // the load that takes them ends it
@@ -67,58 +71,41 @@ func indexCacheFunc(b *bridge.Bridge) js.Func {
 	})
 }
 
-// pack reads stage's argument in JavaScript, where a throwing getter or a
-// proxy is caught by Invoke (Value.Get would let the exception end the Go
-// program), and encodes it as UTF-8 into one byte array, with the byte
-// length of each path and content in turn: Go copies it in two calls
-// instead of two per file (a first load of 10,000 files spent a quarter
-// of a second in those).
-var pack = js.Global().Get("Function").New("files", `
-	if (!Array.isArray(files)) throw new TypeError("stage takes an array of {path, content}");
-	const strings = [];
-	let most = 0;
-	for (let i = 0; i < files.length; i++) {
-		const f = files[i];
-		const path = f !== null && typeof f === "object" ? f.path : undefined;
-		const content = f !== null && typeof f === "object" ? f.content : undefined;
-		if (typeof path !== "string" || typeof content !== "string") throw new TypeError("item " + i + " has no string path and content");
-		strings.push(path, content);
-		most += 3 * (path.length + content.length);
+// filesOf reads stage's arguments; text and lengths that do not fit
+// each other are refused whole.
+func filesOf(args []js.Value) ([]bridge.File, error) {
+	if len(args) != 2 || !isBytes.Invoke(args[0]).Bool() || !isBytes.Invoke(args[1]).Bool() {
+		return nil, pc.Errorf(pc.CodeInvalidArgument, "stage takes (text, lengths): two Uint8Arrays")
 	}
-	const bytes = new Uint8Array(most), lengths = new Uint32Array(strings.length), encoder = new TextEncoder();
-	let at = 0;
-	strings.forEach((s, i) => { lengths[i] = encoder.encodeInto(s, bytes.subarray(at)).written; at += lengths[i]; });
-	return { bytes: bytes.subarray(0, at), lengths: new Uint8Array(lengths.buffer) };
-`)
-
-// filesOf reads stage's argument; anything but an array of {path,
-// content} strings is refused whole.
-func filesOf(args []js.Value) (files []bridge.File, err error) {
-	defer func() {
-		if v := recover(); v != nil {
-			files, err = nil, pc.Errorf(pc.CodeInvalidArgument, "stage: %.200v", v)
-		}
-	}()
-	if len(args) == 0 {
-		return nil, pc.Errorf(pc.CodeInvalidArgument, "stage takes an array of {path, content}")
+	text := make([]byte, args[0].Length())
+	js.CopyBytesToGo(text, args[0])
+	lengths := make([]byte, args[1].Length())
+	js.CopyBytesToGo(lengths, args[1])
+	if len(lengths)%8 != 0 {
+		return nil, pc.Errorf(pc.CodeInvalidArgument, "stage: %d bytes of lengths is not a path and a content length per file", len(lengths))
 	}
-	packed := pack.Invoke(args[0])
-	text := make([]byte, packed.Get("bytes").Length())
-	js.CopyBytesToGo(text, packed.Get("bytes"))
-	lengths := make([]byte, packed.Get("lengths").Length())
-	js.CopyBytesToGo(lengths, packed.Get("lengths"))
 	all := string(text) // one copy; the files' strings share it
-	files = make([]bridge.File, len(lengths)/8)
+	files := make([]bridge.File, len(lengths)/8)
 	at := 0
-	next := func(i int) string {
+	next := func(i int) (string, bool) {
 		n := int(binary.LittleEndian.Uint32(lengths[4*i:]))
+		if n > len(all)-at {
+			return "", false
+		}
 		s := all[at : at+n]
 		at += n
-		return s
+		return s, true
 	}
 	for i := range files {
-		files[i].Path = next(2 * i)
-		files[i].Content = next(2*i + 1)
+		path, ok1 := next(2 * i)
+		content, ok2 := next(2*i + 1)
+		if !ok1 || !ok2 {
+			return nil, pc.Errorf(pc.CodeInvalidArgument, "stage: the lengths add up to more than the %d bytes of text", len(all))
+		}
+		files[i] = bridge.File{Path: path, Content: content}
+	}
+	if at != len(all) {
+		return nil, pc.Errorf(pc.CodeInvalidArgument, "stage: %d bytes of text are in no file", len(all)-at)
 	}
 	return files, nil
 }

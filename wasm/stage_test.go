@@ -9,35 +9,23 @@ import (
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 )
 
-// TestFilesOf: stage reads an array of {path, content} strings and refuses
-// anything else whole, a throwing getter included, without a panic.
+// packed packs files as the plugin's worker does (plugin/src/worker/pack.ts).
+var packed = js.Global().Get("Function").New("files", `
+	const enc = new TextEncoder(), parts = files.flatMap((f) => [enc.encode(f.path), enc.encode(f.content)]);
+	const text = new Uint8Array(parts.reduce((n, p) => n + p.length, 0)), lengths = new Uint32Array(parts.length);
+	let at = 0;
+	parts.forEach((p, i) => { text.set(p, at); at += p.length; lengths[i] = p.length; });
+	return [text, new Uint8Array(lengths.buffer)];
+`)
+
+// TestFilesOf: stage reads packed files byte for byte, whatever their
+// characters, and refuses whole what does not fit (lengths beyond the
+// text, text left over, an odd count of lengths, anything but two
+// Uint8Arrays), without a panic.
 func TestFilesOf(t *testing.T) {
 	eval := func(src string) js.Value { return js.Global().Get("Function").New("return " + src).Invoke() }
-	files, err := filesOf([]js.Value{eval(`[{path: "a.md", content: "A"}, {path: "b/c.md", content: ""}]`)})
-	if err != nil || len(files) != 2 || files[0].Path != "a.md" || files[0].Content != "A" || files[1].Path != "b/c.md" {
-		t.Fatalf("filesOf = %+v, %v", files, err)
-	}
-	for _, bad := range []string{
-		`undefined`, `"a.md"`, `{path: "a.md", content: "A"}`, `[null]`, `[1]`, `[{path: "a.md"}]`,
-		`[{path: 1, content: "A"}]`, `[{path: "a.md", content: {}}]`,
-		`[{get path() { throw new Error("no") }, content: "A"}]`,
-	} {
-		files, err := filesOf([]js.Value{eval(bad)})
-		if pc.ErrorCode(err) != pc.CodeInvalidArgument || files != nil {
-			t.Errorf("filesOf(%s) = %v, %v; want an invalid_argument refusal", bad, files, err)
-		}
-	}
-	if _, err := filesOf(nil); pc.ErrorCode(err) != pc.CodeInvalidArgument {
-		t.Errorf("filesOf() = %v", err)
-	}
-}
-
-// TestFilesOfText: paths and contents come back byte for byte, whatever
-// their characters (a lone surrogate becomes U+FFFD, as JavaScript's
-// UTF-8 encoding makes it).
-func TestFilesOfText(t *testing.T) {
-	files, err := filesOf([]js.Value{js.Global().Get("Function").New(`return [
-		{path: "é/ü.md", content: "日本語 ✓ \u{1F600}"}, {path: "", content: ""}, {path: "x.md", content: "a\uD800b"}]`).Invoke()})
+	args := packed.Invoke(eval(`[{path: "é/ü.md", content: "日本語 ✓ \u{1F600}"}, {path: "", content: ""}, {path: "x.md", content: "a\uD800b"}]`))
+	files, err := filesOf([]js.Value{args.Index(0), args.Index(1)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,6 +37,23 @@ func TestFilesOfText(t *testing.T) {
 		if files[i].Path != w[0] || files[i].Content != w[1] {
 			t.Errorf("file %d = %q, %q; want %q, %q", i, files[i].Path, files[i].Content, w[0], w[1])
 		}
+	}
+	for _, bad := range [][2]string{
+		{`new Uint8Array([97, 98])`, `new Uint8Array(new Uint32Array([1, 2]).buffer)`},    // lengths beyond the text
+		{`new Uint8Array([97, 98, 99])`, `new Uint8Array(new Uint32Array([1, 1]).buffer)`}, // text left over
+		{`new Uint8Array([97])`, `new Uint8Array(new Uint32Array([1]).buffer)`},            // a path without its content
+		{`new Uint8Array([97])`, `new Uint8Array(new Uint32Array([4294967295, 0]).buffer)`},
+		{`[{path: "a.md", content: "A"}]`, `undefined`},
+		{`new ArrayBuffer(1)`, `new Uint8Array(8)`},
+		{`new Uint8Array(0)`, `new Proxy({}, {getPrototypeOf() { throw new Error("no") }})`},
+	} {
+		files, err := filesOf([]js.Value{eval(bad[0]), eval(bad[1])})
+		if pc.ErrorCode(err) != pc.CodeInvalidArgument || files != nil {
+			t.Errorf("filesOf(%s, %s) = %v, %v; want an invalid_argument refusal", bad[0], bad[1], files, err)
+		}
+	}
+	if _, err := filesOf(nil); pc.ErrorCode(err) != pc.CodeInvalidArgument {
+		t.Errorf("filesOf() = %v", err)
 	}
 }
 

@@ -1,7 +1,8 @@
 // The worker's side: runs after Go's wasm_exec.js in the same source (a
 // Blob), instantiates the core and answers the plugin's messages one by one
 // (the core itself serializes what must be).
-import type { ErrorInfo, FromWorker, InitInput, InitOutput, OutboundRequest, OutboundResponse, ToWorker } from "../protocol";
+import type { ErrorInfo, FromWorker, InitInput, InitOutput, OutboundRequest, OutboundResponse, ToWorker, VaultFile } from "../protocol";
+import { pack } from "./pack";
 
 declare const Go: new () => { importObject: WebAssembly.Imports; run(i: WebAssembly.Instance): Promise<void>; exited?: boolean };
 interface Api { [fn: string]: unknown; transport?: (r: OutboundRequest) => Promise<OutboundResponse> }
@@ -86,15 +87,17 @@ async function run(fn: string, input: unknown): Promise<string | Uint8Array> {
     return started;
   }
   // The plugin sends the vault while the core is being instantiated, and
-  // may send it before init itself (which waits for the kept core to be read).
+  // may send it before init itself (which waits for the kept core to be
+  // read): each chunk is packed at once, the core takes it once up.
+  const packed = fn === "stage" ? pack(input as VaultFile[]) : undefined;
   await initSeen;
   await started?.catch(() => undefined);
   if (!api) throw new Error("the core is not started");
-  // stage: chunks of the vault arrive as plain objects and go to the core
-  // as they are (projectcanvas.stage, no JSON) while the main thread reads
-  // the next; load takes them.
+  // stage: chunks of the vault go to the core packed (projectcanvas.stage,
+  // no JSON) while the main thread reads the next; load takes them.
   const f = api[fn];
   if (typeof f !== "function") throw Object.assign(new Error(`the core has no function ${fn}`), { code: "not_found" });
+  if (packed) return await (f as (text: Uint8Array, lengths: Uint8Array) => Promise<string>)(...packed);
   if (fn === "stageIndexCache") input = new Uint8Array(input as ArrayBuffer);
   return await (f as (s: unknown) => Promise<string | Uint8Array>)(input);
 }
