@@ -39,7 +39,7 @@ func TestFilesOf(t *testing.T) {
 		}
 	}
 	for _, bad := range [][2]string{
-		{`new Uint8Array([97, 98])`, `new Uint8Array(new Uint32Array([1, 2]).buffer)`},    // lengths beyond the text
+		{`new Uint8Array([97, 98])`, `new Uint8Array(new Uint32Array([1, 2]).buffer)`},     // lengths beyond the text
 		{`new Uint8Array([97, 98, 99])`, `new Uint8Array(new Uint32Array([1, 1]).buffer)`}, // text left over
 		{`new Uint8Array([97])`, `new Uint8Array(new Uint32Array([1]).buffer)`},            // a path without its content
 		{`new Uint8Array([97])`, `new Uint8Array(new Uint32Array([4294967295, 0]).buffer)`},
