@@ -196,11 +196,14 @@ func (b *Bridge) load(in loadIn) (any, error) {
 	cache := b.stagedCache
 	b.staged, b.stagedCache = nil, nil
 	b.stageMu.Unlock()
-	files := make(map[string]string, len(all))
-	for _, f := range all {
-		files[f.Path] = f.Content
+	files := func(yield func(string, string) bool) {
+		for _, f := range all {
+			if !yield(f.Path, f.Content) {
+				return
+			}
+		}
 	}
-	fsys, err := memfs.Load(files) // which refuses a name that is no vault path (pc.CheckPath)
+	fsys, err := memfs.LoadSeq(files, len(all)) // which refuses a name that is no vault path (pc.CheckPath)
 	if err != nil {
 		return nil, err
 	}

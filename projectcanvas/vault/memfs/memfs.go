@@ -5,6 +5,8 @@ package memfs
 
 import (
 	"io/fs"
+	"iter"
+	"maps"
 	"sort"
 	"sync"
 
@@ -108,8 +110,13 @@ func (m *FS) Move(from, to string) error {
 // hands them over. A name that is not a vault path (pc.CheckPath: "..",
 // absolute, "C:/x.md", NUL, backslash...) is refused with an
 // invalid_argument error naming it; nothing is repaired.
-func Load(files map[string]string) (*FS, error) {
-	m := &FS{files: make(map[string][]byte, len(files))}
+func Load(files map[string]string) (*FS, error) { return LoadSeq(maps.All(files), len(files)) }
+
+// LoadSeq is Load over a sequence of (path, content) pairs, of about n
+// pairs; of a path given twice, the later content is kept. A host that
+// holds the files as a list hands them over without a map in between.
+func LoadSeq(files iter.Seq2[string, string], n int) (*FS, error) {
+	m := &FS{files: make(map[string][]byte, n)}
 	var bad string // the first refused name in sorted order: the same for the same files
 	var refused error
 	for name, content := range files {

@@ -153,3 +153,27 @@ func TestLoadRefusesTheSameBadName(t *testing.T) {
 		t.Errorf("ReadFile = %q, %v", data, err)
 	}
 }
+
+// LoadSeq keeps the later content of a path given twice, and refuses a
+// bad name as Load does.
+func TestLoadSeqLaterWins(t *testing.T) {
+	pairs := [][2]string{{"a.md", "first"}, {"b.md", "b"}, {"a.md", "second"}}
+	seq := func(yield func(string, string) bool) {
+		for _, p := range pairs {
+			if !yield(p[0], p[1]) {
+				return
+			}
+		}
+	}
+	m, err := memfs.LoadSeq(seq, len(pairs))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := m.ReadFile("a.md"); string(got) != "second" {
+		t.Errorf("a.md = %q, want the later content", got)
+	}
+	pairs = append(pairs, [2]string{"../x.md", "x"})
+	if _, err := memfs.LoadSeq(seq, len(pairs)); pc.ErrorCode(err) != pc.CodeInvalidArgument {
+		t.Errorf("a bad name: %v", err)
+	}
+}
