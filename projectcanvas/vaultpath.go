@@ -60,8 +60,15 @@ func CheckWritable(name string) error {
 // is a hidden file: any element whose name starts with a dot (.obsidian,
 // .trash, .git, .projectcanvas, .templates) and node_modules.
 func Hidden(name string) bool {
+	// A walk asks this of every file: the common answer without a split.
+	if strings.HasPrefix(name, ".") || strings.Contains(name, "/.") {
+		return true
+	}
+	if !strings.Contains(name, "node_modules") {
+		return false
+	}
 	for part := range strings.SplitSeq(name, "/") {
-		if strings.HasPrefix(part, ".") || part == "node_modules" {
+		if part == "node_modules" {
 			return true
 		}
 	}

@@ -88,5 +88,30 @@ func FuzzVaultPath(f *testing.F) {
 		if CheckWritable(name) == nil && Hidden(name) && !Own(name) {
 			t.Fatalf("%q writable in a hidden folder", name)
 		}
+		if Hidden(name) != hiddenByElement(name) {
+			t.Fatalf("Hidden(%q) = %v, unlike its rule", name, Hidden(name))
+		}
 	})
+}
+
+// hiddenByElement is Hidden's rule as written: any element starting with
+// a dot, or node_modules.
+func hiddenByElement(name string) bool {
+	for _, part := range strings.Split(name, "/") {
+		if strings.HasPrefix(part, ".") || part == "node_modules" {
+			return true
+		}
+	}
+	return false
+}
+
+// TestHidden: the fast path answers as the rule does, element by element.
+func TestHidden(t *testing.T) {
+	byElement := hiddenByElement
+	for _, name := range []string{"", "a.md", ".obsidian/app.json", "a/.git/x", "a/b.c/d.md", "a./b.md", "x/node_modules/y.md",
+		"node_modules", "my_node_modules/x.md", "node_modules_x/y.md", "a/node_modulesx", ".", "a/.", "Projects/T-001 A.md"} {
+		if got, want := Hidden(name), byElement(name); got != want {
+			t.Errorf("Hidden(%q) = %v, want %v", name, got, want)
+		}
+	}
 }
