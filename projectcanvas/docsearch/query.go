@@ -91,11 +91,12 @@ func (e *Engine) known(word string) bool {
 // hold) and "atoi convertion" "conversion" (not "convention"). When no
 // candidate adds anything (a query of one word, or no chunk holds a
 // candidate with the rest), the candidate that the most chunks hold wins,
-// ties to the first in alphabetical order.
+// ties to the first in alphabetical order. Words shorter than
+// minCorrectLen are candidates only when no longer one is.
 func (e *Engine) bestEdit(w, rest string) string {
 	type candidate struct {
-		word string
-		df   int
+		word, term string
+		df         int
 	}
 	var cands []candidate
 	edits1(w, func(c string) {
@@ -103,12 +104,24 @@ func (e *Engine) bestEdit(w, rest string) string {
 		if len(ts) != 1 {
 			return
 		}
-		if n := e.docFreq(ts[0]); n > 0 && !slices.ContainsFunc(cands, func(x candidate) bool { return x.word == c }) {
-			cands = append(cands, candidate{c, n})
+		// One candidate a term, the first word in alphabetical order:
+		// "max", "maxe" and "maxs" are all the term "max" and score alike.
+		if i := slices.IndexFunc(cands, func(x candidate) bool { return x.term == ts[0] }); i >= 0 {
+			cands[i].word = min(cands[i].word, c)
+		} else if n := e.docFreq(ts[0]); n > 0 {
+			cands = append(cands, candidate{c, ts[0], n})
 		}
 	})
 	if len(cands) == 0 {
 		return ""
+	}
+	// A word shorter than minCorrectLen is a candidate only when no longer
+	// one is: the BM25 fit favours short common words, and "eror" in
+	// "atoi convertion eror" was "err" (strconv's examples use it), not
+	// "error". Such a word is not taken for a misspelling either, so it is
+	// too short to be read as one edit from what was meant.
+	if slices.ContainsFunc(cands, func(c candidate) bool { return len(c.word) >= minCorrectLen }) {
+		cands = slices.DeleteFunc(cands, func(c candidate) bool { return len(c.word) < minCorrectLen })
 	}
 	var base float64
 	if len(cands) > 1 {

@@ -43,6 +43,8 @@ func TestCorrectByContext(t *testing.T) {
 		"a.md":    "# Sort\n\nLess compares two values.\n",
 		"b.md":    "# Search\n\nThe search compares keys.\n",
 		"c.md":    "# Max\n\nMax compares its arguments.\n",
+		"atoi.md": "# Atoi\n\nn, err := strconv.Atoi(s): when err is not nil, n is 0.\n",
+		"e.md":    "# Errors\n\nAn error value.\n",
 	}, WithCache(""))
 	tests := []struct{ query, want string }{
 		{"compres", "compares"},                         // no context: the word more chunks hold
@@ -51,6 +53,8 @@ func TestCorrectByContext(t *testing.T) {
 		{"gzip compres", "gzip compress"},
 		{"qwxzvbnm compres", "qwxzvbnm compares"}, // an unknown neighbour is no context
 		{"gzip wrtier compres", "gzip writer compress"},
+		{"atoi eror", "atoi error"},      // "err" fits atoi better, but is shorter than minCorrectLen
+		{"maxx compres", "max compares"}, // unless no longer word is one edit away
 	}
 	for _, tt := range tests {
 		e.mu.RLock()
