@@ -2,6 +2,7 @@ package docsearch
 
 import (
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/projectcanvas/projectcanvas/projectcanvas/fulltext"
@@ -31,11 +32,11 @@ func (e *Engine) liveChunks() int {
 const minCorrectLen = 4
 
 // correct returns query with each word the index does not know replaced
-// by the known word one edit away (a letter deleted, inserted, changed,
-// or two neighbours swapped) that the most chunks hold: "waitgorup" is
-// "waitgroup", "locaton" "location". Only whole words of ASCII letters,
-// minCorrectLen or longer, are corrected. The caller holds e.mu for
-// reading.
+// by a known word one edit away (a letter deleted, inserted, changed, or
+// two neighbours swapped): "waitgorup" is "waitgroup", "locaton"
+// "location" (see bestEdit for the choice among several). Only whole
+// words of ASCII letters, minCorrectLen or longer, are corrected. The
+// caller holds e.mu for reading.
 func (e *Engine) correct(query string) string {
 	var out []byte
 	last := 0
@@ -50,7 +51,9 @@ func (e *Engine) correct(query string) string {
 		}
 		whole := (i == 0 || !isWordByte(query[i-1])) && (j == len(query) || !isWordByte(query[j]))
 		if whole && j-i >= minCorrectLen && !e.known(query[i:j]) {
-			if fix := e.bestEdit(strings.ToLower(query[i:j])); fix != "" {
+			// The rest of the query, words before this one as corrected.
+			rest := string(out) + query[last:i] + " " + query[j:]
+			if fix := e.bestEdit(strings.ToLower(query[i:j]), rest); fix != "" {
 				out = append(append(out, query[last:i]...), fix...)
 				last = j
 			}
@@ -80,19 +83,72 @@ func (e *Engine) known(word string) bool {
 }
 
 // bestEdit returns the known word one edit away from w (lower-case ASCII
-// letters) that the most chunks hold, ties to the first in alphabetical
-// order, or "" when there is none.
-func (e *Engine) bestEdit(w string) string {
-	best, bestN := "", 0
+// letters) that fits the rest of the query best, or "" when there is
+// none. A candidate fits by what it adds to the best BM25 score of a
+// chunk for the rest of the query, weighed by ln(1 + the number of chunks
+// holding it): a word found together with the query's other words wins,
+// "gzip compres writer" is "compress" (not "compares", which more chunks
+// hold) and "atoi convertion" "conversion" (not "convention"). When no
+// candidate adds anything (a query of one word, or no chunk holds a
+// candidate with the rest), the candidate that the most chunks hold wins,
+// ties to the first in alphabetical order. Words shorter than
+// minCorrectLen are candidates only when no longer one is.
+func (e *Engine) bestEdit(w, rest string) string {
+	type candidate struct {
+		word, term string
+		df         int
+	}
+	var cands []candidate
 	edits1(w, func(c string) {
 		ts := fulltext.Tokenize(c)
 		if len(ts) != 1 {
 			return
 		}
-		if n := e.docFreq(ts[0]); n > bestN || n == bestN && n > 0 && c < best {
-			best, bestN = c, n
+		// One candidate a term, the first word in alphabetical order:
+		// "max", "maxe" and "maxs" are all the term "max" and score alike.
+		if i := slices.IndexFunc(cands, func(x candidate) bool { return x.term == ts[0] }); i >= 0 {
+			cands[i].word = min(cands[i].word, c)
+		} else if n := e.docFreq(ts[0]); n > 0 {
+			cands = append(cands, candidate{c, ts[0], n})
 		}
 	})
+	if len(cands) == 0 {
+		return ""
+	}
+	// A word shorter than minCorrectLen is a candidate only when no longer
+	// one is: the BM25 fit favours short common words, and "eror" in
+	// "atoi convertion eror" was "err" (strconv's examples use it), not
+	// "error". Such a word is not taken for a misspelling either, so it is
+	// too short to be read as one edit from what was meant.
+	if slices.ContainsFunc(cands, func(c candidate) bool { return len(c.word) >= minCorrectLen }) {
+		cands = slices.DeleteFunc(cands, func(c candidate) bool { return len(c.word) < minCorrectLen })
+	}
+	var base float64
+	if len(cands) > 1 {
+		base = e.topScore(rest)
+	}
+	best, bestFit, bestDF := "", 0.0, 0
+	for _, c := range cands {
+		var fit float64
+		if base > 0 {
+			fit = (e.topScore(rest+" "+c.word) - base) * math.Log(1+float64(c.df))
+		}
+		if best == "" || fit > bestFit || fit == bestFit && (c.df > bestDF || c.df == bestDF && c.word < best) {
+			best, bestFit, bestDF = c.word, fit, c.df
+		}
+	}
+	return best
+}
+
+// topScore returns the best BM25 score of a chunk for query, over all
+// shards (0 when no chunk matches). The caller holds e.mu for reading.
+func (e *Engine) topScore(query string) float64 {
+	var best float64
+	for _, sh := range e.shards {
+		if hs := sh.bm25.Search(query, 1, nil); len(hs) > 0 {
+			best = max(best, hs[0].Score)
+		}
+	}
 	return best
 }
 

@@ -35,6 +35,37 @@ func TestCorrect(t *testing.T) {
 	}
 }
 
+// Among candidates one edit away, the one found with the query's other
+// words wins over the one most chunks hold.
+func TestCorrectByContext(t *testing.T) {
+	e, _ := openMem(t, map[string]string{
+		"gzip.md": "# Gzip\n\nThe gzip writer can compress a stream.\n",
+		"a.md":    "# Sort\n\nLess compares two values.\n",
+		"b.md":    "# Search\n\nThe search compares keys.\n",
+		"c.md":    "# Max\n\nMax compares its arguments.\n",
+		"atoi.md": "# Atoi\n\nn, err := strconv.Atoi(s): when err is not nil, n is 0.\n",
+		"e.md":    "# Errors\n\nAn error value.\n",
+	}, WithCache(""))
+	tests := []struct{ query, want string }{
+		{"compres", "compares"},                         // no context: the word more chunks hold
+		{"gzip compres writer", "gzip compress writer"}, // "compress" goes with gzip and writer
+		{"compres two values", "compares two values"},
+		{"gzip compres", "gzip compress"},
+		{"qwxzvbnm compres", "qwxzvbnm compares"}, // an unknown neighbour is no context
+		{"gzip wrtier compres", "gzip writer compress"},
+		{"atoi eror", "atoi error"},      // "err" fits atoi better, but is shorter than minCorrectLen
+		{"maxx compres", "max compares"}, // unless no longer word is one edit away
+	}
+	for _, tt := range tests {
+		e.mu.RLock()
+		got := e.correct(tt.query)
+		e.mu.RUnlock()
+		if got != tt.want {
+			t.Errorf("correct(%q) = %q, want %q", tt.query, got, tt.want)
+		}
+	}
+}
+
 func TestEdits1(t *testing.T) {
 	var got []string
 	edits1("ab", func(s string) { got = append(got, s) })

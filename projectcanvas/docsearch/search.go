@@ -18,7 +18,7 @@ const (
 type Mode int
 
 const (
-	Hybrid     Mode = iota // VectorWeight·vector + BM25Weight·BM25, both normalized
+	Hybrid     Mode = iota // VectorWeight·vector + BM25Weight·BM25, both normalized, smoothed by document
 	BM25Only               // keyword score alone
 	VectorOnly             // vector similarity alone
 )
@@ -44,7 +44,9 @@ type Query struct {
 // the file's characters [StartChar, EndChar). Scores are normalized per
 // query to [0, 1]: VectorScore is the similarity rescaled so the best
 // candidate scores 1 and the worst 0, BM25Score the keyword score divided
-// by the best one, HybridScore their weighted sum.
+// by the best one, HybridScore their weighted sum. In Hybrid mode the
+// first two are smoothed by document: docShare of each is that of the
+// best chunk of the same document (see smoothByDoc).
 type Result struct {
 	Doc         string
 	HeadingPath string
@@ -132,6 +134,9 @@ func (e *Engine) rank(text string, qv []float32, q Query) []ranked {
 	wg.Wait()
 	cands := slices.Concat(parts...)
 	score(cands, qv != nil, q.Mode)
+	if q.Mode == Hybrid && qv != nil {
+		smoothByDoc(cands)
+	}
 	// Sorted by pointer: slices.SortFunc's code for a struct type is its
 	// own (25 KB of WebAssembly for cand), for pointers it is shared.
 	best := make([]*cand, len(cands))
@@ -246,6 +251,46 @@ func score(cands []cand, haveVec bool, mode Mode) {
 		default:
 			c.hybrid = VectorWeight*c.vector + BM25Weight*c.bm25
 		}
+	}
+}
+
+// docShare is the part of a chunk's vector and BM25 scores that it takes
+// from the best candidate of its document (see smoothByDoc). On the
+// tuning half of the Go documentation set, hybrid nDCG@10 rises from
+// 0.725 to 0.731 at 0.3 (0.728 at 0.2, 0.730 at 0.4; at 0.5 keyword
+// queries lose 0.012), and on the example vault's set from 0.836 to 0.840.
+const docShare = 0.3
+
+// smoothByDoc mixes into each candidate's scores those of the best
+// candidate of its document (by hybrid score): vector = (1 − docShare) ×
+// own + docShare × the best's, and BM25 the same, so that the hybrid
+// score stays VectorWeight × vector + BM25Weight × BM25 (SPEC: 75 % vector,
+// 25 % keyword) and is (1 − docShare) × own + docShare × the best's. A
+// section of the document that answers the query best rises above a
+// section of another document that matches a word or two by chance: the
+// document is evidence for its sections (a type's methods, a command's
+// flags), as a chapter is for its paragraphs. The best chunk of each
+// document keeps its scores.
+func smoothByDoc(cands []cand) {
+	best := make(map[string]*cand)
+	for i := range cands {
+		c := &cands[i]
+		if b := best[c.c.Doc]; b == nil || c.hybrid > b.hybrid || c.hybrid == b.hybrid && before(c.c, b.c) {
+			best[c.c.Doc] = c
+		}
+	}
+	// The best's scores first: smoothing changes them in place.
+	type pair struct{ vector, bm25 float64 }
+	of := make(map[string]pair, len(best))
+	for doc, b := range best {
+		of[doc] = pair{b.vector, b.bm25}
+	}
+	for i := range cands {
+		c := &cands[i]
+		b := of[c.c.Doc]
+		c.vector = (1-docShare)*c.vector + docShare*b.vector
+		c.bm25 = (1-docShare)*c.bm25 + docShare*b.bm25
+		c.hybrid = VectorWeight*c.vector + BM25Weight*c.bm25
 	}
 }
 
