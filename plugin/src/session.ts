@@ -203,7 +203,9 @@ export class Session {
       const indexCache = this.indexCache?.read();
       this.known.clear();
       this.liveSeen.clear();
-      const files = this.app.vault.getFiles().filter((f) => tracked(f.path));
+      // In path order, the core's own files first (they start with a
+      // dot): the core then keeps the order without sorting.
+      const files = this.app.vault.getFiles().filter((f) => tracked(f.path)).sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
       const own = await this.ownFiles();
       const total = files.length + own.length;
       const size = this.opts.chunkSize ?? 500;
@@ -213,6 +215,9 @@ export class Session {
       // Files unchanged since the cache was written (same mtime and size,
       // and the cached text still has its hash) are not read again.
       const cached = this.cache ? await this.cache.open() : undefined;
+      const ownFiles: VaultFile[] = [];
+      for (const path of own) ownFiles.push({ path, content: await this.app.vault.adapter.read(path) });
+      sent.push(this.core.stage(ownFiles));
       for (let i = 0; i < files.length; i += size) {
         const chunk = files.slice(i, i + size);
         const contents = await Promise.all(chunk.map((f) => cached?.take(f) ?? this.app.vault.cachedRead(f)));
@@ -225,9 +230,6 @@ export class Session {
         // a yield, 10,000 files were one task of 30 ms.
         await yieldThread();
       }
-      const ownFiles: VaultFile[] = [];
-      for (const path of own) ownFiles.push({ path, content: await this.app.vault.adapter.read(path) });
-      sent.push(this.core.stage(ownFiles));
       const indexBytes = await indexCache;
       if (indexBytes) sent.push(this.core.stageIndexCache(indexBytes));
       await started;

@@ -7,7 +7,7 @@ import (
 	"io/fs"
 	"iter"
 	"maps"
-	"sort"
+	"slices"
 	"sync"
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
@@ -17,6 +17,10 @@ import (
 type FS struct {
 	mu    sync.RWMutex
 	files map[string][]byte
+	// names is every file name in order, while no file has come or gone
+	// since Load (nil after): a walk of a vault just loaded (the index,
+	// then the document index) sorts nothing.
+	names []string
 	lock  sync.Mutex // the vault lock of Lock
 	// FailWrite, when set, is called before every write, remove or rename
 	// and may return an error to make that operation fail; tests use it to
@@ -70,7 +74,7 @@ func (m *FS) Put(name string, data []byte) error {
 		return err
 	}
 	m.mu.Lock()
-	m.files[name] = append([]byte(nil), data...)
+	m.set(name, append([]byte(nil), data...))
 	m.mu.Unlock()
 	return nil
 }
@@ -82,7 +86,7 @@ func (m *FS) Delete(name string) error {
 		return err
 	}
 	m.mu.Lock()
-	delete(m.files, name)
+	m.drop(name)
 	m.mu.Unlock()
 	return nil
 }
@@ -100,10 +104,24 @@ func (m *FS) Move(from, to string) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if data, ok := m.files[from]; ok {
-		delete(m.files, from)
-		m.files[to] = data
+		m.drop(from)
+		m.set(to, data)
 	}
 	return nil
+}
+
+// set stores a file's bytes; the caller holds mu for writing.
+func (m *FS) set(name string, data []byte) {
+	if _, ok := m.files[name]; !ok {
+		m.names = nil
+	}
+	m.files[name] = data
+}
+
+// drop removes a file; the caller holds mu for writing.
+func (m *FS) drop(name string) {
+	delete(m.files, name)
+	m.names = nil
 }
 
 // Load returns an FS holding a copy of files (path to content), as a host
@@ -119,6 +137,7 @@ func LoadSeq(files iter.Seq2[string, string], n int) (*FS, error) {
 	m := &FS{files: make(map[string][]byte, n)}
 	var bad string // the first refused name in sorted order: the same for the same files
 	var refused error
+	names := make([]string, 0, n)
 	for name, content := range files {
 		if err := pc.CheckPath(name); err != nil {
 			if refused == nil || name < bad {
@@ -126,11 +145,19 @@ func LoadSeq(files iter.Seq2[string, string], n int) (*FS, error) {
 			}
 			continue
 		}
+		if _, again := m.files[name]; !again {
+			names = append(names, name)
+		}
 		m.files[name] = []byte(content)
 	}
 	if refused != nil {
 		return nil, refused
 	}
+	// Files handed over in order (the plugin sends them so) cost a check.
+	if !slices.IsSorted(names) {
+		slices.Sort(names)
+	}
+	m.names = names
 	return m, nil
 }
 
@@ -211,7 +238,7 @@ func (m *FS) WriteFile(name string, data []byte, want pc.Hash) error {
 	if err := m.fail("write", name); err != nil {
 		return err
 	}
-	m.files[name] = append([]byte(nil), data...)
+	m.set(name, append([]byte(nil), data...))
 	m.record(Change{Op: "write", Path: name, Content: string(data)})
 	return nil
 }
@@ -232,7 +259,7 @@ func (m *FS) Remove(name string, want pc.Hash) error {
 	if err := m.fail("remove", name); err != nil {
 		return err
 	}
-	delete(m.files, name)
+	m.drop(name)
 	m.record(Change{Op: "delete", Path: name})
 	return nil
 }
@@ -260,8 +287,8 @@ func (m *FS) Rename(from, to string, want pc.Hash) error {
 	if err := m.fail("rename", from); err != nil {
 		return err
 	}
-	delete(m.files, from)
-	m.files[to] = data
+	m.drop(from)
+	m.set(to, data)
 	m.record(Change{Op: "rename", Path: to, From: from})
 	return nil
 }
@@ -269,14 +296,17 @@ func (m *FS) Rename(from, to string, want pc.Hash) error {
 // Walk implements projectcanvas.FS.
 func (m *FS) Walk(fn func(name string) error) error {
 	m.mu.RLock()
-	names := make([]string, 0, len(m.files))
-	for name := range m.files {
+	all := m.names // never changed in place: a change drops it
+	if all == nil {
+		all = slices.Sorted(maps.Keys(m.files))
+	}
+	m.mu.RUnlock()
+	names := make([]string, 0, len(all))
+	for _, name := range all {
 		if !pc.Hidden(name) {
 			names = append(names, name)
 		}
 	}
-	m.mu.RUnlock()
-	sort.Strings(names)
 	for _, name := range names {
 		if err := fn(name); err != nil {
 			return err

@@ -2,6 +2,7 @@ package memfs_test
 
 import (
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -175,5 +176,46 @@ func TestLoadSeqLaterWins(t *testing.T) {
 	pairs = append(pairs, [2]string{"../x.md", "x"})
 	if _, err := memfs.LoadSeq(seq, len(pairs)); pc.ErrorCode(err) != pc.CodeInvalidArgument {
 		t.Errorf("a bad name: %v", err)
+	}
+}
+
+// Walk lists the names in order, hidden ones left out, however the files
+// were handed over and whatever came or went since.
+func TestWalkInOrderAfterChanges(t *testing.T) {
+	walk := func(m *memfs.FS) []string {
+		var out []string
+		if err := m.Walk(func(name string) error { out = append(out, name); return nil }); err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	for _, order := range [][]string{{".obsidian/x.json", "a.md", "b/c.md", "d.md"}, {"d.md", "b/c.md", ".obsidian/x.json", "a.md"}} {
+		seq := func(yield func(string, string) bool) {
+			for _, name := range order {
+				if !yield(name, name) {
+					return
+				}
+			}
+		}
+		m, err := memfs.LoadSeq(seq, len(order))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := walk(m); !slices.Equal(got, []string{"a.md", "b/c.md", "d.md"}) {
+			t.Errorf("loaded in order %v: walk %v", order, got)
+		}
+		if err := m.WriteFile("0.md", []byte("new"), ""); err != nil {
+			t.Fatal(err)
+		}
+		a, _ := m.ReadFile("a.md")
+		if err := m.Rename("a.md", "z.md", pc.HashOf(a)); err != nil {
+			t.Fatal(err)
+		}
+		if err := m.Delete("d.md"); err != nil {
+			t.Fatal(err)
+		}
+		if got := walk(m); !slices.Equal(got, []string{"0.md", "b/c.md", "z.md"}) {
+			t.Errorf("after changes: walk %v", got)
+		}
 	}
 }
