@@ -17,6 +17,13 @@
 // (broken YAML, a duplicate id, an unknown type) do not stop it; Problems
 // lists them, per file.
 //
+// A host that opens the same vault at every start keeps the index cache
+// between them ([WithIndexCache], [Project.IndexCache]): what decoding each
+// file gave, taken at the next open only for a file whose bytes have the
+// size and CRC-64 it was made from, and ignored whole when made by another
+// build (the key) or damaged (its CRC-32C). It pays where the files are in
+// memory (memfs): the editor plugin keeps one.
+//
 // # Reading
 //
 // Get, Children and All answer from the index without touching the disk.

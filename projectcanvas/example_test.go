@@ -49,3 +49,25 @@ func Example_errors() {
 	// orphan
 	// orphan: a task needs a parent story (set parent to its id)
 }
+
+// A host that opens the same vault again and again (the editor plugin, at
+// every start) keeps the index cache between opens: the next open decodes
+// only the files that changed since.
+func ExampleWithIndexCache() {
+	files := map[string]string{
+		"Projects/milestones/M-001 Beta.md": "---\nid: M-001\ntype: milestone\ntitle: Beta\n---\n",
+		"Projects/stories/S-001 Sign-in.md": "---\nid: S-001\ntype: story\ntitle: Sign-in\nparent: M-001\n---\n",
+		"Notes/ideas.md":                    "# Ideas\n",
+	}
+	// The key names the build that made the cache: another build's is ignored.
+	first, _ := pc.Open(memfs.New(files), pc.WithIndexCache(nil, "build-1"))
+	cache := first.IndexCache() // saved by the host
+
+	files["Projects/stories/S-001 Sign-in.md"] = "---\nid: S-001\ntype: story\ntitle: Sign-in with SSO\nparent: M-001\n---\n"
+	next, _ := pc.Open(memfs.New(files), pc.WithIndexCache(cache, "build-1"))
+	s, _ := next.Get("S-001")
+	fmt.Printf("%+v\n%s\n", next.IndexCacheStats(), s.Title)
+	// Output:
+	// {Restored:2 Decoded:1 Ignored: Stale:true}
+	// Sign-in with SSO
+}
