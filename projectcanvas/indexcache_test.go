@@ -2,6 +2,7 @@ package projectcanvas_test
 
 import (
 	"encoding/binary"
+	"fmt"
 	"hash/crc32"
 	"maps"
 	"testing"
@@ -161,12 +162,7 @@ func TestIndexCacheAfterWritesAndEvents(t *testing.T) {
 	require.NoError(t, p.Refresh("Notes/plain.md"))
 	cache := p.IndexCache()
 
-	now := map[string]string{}
-	require.NoError(t, fsys.Walk(func(name string) error {
-		data, err := fsys.ReadFile(name)
-		now[name] = string(data)
-		return err
-	}))
+	now := filesOf(t, fsys)
 	fresh, err := pc.Open(memfs.New(now))
 	require.NoError(t, err)
 	again := openCached(t, now, cache, "k")
@@ -227,4 +223,40 @@ func replaceOnce(s, old, new string) string {
 		}
 	}
 	panic("not found: " + old)
+}
+
+// IndexCache may be asked while writes and refreshes run (the plugin saves
+// it in the background): run under -race.
+func TestIndexCacheWhileWriting(t *testing.T) {
+	fsys := memfs.New(cacheVault(t))
+	p, err := pc.Open(fsys, pc.WithIndexCache(nil, "k"))
+	require.NoError(t, err)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for i := range 20 {
+			_, err := p.Update("T-900", pc.Change{Data: map[string]any{"title": fmt.Sprintf("Title %d", i)}})
+			assert.NoError(t, err)
+			assert.NoError(t, p.Refresh("Notes/plain.md"))
+		}
+	}()
+	for range 20 {
+		_ = p.IndexCache()
+	}
+	<-done
+	again := openCached(t, filesOf(t, fsys), p.IndexCache(), "k")
+	e, err := again.Get("T-900")
+	require.NoError(t, err)
+	assert.Equal(t, "Title 19", e.Title)
+}
+
+// filesOf reads every file of fsys back into a map.
+func filesOf(t testing.TB, fsys *memfs.FS) map[string]string {
+	out := map[string]string{}
+	require.NoError(t, fsys.Walk(func(name string) error {
+		data, err := fsys.ReadFile(name)
+		out[name] = string(data)
+		return err
+	}))
+	return out
 }
