@@ -105,6 +105,16 @@ func NewID(t Type, n int) ID { return ID(fmt.Sprintf("%s-%03d", t.Prefix(), n)) 
 // ParseID validates s as an id and returns it in canonical form (upper-case
 // prefix). It also tells the type and the number.
 func ParseID(s string) (ID, Type, int, error) {
+	id, t, n, ok := parseID(s)
+	if !ok {
+		return "", "", 0, Errorf(CodeInvalidArgument, "%q is not an entity id (like M-001, S-001, T-001, DEC-001, DOC-001 or F-001)", strings.TrimSpace(s))
+	}
+	return id, t, n, nil
+}
+
+// parseID is ParseID without the error: the index asks it of every file
+// name ("T-031 Login.md", "Meeting notes.md"), most of which are no id.
+func parseID(s string) (ID, Type, int, bool) {
 	s = strings.TrimSpace(s)
 	prefix, num, ok := strings.Cut(s, "-")
 	t, canon := typeOfPrefix(prefix)
@@ -117,12 +127,12 @@ func ParseID(s string) (ID, Type, int, error) {
 		n = n*10 + int(c-'0')
 	}
 	if !ok || t == "" || !digits || len(num) < 3 || len(num) > 3 && num[0] == '0' || len(num) > 9 {
-		return "", "", 0, Errorf(CodeInvalidArgument, "%q is not an entity id (like M-001, S-001, T-001, DEC-001, DOC-001 or F-001)", s)
+		return "", "", 0, false
 	}
 	if prefix != canon {
 		s = canon + "-" + num
 	}
-	return ID(s), t, n, nil
+	return ID(s), t, n, true
 }
 
 // typeOfPrefix maps an id prefix, in any case, to its type and the

@@ -92,7 +92,7 @@ func (x *index) put(e *Entity, body []byte) {
 func (x *index) claimName(name string) {
 	base := name[strings.LastIndexByte(name, '/')+1:]
 	prefix, _, _ := strings.Cut(base, " ")
-	if id, _, _, err := ParseID(strings.TrimSuffix(prefix, ".md")); err == nil {
+	if id, _, _, ok := parseID(strings.TrimSuffix(prefix, ".md")); ok {
 		x.claim(id)
 	}
 }
@@ -101,7 +101,7 @@ func (x *index) claimName(name string) {
 // again. Ids above MaxIDNumber are not counted: one hand-written T-999999999
 // must not exhaust the sequence.
 func (x *index) claim(id ID) {
-	if _, t, n, err := ParseID(string(id)); err == nil && n <= MaxIDNumber && n > x.maxNum[t] {
+	if _, t, n, ok := parseID(string(id)); ok && n <= MaxIDNumber && n > x.maxNum[t] {
 		x.maxNum[t] = n
 	}
 }

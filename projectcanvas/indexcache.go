@@ -422,9 +422,9 @@ func (r *cacheReader) entity(name string) *Entity {
 	if r.bad {
 		return nil
 	}
-	pid, ptype, _, err := ParseID(id)
+	pid, ptype, _, ok := parseID(id)
 	t, terr := ParseType(typ)
-	if err != nil || terr != nil || ptype != t || string(pid) != id {
+	if !ok || terr != nil || ptype != t || string(pid) != id {
 		r.bad = true
 		return nil
 	}
