@@ -101,7 +101,7 @@ func (e *Engine) contextVector(query string) []float32 {
 // word at all).
 func allStopWords(w string) bool {
 	for _, t := range fulltext.Tokenize(w) {
-		if !stopWords[t] {
+		if !stopWords()[t] {
 			return false
 		}
 	}

@@ -3,9 +3,9 @@ package docsearch
 import (
 	"context"
 	"fmt"
-
 	"math"
 	"strings"
+	"sync"
 
 	"github.com/projectcanvas/projectcanvas/projectcanvas/fulltext"
 )
@@ -137,11 +137,12 @@ func (h *HashEmbedder) weighted(text string, weight func(term string) float32) [
 	}
 	var buf []byte
 	var starts []int
+	stop := stopWords()
 	// Words in text order, each at its first occurrence: float sums then
 	// always run in the same order, so a text always gets the same vector.
 	for _, w := range words {
 		n := counts[w]
-		if n == 0 || stopWords[w] {
+		if n == 0 || stop[w] {
 			continue
 		}
 		counts[w] = 0
@@ -230,8 +231,9 @@ func normalize(v []float32) {
 
 // stopWords are frequent English words (as Tokenize stems them) that the
 // built-in embedder leaves out: without corpus statistics they would
-// dominate every vector.
-var stopWords = func() map[string]bool {
+// dominate every vector. Made on first use, not at the program's start
+// (in WebAssembly, the editor waits for that start).
+var stopWords = sync.OnceValue(func() map[string]bool {
 	m := map[string]bool{}
 	for _, w := range strings.Fields(`a about above after again against all am an and any are as at be
 		because been before being below between both but by can could did do does doing down during each
@@ -246,4 +248,4 @@ var stopWords = func() map[string]bool {
 		}
 	}
 	return m
-}()
+})
