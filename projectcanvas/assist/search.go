@@ -110,15 +110,20 @@ func (r *Ranker) Rank(query string, limit int) []Match {
 		case bytes.Contains(x.id, qb) || bytes.Contains(x.title, qb):
 			kind = 3
 		}
+		// The result takes at most limit of each list, from its start: a
+		// list's matches past that are counted, not kept ("ta" matches
+		// thousands of titles, and their copies were megabytes a keystroke).
 		if kind >= 0 {
 			exact++
-			kinds[kind] = append(kinds[kind], Match{ID: x.e.ID, Title: x.e.Title, How: matchOrder[kind]})
+			if limit <= 0 || len(kinds[kind]) < limit {
+				kinds[kind] = append(kinds[kind], Match{ID: x.e.ID, Title: x.e.Title, How: matchOrder[kind]})
+			}
 			continue
 		}
 		if limit > 0 && exact >= limit {
 			continue
 		}
-		if d := x.typoDistance(q, qn, qwords, budget); d <= budget {
+		if d := x.typoDistance(q, qn, qwords, budget); d <= budget && (limit <= 0 || len(typos[d]) < limit) {
 			typos[d] = append(typos[d], Match{ID: x.e.ID, Title: x.e.Title, How: MatchTypo, Distance: d})
 		}
 	}
