@@ -25,14 +25,7 @@ func TestCorrect(t *testing.T) {
 		{"deplymnets", "deplymnets"},                 // two edits away
 		{"the rolback of the relese", "the rollback of the release"},
 	}
-	for _, tt := range tests {
-		e.mu.RLock()
-		got := e.correct(tt.query)
-		e.mu.RUnlock()
-		if got != tt.want {
-			t.Errorf("correct(%q) = %q, want %q", tt.query, got, tt.want)
-		}
-	}
+	checkCorrect(t, e, tests)
 }
 
 // Among candidates one edit away, the one found with the query's other
@@ -56,6 +49,12 @@ func TestCorrectByContext(t *testing.T) {
 		{"atoi eror", "atoi error"},      // "err" fits atoi better, but is shorter than minCorrectLen
 		{"maxx compres", "max compares"}, // unless no longer word is one edit away
 	}
+	checkCorrect(t, e, tests)
+}
+
+// checkCorrect checks e.correct on each query.
+func checkCorrect(t *testing.T, e *Engine, tests []struct{ query, want string }) {
+	t.Helper()
 	for _, tt := range tests {
 		e.mu.RLock()
 		got := e.correct(tt.query)
