@@ -2,9 +2,10 @@
 // the navigations that have targets, set phase and tier for features,
 // linking to a feature, and syncing with Notion when it is turned on. Obsidian builds a menu synchronously while the core
 // answers in its worker, so what an entity offers is asked of the core
-// ahead (the active note when it opens; any file once its menu has been
-// opened) and kept until the vault changes. A menu opened before the
-// answer offers one item that asks the core when clicked.
+// ahead (the active note when it opens, every entity node of a canvas
+// when it opens, in one call; any file once its menu has been opened)
+// and kept until the vault changes. A menu opened before the answer
+// offers one item that asks the core when clicked.
 import { Notice, TFile, type Menu, type TAbstractFile } from "obsidian";
 import { describe, linkToFeature, linkWorkTo, navigate, NAVIGATIONS, setFeatureField, type Subject, type Target } from "./actions";
 import * as canvas from "./canvasAdapter";
@@ -69,6 +70,19 @@ export class EntityInfo {
     return p;
   }
 
+  /**
+   * Asks the core about every entity node of a canvas in one call
+   * (describe-canvas): a node's first menu then offers its items. A file
+   * node of a note that is no entity is known as none.
+   */
+  async fetchCanvas(path: string, files: string[]): Promise<void> {
+    const generation = this.generation;
+    const out = await this.host.session.command("describe-canvas", { canvas: path });
+    if (generation !== this.generation) return; // the vault changed meanwhile
+    for (const t of (out.result.rows ?? []) as Target[]) this.known.set(t.file, t);
+    for (const f of files) if (f.endsWith(".md") && !this.known.has(f)) this.known.set(f, null);
+  }
+
   clear(): void {
     this.generation++;
     this.known.clear();
@@ -76,13 +90,24 @@ export class EntityInfo {
   }
 }
 
+/** Canvases with more file nodes than this are not described ahead (an answer of megabytes); their menus ask when clicked. */
+export const DESCRIBE_AT_MOST = 2000;
+
 /** Registers the file menu and the canvas node menu; answers the cache (tests prefetch through it). */
 export function registerMenus(host: CommandHost): EntityInfo {
   const { app } = host;
   const info = new EntityInfo(host);
   let refetch: ReturnType<typeof setTimeout> | undefined;
   const prefetch = (file: TFile | null) => {
-    if (file instanceof TFile && file.extension === "md" && info.get(file.path) === undefined) info.fetch(file.path).catch(() => undefined);
+    if (!(file instanceof TFile)) return;
+    if (file.extension === "md" && info.get(file.path) === undefined) info.fetch(file.path).catch(() => undefined);
+    if (file.extension === "canvas") {
+      const view = canvas.viewsOf(app, file.path)[0];
+      const nodes = view ? canvas.nodes(view) : [];
+      if (!Array.isArray(nodes) || nodes.length > DESCRIBE_AT_MOST) return; // an editor without the internals, or too big
+      const files = nodes.map((n) => n.file).filter((f): f is string => f !== undefined);
+      if (files.some((f) => f.endsWith(".md") && info.get(f) === undefined)) info.fetchCanvas(file.path, files).catch(() => undefined);
+    }
   };
   host.registerEvent(app.workspace.on("file-open", (file) => prefetch(file)));
   app.workspace.onLayoutReady(() => {

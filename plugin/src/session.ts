@@ -71,6 +71,8 @@ export class Session {
   readonly indexCache: IndexCacheFile | undefined;
   /** How the last load used the index cache. */
   indexCacheStats: LoadOutput["index_cache"];
+  /** The last save of the index cache (tests wait for it). */
+  indexCacheSaved: Promise<void> = Promise.resolve();
   /** Files the last load took from the cache, and read from the vault. */
   cacheStats = { hits: 0, misses: 0 };
 
@@ -263,7 +265,7 @@ export class Session {
 
   /** Saves the index cache of the load just made, in the background. */
   private saveIndexCache(file: IndexCacheFile): void {
-    this.core.indexCache()
+    this.indexCacheSaved = this.core.indexCache()
       .then((bytes) => bytes.byteLength > 0 ? file.write(bytes) : undefined)
       .catch((e) => {
         if ((e as CoreError).code !== CODE_CRASHED && !this.stopped) this.opts.notify(`Project Canvas: the index cache was not saved: ${message(e)}`);

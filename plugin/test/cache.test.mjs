@@ -118,7 +118,8 @@ test("the index cache: unchanged files are not decoded again; a cache that does 
   const first = await start(t, dir);
   assert.equal(first.session.indexCacheStats.restored, 0);
   assert.equal(first.session.indexCacheStats.stale, true);
-  await until(() => existsSync(file), "the index cache written");
+  await first.session.indexCacheSaved;
+  assert.ok(existsSync(file), "the index cache written");
   first.plugin.unload();
 
   const second = await startPlugin(t, dir, { cache: true });
@@ -135,8 +136,9 @@ test("the index cache: unchanged files are not decoded again; a cache that does 
   const third = await startPlugin(t, dir, { cache: true });
   assert.deepEqual([third.session.indexCacheStats.restored, third.session.indexCacheStats.decoded], [restored - 1, 1]);
   assert.equal(await title(third.session, "M-001"), "Private Beta Groundwork");
+  await third.session.indexCacheSaved;
   third.plugin.unload();
-  await until(() => { try { return readFileSync(file).includes("Private Beta Groundwork"); } catch { return false; } }, "the index cache rewritten");
+  assert.ok(readFileSync(file).includes("Private Beta Groundwork"), "the index cache rewritten");
 
   const good = readFileSync(file);
   const flipped = Buffer.from(good);
@@ -148,7 +150,8 @@ test("the index cache: unchanged files are not decoded again; a cache that does 
     assert.equal(s.session.indexCacheStats.ignored, why, what);
     assert.equal(s.session.indexCacheStats.restored, 0, what);
     assert.equal(await title(s.session, "M-001"), "Private Beta Groundwork", what);
-    await until(() => { try { return readFileSync(file).equals(good); } catch { return false; } }, `the index cache rebuilt (${what})`);
+    await s.session.indexCacheSaved;
+    assert.ok(readFileSync(file).equals(good), `the index cache rebuilt (${what})`);
     s.plugin.unload();
   }
 });

@@ -49,7 +49,7 @@ test("menus: an entity note's and a canvas node's items come from the core", asy
   const dir = tempVault(t, exampleVault);
   const { app, session } = await startPlugin(t, dir);
   await session.command("populate-canvas-from-vault", {});
-  const view = await openCanvas(app, "Projects.canvas");
+  let view; // opened below: opening it asks the core about all its nodes
   const task = fileOf(dir, "tasks", "T-002");
   const feature = fileOf(dir, "features", "F-001");
 
@@ -89,6 +89,14 @@ test("menus: an entity note's and a canvas node's items come from the core", asy
     assert.ok(titles(again).includes("Navigate to features (2)"), titles(again).join());
   });
 
+  await t.test("opening a canvas asks about all its entity nodes at once: a node's first menu has its items", async () => {
+    view = await openCanvas(app, "Projects.canvas");
+    await session.call("get_entity", { id: "M-001" }); // after the canvas's describe-canvas, in the session's order
+    const milestone = fileOf(dir, "milestones", "M-001");
+    assert.deepEqual(titles(nodeMenu(app, nodeOf(view, milestone))), [...await navigations(session, milestone), "Link to feature"]);
+    assert.deepEqual(titles(fileMenu(app, milestone)), titles(nodeMenu(app, nodeOf(view, milestone))), "the note's menu too");
+  });
+
   await t.test("a canvas node: the same items; a navigation selects on that canvas", async () => {
     const menu = await answered(() => nodeMenu(app, nodeOf(view, task)));
     assert.deepEqual(titles(menu), [...await navigations(session, task), "Link to feature"]);
@@ -115,6 +123,11 @@ test("menus: an entity note's and a canvas node's items come from the core", asy
 
   await t.test("the first menu's item asks the core when clicked and lists what it offers", async () => {
     const milestone = fileOf(dir, "milestones", "M-001");
+    // Another note active, and a change that makes every answer stale: the
+    // milestone is not asked again until its menu opens.
+    openNote(app, "Research/Pricing Research.md");
+    await app.vault.modify(app.vault.getFileByPath("Research/Pricing Research.md"), "# Pricing\n\nchanged\n");
+    await new Promise((r) => setTimeout(r, 400));
     const menu = nodeMenu(app, nodeOf(view, milestone));
     assert.deepEqual(titles(menu), ["Project Canvas…"], "not asked before");
     await menu.items[0].callback();

@@ -3,6 +3,8 @@ package commands
 import (
 	"context"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
@@ -78,13 +80,9 @@ func navigate(c *call, in Subject, dir pc.Direction) (*Result, error) {
 			rows[i].NodeID = n.ID
 		}
 	}
-	counts := make(map[string]int, len(navigations))
-	for _, n := range navigations {
-		counts[NavigateID(n.dir)] = len(g.Neighbours(from, n.dir))
-	}
 	words := strings.ReplaceAll(string(dir), "_", " ")
 	res := &Result{Canvas: path, Rows: rows,
-		Data: target{ID: from.ID, Type: from.Type, Title: from.Title, Status: from.Status, File: from.Path, Targets: counts}}
+		Data: target{ID: from.ID, Type: from.Type, Title: from.Title, Status: from.Status, File: from.Path, Targets: targetCounts(g, from)}}
 	switch len(rows) {
 	case 0:
 		res.Notice = fmt.Sprintf("%s has no %s.", from.ID, words)
@@ -100,4 +98,43 @@ func navigate(c *call, in Subject, dir pc.Direction) (*Result, error) {
 		res.Notice = fmt.Sprintf("%s has %d %s.", from.ID, len(rows), words)
 	}
 	return res, nil
+}
+
+// targetCounts counts the targets of each navigate-to-* command from e.
+func targetCounts(g *pc.Graph, e *pc.Entity) map[string]int {
+	counts := make(map[string]int, len(navigations))
+	for _, n := range navigations {
+		counts[NavigateID(n.dir)] = len(g.Neighbours(e, n.dir))
+	}
+	return counts
+}
+
+// registerDescribe adds describe-canvas, beyond the specification's
+// commands: what an editor needs for the menus of every entity node of a
+// canvas, in one call rather than one per node, so that a node's first
+// menu already offers its navigations.
+func registerDescribe(r *Registry) {
+	register(r, spec{id: "describe-canvas", name: "Describe the entities on a canvas",
+		description: "Every entity with a node on the canvas, in path order, with its node and the number of targets of each navigate-to-* command (for an editor's node menus)."},
+		func(_ context.Context, c *call, in canvasInput) (*Result, error) { return describeCanvas(c, in) })
+}
+
+func describeCanvas(c *call, in canvasInput) (*Result, error) {
+	p := c.project()
+	cv, err := c.readCanvas(in.Canvas)
+	if err != nil {
+		return nil, err
+	}
+	g := p.Graph()
+	files := slices.Sorted(maps.Keys(cv.files))
+	rows := make([]target, 0, len(files))
+	for _, file := range files {
+		e, err := p.EntityAt(file)
+		if err != nil {
+			continue // a note that is no entity, an image, a missing file
+		}
+		rows = append(rows, target{ID: e.ID, Type: e.Type, Title: e.Title, Status: e.Status, File: e.Path,
+			NodeID: cv.files[file].ID, Targets: targetCounts(g, e)})
+	}
+	return &Result{Canvas: cv.path, Rows: rows, Notice: fmt.Sprintf("%s on %s.", plural(len(rows), "entity", "entities"), cv.path)}, nil
 }

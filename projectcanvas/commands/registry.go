@@ -43,7 +43,7 @@ type Registry struct {
 }
 
 // groups register every command, group by group.
-var groups = []func(*Registry){registerCanvas, registerFeatures, registerNavigate, registerEditor, registerMigrate}
+var groups = []func(*Registry){registerCanvas, registerFeatures, registerNavigate, registerEditor, registerMigrate, registerDescribe}
 
 // New returns the registry of every command. Commands that run a tool run
 // it through reg, the hosts' own tool registry. As tools.New, it names the

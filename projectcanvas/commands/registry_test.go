@@ -33,7 +33,7 @@ var specIDs = []string{
 }
 
 // extraIDs are the commands beyond the specification's, listed after them.
-var extraIDs = []string{"migrate"}
+var extraIDs = []string{"migrate", "describe-canvas"}
 
 // editorIDs need the editor itself.
 var editorIDs = []string{"sync-canvas-notes-to-extdb", "sync-note-to-extdb", "start-extdb-sync-polling",
@@ -348,4 +348,38 @@ func TestCommandsAreCompletedOnFirstUse(t *testing.T) {
 	}
 	_, ok := r.Lookup("no-such-command")
 	assert.False(t, ok)
+}
+
+// describe-canvas answers, for every entity node of a canvas, what
+// navigate-to-* answers for that entity alone: its node and its counts.
+func TestDescribeCanvasIsNavigateForEveryNode(t *testing.T) {
+	v := exampleVault(t)
+	v.ok("populate-canvas-from-vault", `{"types":["milestone","story","task"]}`)
+	res, changes := v.ok("describe-canvas", `{}`)
+	assert.Empty(t, written(changes), "describing writes nothing")
+	all := rows(t, res)
+	require.NotEmpty(t, all)
+	files := map[string]bool{}
+	for _, r := range all {
+		files[r["file"].(string)] = true
+		assert.NotEmpty(t, r["node_id"], "%v", r["id"])
+		one, _ := v.ok("navigate-to-parent", `{"id":"`+r["id"].(string)+`"}`)
+		data, err := json.Marshal(one.Data)
+		require.NoError(t, err)
+		var want map[string]any
+		require.NoError(t, json.Unmarshal(data, &want))
+		assert.Equal(t, want["targets"], r["targets"], "%v", r["id"])
+		assert.Equal(t, want["title"], r["title"])
+	}
+	assert.True(t, slices.IsSortedFunc(all, func(a, b map[string]any) int { return strings.Compare(a["file"].(string), b["file"].(string)) }))
+	work := 0
+	for _, e := range v.env.Project.All() {
+		if !e.Archived && (e.Type == pc.Milestone || e.Type == pc.Story || e.Type == pc.Task) {
+			work++
+		}
+	}
+	assert.Len(t, all, work, "every entity on the canvas, nothing else")
+
+	_, _, err := v.run("describe-canvas", `{"canvas":"Nope.md"}`)
+	assert.Equal(t, pc.CodeInvalidArgument, pc.ErrorCode(err))
 }
