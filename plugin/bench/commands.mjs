@@ -24,6 +24,9 @@ async function started(n) {
   // core's thread: the figures are of the steady state after it.
   await plugin.session.call("search_docs", { query: "warm up" });
   const view = await obsidian.openCanvas(app, "Projects.canvas");
+  // Opening the canvas asks the core about its nodes for their menus
+  // (describe-canvas); a person acts on it later than the same instant.
+  await plugin.session.call("get_entity", { id: "M-001" });
   return { dir, plugin, view, session: plugin.session, done() { plugin.unload(); rmSync(dir, { recursive: true, force: true }); } };
 }
 
