@@ -53,9 +53,7 @@ func newIndex(n int) *index {
 // put adds or replaces an entity; body is its markdown body, for search.
 func (x *index) put(e *Entity, body []byte) {
 	x.setSorted(e.ID, e)
-	if x.records != nil { // a transaction's entity is not a decode; addFile records its own after
-		delete(x.records, e.Path)
-	}
+	delete(x.records, e.Path) // a transaction's entity is not a decode; addFile records its own after
 	x.text.Add(string(e.ID), fulltext.Title(e.Title), fulltext.Body(string(body)))
 	old := x.byID[e.ID]
 	if old != nil && old.Path != e.Path {
@@ -286,14 +284,9 @@ func decodeName(fsys FS, name string, c *indexCache) decoded {
 		return decoded{problems: []Problem{{Path: name, Kind: "unreadable", Message: err.Error()}}}
 	}
 	if c != nil {
-		if d, ok := c.take(name, data); ok && shared {
-			if d.e != nil {
-				d.e.readAs(data, shared)
-			}
-			c.restored.Add(1)
+		if d, ok := c.restore(name, data, shared); ok {
 			return d
 		}
-		c.decoded.Add(1)
 	}
 	return decodeShared(name, data, shared)
 }

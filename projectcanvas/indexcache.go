@@ -210,6 +210,24 @@ func openIndexCache(data []byte, key string) (*indexCache, string) {
 	return c, ""
 }
 
+// restore returns the decode the cache holds for name when data, shared by
+// the FS, is what it was made from, and counts the file as restored or
+// decoded. Only shared bytes are ever recorded (decodedRecord), so other
+// bytes are not looked up.
+func (c *indexCache) restore(name string, data []byte, shared bool) (decoded, bool) {
+	if shared {
+		if d, ok := c.take(name, data); ok {
+			if d.e != nil {
+				d.e.readAs(data, true)
+			}
+			c.restored.Add(1)
+			return d, true
+		}
+	}
+	c.decoded.Add(1)
+	return decoded{}, false
+}
+
 // take returns the decode of data that the cache holds for name, if data
 // is what it was made from.
 func (c *indexCache) take(name string, data []byte) (decoded, bool) {

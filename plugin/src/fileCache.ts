@@ -22,7 +22,6 @@ type Entry = [string, number, number, number, string];
 /** Entries parsed or serialized per slice of the main thread. */
 const SLICE = 500;
 
-
 /**
  * The cache file: a header line {"version":2}, then one entry per line
  * (JSON escapes the newlines of a text), so that it is parsed and written
