@@ -95,3 +95,29 @@ func TestSearchCorrectsMisspellings(t *testing.T) {
 		t.Errorf("BM25 alone found %+v, %v for a word no file holds", rs, err)
 	}
 }
+
+// SearchHits says what it searched for when the correction changed the
+// query, and nothing when it did not (nor in BM25Only mode, which
+// matches the words as written).
+func TestSearchHitsCorrected(t *testing.T) {
+	e, _ := openMem(t, map[string]string{
+		"a.md": "# Release\n\nRoll back a release: rollback to the previous tag.\n",
+	}, WithCache(""))
+	for _, tc := range []struct {
+		text, want string
+		mode       Mode
+		found      bool
+	}{
+		{text: "rolback release", want: "rollback release", found: true},
+		{text: "rollback release", want: "", found: true},
+		{text: "rolback", want: "", mode: BM25Only},
+	} {
+		h, err := e.SearchHits(context.Background(), Query{Text: tc.text, Mode: tc.mode})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if h.Corrected != tc.want || (len(h.Results) > 0) != tc.found {
+			t.Errorf("%q: corrected %q with %d results, want %q and found=%v", tc.text, h.Corrected, len(h.Results), tc.want, tc.found)
+		}
+	}
+}

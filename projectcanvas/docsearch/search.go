@@ -72,14 +72,29 @@ const (
 // Status then says why. While the first build of an engine from New is
 // under way, Search waits for it (or for ctx).
 func (e *Engine) Search(ctx context.Context, q Query) ([]Result, error) {
+	h, err := e.SearchHits(ctx, q)
+	return h.Results, err
+}
+
+// Hits is the answer to a query.
+type Hits struct {
+	Results []Result
+	// Corrected is the text searched for when the spelling correction
+	// changed a word of the query ("sync waitgroup" for "sync
+	// waitgorup"), so that a caller can say so; empty when it did not.
+	Corrected string
+}
+
+// SearchHits is Search with the query as corrected.
+func (e *Engine) SearchHits(ctx context.Context, q Query) (Hits, error) {
 	if q.TopK <= 0 {
 		q.TopK = 8
 	}
 	if strings.TrimSpace(q.Text) == "" {
-		return nil, nil
+		return Hits{}, nil
 	}
 	if err := e.waitReady(ctx); err != nil {
-		return nil, err
+		return Hits{}, err
 	}
 	text, qv, builtin := e.prepareQuery(q)
 	if !builtin && q.Mode != BM25Only && e.vectorsOn() {
@@ -97,7 +112,11 @@ func (e *Engine) Search(ctx context.Context, q Query) ([]Result, error) {
 		}
 		e.mu.Unlock()
 	}
-	return e.excerpts(e.rank(text, qv, q), q), nil
+	h := Hits{Results: e.excerpts(e.rank(text, qv, q), q)}
+	if text != q.Text {
+		h.Corrected = text
+	}
+	return h, nil
 }
 
 // ranked is a candidate copied out of its shard with its file's checksum

@@ -50,6 +50,9 @@ type searchDocsResult struct {
 	TookMS  float64  `json:"took_ms"`
 	// Degraded says why vectors were not used, when they were not.
 	Degraded string `json:"degraded,omitempty"`
+	// CorrectedQuery is the query as searched when the spelling
+	// correction changed a word the vault does not hold (extra).
+	CorrectedQuery string `json:"corrected_query,omitempty"`
 }
 
 func searchDocs(ctx context.Context, env *Env, a searchDocsArgs) (searchDocsResult, error) {
@@ -58,12 +61,13 @@ func searchDocs(ctx context.Context, env *Env, a searchDocsArgs) (searchDocsResu
 	if err != nil {
 		return searchDocsResult{}, err
 	}
-	rs, err := eng.Search(ctx, docsearch.Query{Text: a.Query, TopK: a.TopK, MaxExcerptChars: a.MaxExcerptChars,
+	hits, err := eng.SearchHits(ctx, docsearch.Query{Text: a.Query, TopK: a.TopK, MaxExcerptChars: a.MaxExcerptChars,
 		DocPrefix: a.Filters.DocURIPrefix, Docs: a.Filters.DocURIs, HeadingContains: a.Filters.HeadingPathContains})
 	if err != nil {
 		return searchDocsResult{}, err
 	}
-	out := searchDocsResult{Results: make([]docHit, len(rs)), Count: len(rs)}
+	rs := hits.Results
+	out := searchDocsResult{Results: make([]docHit, len(rs)), Count: len(rs), CorrectedQuery: hits.Corrected}
 	for i, r := range rs {
 		h := docHit{DocURI: r.Doc, HeadingPath: r.HeadingPath, Excerpt: r.Excerpt, StartChar: r.StartChar, EndChar: r.EndChar}
 		if a.IncludeScores {

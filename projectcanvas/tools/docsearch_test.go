@@ -36,6 +36,13 @@ func TestSearchDocs(t *testing.T) {
 		first := results[0].(map[string]any)
 		assert.Equal(t, "Engineering Notes/Deployment Runbook.md", first["doc_uri"])
 		assert.NotContains(t, first, "hybrid_score")
+		assert.NotContains(t, out, "corrected_query", "no word was corrected")
+
+		// A word no section holds is searched for as the known word one
+		// edit away, and the answer says so.
+		out = h.ok("search_docs", `{"query":"rollback a failed deplyo"}`)
+		assert.Equal(t, "rollback a failed deploy", out["corrected_query"])
+		assert.Equal(t, "Engineering Notes/Deployment Runbook.md", out["results"].([]any)[0].(map[string]any)["doc_uri"])
 		for _, r := range results {
 			r := r.(map[string]any)
 			runes := []rune(files[r["doc_uri"].(string)])
