@@ -148,7 +148,28 @@
 // the held-out half only to 0.715 (paraphrases 0.319), for 1.24 to 1.29
 // times the hybrid query time on the 10,000-document benchmark, 2.5
 // times on the Go documentation's, and file reads in every query: left
-// out. The target of 0.5 needs a real embedding model: point the
+// out. Synonyms from elsewhere did not help either (measured on
+// 2026-11-26, not merged):
+//
+//   - A thesaurus of 2,372 groups of software and project words ("directory,
+//     folder, dir", "processor, cpu"), written by someone who had not
+//     seen either labelled set, added to the query's vector (and to BM25
+//     for words no chunk holds): the tuning half's paraphrases rose from
+//     0.241 to 0.31 at best, but its misspelt and keyword queries lost,
+//     so the half rose by 0.008 at most (0.731 to 0.739); on the example
+//     vault hybrid fell from 0.840 to 0.81-0.83 (paraphrases 0.58 to
+//     0.52-0.56). Synonyms of words the text does use pull in noise
+//     ("run" becomes "invoke", "execute", "launch").
+//   - Word vectors learned from the text on a development machine (PPMI
+//     and a truncated SVD over 4 million words of Go comments outside
+//     the corpus's packages, JDK Javadoc, Python docstrings and Perl
+//     documentation): their nearest neighbours are too loose to use
+//     ("folder": "desktop", "drive", "directory" ninth; "list":
+//     "contain", "empty", "item").
+//   - Splitting identifiers (QueryUnescape into "query" and "unescape")
+//     in the text: tuning half 0.731 to 0.736.
+//
+// The target of 0.5 needs a real embedding model: point the
 // embeddings endpoint at one (for example nomic-embed-text in Ollama);
 // context vectors are off by default then.
 //
