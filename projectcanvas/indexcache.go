@@ -332,8 +332,9 @@ func (w *cacheWriter) value(v any) {
 			w.value(v[k])
 		}
 	default:
-		// valueReader makes no other type; a caller's own would be lost,
-		// so it is written as null and the decode checks below refuse it.
+		// valueReader makes no other type. A caller's own is written as a
+		// tag no reader accepts: the entry is refused when read, and its
+		// file decoded again.
 		w.b = append(w.b, 0xff)
 	}
 }

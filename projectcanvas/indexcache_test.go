@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"hash/crc32"
 	"maps"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -217,12 +218,10 @@ func sealed(body string) []byte {
 }
 
 func replaceOnce(s, old, new string) string {
-	for i := 0; i+len(old) <= len(s); i++ {
-		if s[i:i+len(old)] == old {
-			return s[:i] + new + s[i+len(old):]
-		}
+	if !strings.Contains(s, old) {
+		panic("not found: " + old)
 	}
-	panic("not found: " + old)
+	return strings.Replace(s, old, new, 1)
 }
 
 // IndexCache may be asked while writes and refreshes run (the plugin saves

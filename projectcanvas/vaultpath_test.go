@@ -107,10 +107,9 @@ func hiddenByElement(name string) bool {
 
 // TestHidden: the fast path answers as the rule does, element by element.
 func TestHidden(t *testing.T) {
-	byElement := hiddenByElement
 	for _, name := range []string{"", "a.md", ".obsidian/app.json", "a/.git/x", "a/b.c/d.md", "a./b.md", "x/node_modules/y.md",
 		"node_modules", "my_node_modules/x.md", "node_modules_x/y.md", "a/node_modulesx", ".", "a/.", "Projects/T-001 A.md"} {
-		if got, want := Hidden(name), byElement(name); got != want {
+		if got, want := Hidden(name), hiddenByElement(name); got != want {
 			t.Errorf("Hidden(%q) = %v, want %v", name, got, want)
 		}
 	}
