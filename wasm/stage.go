@@ -21,8 +21,10 @@ import (
 // is staged.
 func stageFunc(b *bridge.Bridge) js.Func {
 	return js.FuncOf(func(_ js.Value, args []js.Value) any {
-		loadGC.begin() // the load that takes them ends it
 		files, err := filesOf(args)
+		if err == nil {
+			loadGC.begin() // the load that takes them ends it
+		}
 		return promise(func() ([]byte, error) {
 			if err != nil {
 				return nil, err
@@ -37,8 +39,10 @@ func stageFunc(b *bridge.Bridge) js.Func {
 // Uint8Array, the index cache for the next load. Anything else is refused.
 func stageIndexCacheFunc(b *bridge.Bridge) js.Func {
 	return js.FuncOf(func(_ js.Value, args []js.Value) any {
-		loadGC.begin()
 		data, err := bytesOf(args)
+		if err == nil {
+			loadGC.begin()
+		}
 		return promise(func() ([]byte, error) {
 			if err != nil {
 				return nil, err

@@ -3,6 +3,9 @@
 package main
 
 import (
+	"runtime/debug"
+
+	"github.com/projectcanvas/projectcanvas/wasm/bridge"
 	"syscall/js"
 	"testing"
 
@@ -69,5 +72,19 @@ func TestBytesOf(t *testing.T) {
 		if data, err := bytesOf([]js.Value{eval(bad)}); pc.ErrorCode(err) != pc.CodeInvalidArgument || data != nil {
 			t.Errorf("bytesOf(%s) = %v, %v; want an invalid_argument refusal", bad, data, err)
 		}
+	}
+}
+
+// A stage refused leaves the collector as it was: only files that a load
+// will take turn it off until that load.
+func TestRefusedStageLeavesTheCollectorOn(t *testing.T) {
+	percent := debug.SetGCPercent(100)
+	defer debug.SetGCPercent(percent)
+	b := bridge.New()
+	ignore := js.Global().Get("Function").New("") // the refusals' promises reject
+	stageFunc(b).Invoke("not packed files").Call("catch", ignore)
+	stageIndexCacheFunc(b).Invoke("not bytes").Call("catch", ignore)
+	if p := debug.SetGCPercent(100); p != 100 {
+		t.Errorf("after refused stages the GC percent is %d, want 100", p)
 	}
 }
