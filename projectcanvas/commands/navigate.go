@@ -15,15 +15,16 @@ import (
 var navigations = []struct {
 	dir         pc.Direction
 	name, about string
+	targets     string // what the notice calls its targets: "S-001 has no children."
 }{
-	{pc.ToParent, "Navigate to parent", "a story's milestone, a task's story"},
-	{pc.ToChildren, "Navigate to children", "a milestone's stories, a story's tasks"},
-	{pc.ToDependencies, "Navigate to dependencies", "the entities it depends on"},
-	{pc.ToDependents, "Navigate to dependents", "the entities that depend on it (blocks)"},
-	{pc.ToDocuments, "Navigate to documents", "its documents, or a document's entities"},
-	{pc.ToDecisions, "Navigate to decisions", "the decisions about it, or a decision's entities"},
-	{pc.ToFeatures, "Navigate to features", "the features it implements, or a feature's work"},
-	{pc.ToImplementedBy, "Navigate to implemented by", "the entities implementing a feature"},
+	{pc.ToParent, "Navigate to parent", "a story's milestone, a task's story", "parent"},
+	{pc.ToChildren, "Navigate to children", "a milestone's stories, a story's tasks", "children"},
+	{pc.ToDependencies, "Navigate to dependencies", "the entities it depends on", "dependencies"},
+	{pc.ToDependents, "Navigate to dependents", "the entities that depend on it (blocks)", "dependents"},
+	{pc.ToDocuments, "Navigate to documents", "its documents, or a document's entities", "documents"},
+	{pc.ToDecisions, "Navigate to decisions", "the decisions about it, or a decision's entities", "decisions"},
+	{pc.ToFeatures, "Navigate to features", "the features it implements, or a feature's work", "features"},
+	{pc.ToImplementedBy, "Navigate to implemented by", "the entities implementing a feature", "implementing entities"},
 }
 
 // NavigateID is the command id of a direction: navigate-to-implemented-by.
@@ -35,7 +36,9 @@ func registerNavigate(r *Registry) {
 	for _, n := range navigations {
 		register(r, spec{id: NavigateID(n.dir), name: n.name,
 			description: "From an entity (by id, the active note or the selected node) to " + n.about + ", both sides of each relation read; each target with its node on the canvas, and the number of targets of every direction (for menus)."},
-			func(_ context.Context, c *call, in Subject) (*Result, error) { return navigate(c, in, n.dir) })
+			func(_ context.Context, c *call, in Subject) (*Result, error) {
+				return navigate(c, in, n.dir, n.targets)
+			})
 	}
 }
 
@@ -55,7 +58,7 @@ type target struct {
 
 // navigate answers one direction. One target is selected and centred when
 // it is on the canvas, else opened; several are rows for a suggester.
-func navigate(c *call, in Subject, dir pc.Direction) (*Result, error) {
+func navigate(c *call, in Subject, dir pc.Direction, words string) (*Result, error) {
 	p := c.project()
 	from, err := in.entity(c)
 	if err != nil {
@@ -80,7 +83,6 @@ func navigate(c *call, in Subject, dir pc.Direction) (*Result, error) {
 			rows[i].NodeID = n.ID
 		}
 	}
-	words := strings.ReplaceAll(string(dir), "_", " ")
 	res := &Result{Canvas: path, Rows: rows,
 		Data: target{ID: from.ID, Type: from.Type, Title: from.Title, Status: from.Status, File: from.Path, Targets: targetCounts(g, from)}}
 	switch len(rows) {

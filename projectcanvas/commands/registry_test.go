@@ -383,3 +383,19 @@ func TestDescribeCanvasIsNavigateForEveryNode(t *testing.T) {
 	_, _, err := v.run("describe-canvas", `{"canvas":"Nope.md"}`)
 	assert.Equal(t, pc.CodeInvalidArgument, pc.ErrorCode(err))
 }
+
+// A navigation's notice names its targets in words: none, several (one
+// is selected or opened, and named).
+func TestNavigateNotices(t *testing.T) {
+	v := exampleVault(t)
+	for _, tc := range []struct{ id, input, want string }{
+		{"navigate-to-children", `{"id":"T-002"}`, "T-002 has no children."},
+		{"navigate-to-implemented-by", `{"id":"S-001"}`, "S-001 has no implementing entities."},
+		{"navigate-to-implemented-by", `{"id":"F-001"}`, "F-001 has 4 implementing entities."},
+		{"navigate-to-parent", `{"id":"F-001"}`, "F-001 has no parent."},
+		{"navigate-to-features", `{"id":"F-001"}`, "F-001 has 4 features."},
+	} {
+		res, _ := v.ok(tc.id, tc.input)
+		assert.Equal(t, tc.want, res.Notice, "%s %s", tc.id, tc.input)
+	}
+}
