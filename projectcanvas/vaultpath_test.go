@@ -1,6 +1,8 @@
 package projectcanvas
 
 import (
+	"encoding/json"
+	"os"
 	"path"
 	"strings"
 	"testing"
@@ -111,6 +113,30 @@ func TestHidden(t *testing.T) {
 		"node_modules", "my_node_modules/x.md", "node_modules_x/y.md", "a/node_modulesx", ".", "a/.", "Projects/T-001 A.md"} {
 		if got, want := Hidden(name), hiddenByElement(name); got != want {
 			t.Errorf("Hidden(%q) = %v, want %v", name, got, want)
+		}
+	}
+}
+
+// The table the editor plugin's own check (plugin/src/vaultPath.ts) runs
+// too: the two copies of the rule answer every case alike.
+func TestCheckWritableSharedTable(t *testing.T) {
+	data, err := os.ReadFile("testdata/writable_paths.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cases []struct {
+		Path     string `json:"path"`
+		Writable bool   `json:"writable"`
+	}
+	if err := json.Unmarshal(data, &cases); err != nil {
+		t.Fatal(err)
+	}
+	if len(cases) < 20 {
+		t.Fatalf("only %d cases", len(cases))
+	}
+	for _, c := range cases {
+		if err := CheckWritable(c.Path); (err == nil) != c.Writable {
+			t.Errorf("CheckWritable(%q) = %v, want writable %v", c.Path, err, c.Writable)
 		}
 	}
 }

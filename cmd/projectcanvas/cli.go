@@ -13,6 +13,7 @@ import (
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/commands"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/docsearch"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/httpclient"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/tools"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/vault/osfs"
@@ -63,15 +64,20 @@ type cli struct {
 	vaultDir       string
 	registry       *tools.Registry
 	commands       *commands.Registry
+	// embeddings is where document search may send text: the person's
+	// setting (resolveEmbeddings), never the vault's.
+	embeddings docsearch.Config
 }
 
 func usageText() string {
 	var b strings.Builder
-	b.WriteString("usage: projectcanvas [--vault DIR] COMMAND\n\ncommands:\n")
+	b.WriteString("usage: projectcanvas [--vault DIR] [--embeddings-url URL] [--embeddings-model M] COMMAND\n\ncommands:\n")
 	for _, c := range subcommands {
 		fmt.Fprintf(&b, "  %-20s %s\n", strings.TrimSpace(c.name+" "+c.args), c.summary)
 	}
 	b.WriteString("\nThe vault is --vault, else $PROJECTCANVAS_VAULT, else the current folder.\n")
+	b.WriteString("Document search embeds text on this machine unless you name an endpoint: --embeddings-url,\n" +
+		"else $PROJECTCANVAS_EMBEDDINGS_URL (and _MODEL, _KEY), else ~/.config/projectcanvas/config.json.\n")
 	return b.String()
 }
 
@@ -83,8 +89,15 @@ func (e usageError) Error() string { return e.msg }
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
 	fs := newFlags("projectcanvas")
 	vaultDir := fs.String("vault", "", "vault folder")
+	var ef embeddingsFlags
+	fs.StringVar(&ef.url, "embeddings-url", "", "embeddings endpoint for document search")
+	fs.StringVar(&ef.model, "embeddings-model", "", "its model")
 	if err := fs.Parse(args); err != nil {
 		return fail(stderr, usageError{err.Error()})
+	}
+	embeddings, err := resolveEmbeddings(ef, getenv)
+	if err != nil {
+		return fail(stderr, err)
 	}
 	if *vaultDir == "" {
 		*vaultDir = getenv("PROJECTCANVAS_VAULT")
@@ -101,7 +114,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return fail(stderr, usageError{fmt.Sprintf("unknown command %q", rest[0])})
 	}
 	reg := tools.New()
-	return c.run(ctx, &cli{stdin: stdin, stdout: stdout, stderr: stderr, getenv: getenv, vaultDir: *vaultDir, registry: reg, commands: commands.New(reg)}, rest[1:])
+	return c.run(ctx, &cli{stdin: stdin, stdout: stdout, stderr: stderr, getenv: getenv, vaultDir: *vaultDir, registry: reg, commands: commands.New(reg), embeddings: embeddings}, rest[1:])
 }
 
 // clock, when set (by tests), replaces the time of day, so that runs are
@@ -109,11 +122,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 var clock func() time.Time
 
 // open opens the project of the vault folder.
-func (c *cli) open() (*tools.Env, error) { return openEnv(c.vaultDir) }
-
-// openEnv opens the project of a vault folder.
-func openEnv(dir string) (*tools.Env, error) {
-	fsys, err := osfs.New(dir)
+func (c *cli) open() (*tools.Env, error) {
+	fsys, err := osfs.New(c.vaultDir)
 	if err != nil {
 		return nil, err
 	}
@@ -125,7 +135,7 @@ func openEnv(dir string) (*tools.Env, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &tools.Env{Project: p, Transport: httpclient.New()}, nil
+	return &tools.Env{Project: p, Transport: httpclient.New(), Embeddings: c.embeddings}, nil
 }
 
 func fail(stderr io.Writer, err error) int {

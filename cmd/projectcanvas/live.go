@@ -34,8 +34,8 @@ func (c *cli) openLive(ctx context.Context) (env *tools.Env, fsys *osfs.FS, stop
 	printRecovered(c.stderr, p.Recovered())
 	// One read per processor; a write under way keeps one for itself
 	// (pc.ReadGate).
-	env = &tools.Env{Project: p, Transport: httpclient.New(), Reads: pc.NewReadGate(runtime.GOMAXPROCS(0))}
-	if opt, err := docsearch.ConfigOption(fsys, env.Transport); err != nil {
+	env = &tools.Env{Project: p, Transport: httpclient.New(), Reads: pc.NewReadGate(runtime.GOMAXPROCS(0)), Embeddings: c.embeddings}
+	if opt, err := env.Embeddings.Option(env.Transport); err != nil {
 		// search_docs will report the broken setting; everything else works.
 		fmt.Fprintln(c.stderr, "projectcanvas: document search is off:", err)
 	} else {

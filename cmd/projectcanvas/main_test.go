@@ -27,5 +27,16 @@ func TestMain(m *testing.M) {
 		clock = crashClock
 		os.Exit(run(context.Background(), args, os.Stdin, os.Stdout, os.Stderr, os.Getenv))
 	}
-	os.Exit(m.Run())
+	// The person's settings folder (tokens, config.json) of every test
+	// is a fresh one, never the real one of whoever runs the tests.
+	home, err := os.MkdirTemp("", "projectcanvas-config-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	os.Setenv("XDG_CONFIG_HOME", home)
+	os.Setenv("HOME", home)
+	code := m.Run()
+	os.RemoveAll(home)
+	os.Exit(code)
 }

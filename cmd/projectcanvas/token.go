@@ -2,6 +2,7 @@ package main
 
 import (
 	"crypto/rand"
+	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 	"io"
@@ -13,24 +14,25 @@ import (
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 )
 
-// tokenFile is where a generated HTTP token is kept, under the vault.
-const tokenFile = pc.OwnFolder + "/token"
+// tokensFolder is the folder of the person's settings (userConfigDir) that
+// holds serve's generated HTTP tokens, one file per vault.
+const tokensFolder = "tokens"
 
-// maxTokenFile bounds what is read of the token file: a token is 64 hex
+// maxTokenFile bounds what is read of a token file: a token is 64 hex
 // digits.
 const maxTokenFile = 4096
 
 // resolveToken picks the HTTP bearer token: the flag, else
-// $PROJECTCANVAS_TOKEN, else the one stored under the vault, else a new one
-// stored there with mode 0600 (readable by this user only). It also says
-// where the token came from.
+// $PROJECTCANVAS_TOKEN, else the one stored for this vault in the person's
+// settings folder, else a new one stored there with mode 0600 (readable by
+// this user only). It also says where the token came from.
 //
-// The stored token is read and created through an os.Root opened on the
-// vault folder, and only as a regular file in a real .projectcanvas
-// folder: a symbolic link at either (which a shared vault can carry) would
-// make serve take another file, /etc/hostname say, for the token, or
-// create one outside the vault. Such a link is refused with an error that
-// names the file.
+// The stored token is never in the vault: a vault is shared, and a token
+// that travels with it would be known to every teammate (who could also
+// have chosen it). It lives in <settings>/tokens/<hash of the vault's
+// absolute path>, read and created through an os.Root opened on that
+// folder, and only as a regular file: a symbolic link there is refused
+// with an error that names the file.
 func resolveToken(flagValue string, getenv func(string) string, vaultRoot string) (token, source string, err error) {
 	if flagValue != "" {
 		return flagValue, "--token", nil
@@ -38,60 +40,52 @@ func resolveToken(flagValue string, getenv func(string) string, vaultRoot string
 	if v := getenv("PROJECTCANVAS_TOKEN"); v != "" {
 		return v, "$PROJECTCANVAS_TOKEN", nil
 	}
-	shown := filepath.Join(vaultRoot, filepath.FromSlash(tokenFile))
-	root, err := os.OpenRoot(vaultRoot)
+	dir, err := userConfigDir(getenv)
 	if err != nil {
 		return "", "", err
 	}
-	defer root.Close()
-	own, err := openOwnFolder(root, filepath.Join(vaultRoot, pc.OwnFolder))
+	dir = filepath.Join(dir, tokensFolder)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return "", "", err
+	}
+	name, err := tokenName(vaultRoot)
+	if err != nil {
+		return "", "", err
+	}
+	shown := filepath.Join(dir, name)
+	own, err := os.OpenRoot(dir)
 	if err != nil {
 		return "", "", err
 	}
 	defer own.Close()
-	token, err = readToken(own, shown)
+	token, err = readToken(own, name, shown)
 	if err != nil || token != "" {
 		return token, shown, err
 	}
-	if token, err = newToken(own, shown); err != nil {
+	if token, err = newToken(own, name, shown); err != nil {
 		return "", "", err
 	}
 	return token, shown + " (new)", nil
 }
 
-// openOwnFolder opens the vault's .projectcanvas folder, making it (mode
-// 0700) if it is missing, and refuses it if it is a symbolic link or no
-// folder.
-func openOwnFolder(root *os.Root, shown string) (*os.Root, error) {
-	st, err := root.Lstat(pc.OwnFolder)
-	if errors.Is(err, fs.ErrNotExist) {
-		if err := root.Mkdir(pc.OwnFolder, 0o700); err != nil && !errors.Is(err, fs.ErrExist) {
-			return nil, err
-		}
-		st, err = root.Lstat(pc.OwnFolder)
-	}
+// tokenName is the file name of a vault's token: the SHA-256 of its
+// absolute path with links resolved, so two names of one folder share a
+// token and two folders never do.
+func tokenName(vaultRoot string) (string, error) {
+	abs, err := filepath.Abs(vaultRoot)
 	if err != nil {
-		return nil, err
+		return "", err
 	}
-	if !st.IsDir() {
-		return nil, notPlain(shown, st, "folder", "replace it with a folder")
+	if real, err := filepath.EvalSymlinks(abs); err == nil {
+		abs = real
 	}
-	own, err := root.OpenRoot(pc.OwnFolder)
-	if err != nil {
-		return nil, err
-	}
-	// The folder opened is the one looked at, not a link put there since.
-	if opened, err := own.Stat("."); err != nil || !os.SameFile(st, opened) {
-		own.Close()
-		return nil, pc.Errorf(pc.CodeInvalidArgument, "%s changed while it was opened; run again", shown)
-	}
-	return own, nil
+	sum := sha256.Sum256([]byte(abs))
+	return hex.EncodeToString(sum[:16]), nil
 }
 
-// readToken returns the token stored in own's token file, "" when there is
+// readToken returns the token stored in own's file name, "" when there is
 // none (no file, or an empty one, which is removed).
-func readToken(own *os.Root, shown string) (string, error) {
-	const name = "token"
+func readToken(own *os.Root, name, shown string) (string, error) {
 	st, err := own.Lstat(name)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
@@ -99,7 +93,7 @@ func readToken(own *os.Root, shown string) (string, error) {
 	case err != nil:
 		return "", err
 	case !st.Mode().IsRegular():
-		return "", notPlain(shown, st, "file", "remove it (serve then makes a new token)")
+		return "", notPlain(shown, st, "remove it (serve then makes a new token)")
 	}
 	fh, err := own.Open(name)
 	if err != nil {
@@ -120,16 +114,16 @@ func readToken(own *os.Root, shown string) (string, error) {
 	return token, nil
 }
 
-// newToken makes a random token and stores it in a new token file of own,
+// newToken makes a random token and stores it in a new file name of own,
 // mode 0600. O_EXCL makes the file or fails: it never writes through a
 // link or over a file another process made meanwhile.
-func newToken(own *os.Root, shown string) (string, error) {
+func newToken(own *os.Root, name, shown string) (string, error) {
 	raw := make([]byte, 32)
 	if _, err := rand.Read(raw); err != nil {
 		return "", err
 	}
 	token := hex.EncodeToString(raw)
-	fh, err := own.OpenFile("token", os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	fh, err := own.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
 	if errors.Is(err, fs.ErrExist) {
 		return "", pc.Errorf(pc.CodeInvalidArgument, "%s appeared while a new token was made (another serve, or a link); run again", shown)
 	}
@@ -141,19 +135,19 @@ func newToken(own *os.Root, shown string) (string, error) {
 		err = cerr
 	}
 	if err != nil {
-		_ = own.Remove("token")
+		_ = own.Remove(name)
 		return "", err
 	}
 	return token, nil
 }
 
-// notPlain is the error for a token file or folder that is a symbolic
-// link, or not a plain file or folder; fix says what to do.
-func notPlain(shown string, st fs.FileInfo, want, fix string) error {
-	what := "not a plain " + want
+// notPlain is the error for a token file that is a symbolic link, or not
+// a plain file; fix says what to do.
+func notPlain(shown string, st fs.FileInfo, fix string) error {
+	what := "not a plain file"
 	if st.Mode()&fs.ModeSymlink != 0 {
 		what = "a symbolic link"
 	}
-	return pc.Errorf(pc.CodeInvalidArgument, "%s is %s; serve keeps its HTTP token only in a plain %s of the vault: %s, or pass --token or $PROJECTCANVAS_TOKEN",
-		shown, what, want, fix).With("path", shown)
+	return pc.Errorf(pc.CodeInvalidArgument, "%s is %s; serve keeps its HTTP token only in a plain file: %s, or pass --token or $PROJECTCANVAS_TOKEN",
+		shown, what, fix).With("path", shown)
 }

@@ -12,80 +12,88 @@ import (
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 )
 
-// A shared vault can carry a symbolic link at .projectcanvas/token (or at
-// .projectcanvas): serve must neither take the file it points to for the
-// token (/etc/hostname) nor create a file through it, outside the vault or
-// in it. Each is refused with an error naming the token file.
+// configEnv is an environment whose settings folder is a fresh folder.
+func configEnv(t *testing.T) (getenv func(string) string, dir string) {
+	dir = t.TempDir()
+	return func(k string) string {
+		if k == "PROJECTCANVAS_CONFIG_DIR" {
+			return dir
+		}
+		return ""
+	}, dir
+}
+
+// A token that arrives with the vault (.projectcanvas/token, written by a
+// teammate who therefore knows it) is never used: serve's token lives in
+// the person's settings folder, outside the vault.
+func TestTokenNeverComesFromTheVault(t *testing.T) {
+	getenv, dir := configEnv(t)
+	vault := t.TempDir()
+	require.NoError(t, os.MkdirAll(filepath.Join(vault, pc.OwnFolder), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(vault, pc.OwnFolder, "token"), []byte("known-to-the-team\n"), 0o644))
+
+	token, from, err := resolveToken("", getenv, vault)
+	require.NoError(t, err)
+	assert.NotEqual(t, "known-to-the-team", token)
+	assert.Len(t, token, 64)
+	assert.True(t, strings.HasPrefix(from, filepath.Join(dir, tokensFolder)+string(filepath.Separator)), from)
+	entries, err := os.ReadDir(filepath.Join(vault, pc.OwnFolder))
+	require.NoError(t, err)
+	assert.Len(t, entries, 1, "nothing is written into the vault")
+}
+
+// A symbolic link at the token file is neither read (it would take
+// /etc/hostname for the token) nor written through.
 func TestTokenFileLinksAreRefused(t *testing.T) {
-	noEnv := func(string) string { return "" }
-	for _, tc := range []struct {
-		what, link, target string // link relative to the vault; target "OUT/..." lies in a folder outside it
-	}{
-		{"link to a file outside", tokenFile, "OUT/hostname"},
-		{"relative link to a file outside", tokenFile, "../../outside/hostname"},
-		{"dangling link outside", tokenFile, "OUT/created"},
-		{"relative dangling link outside", tokenFile, "../../outside/created"},
-		{"link to a file inside", tokenFile, "../Notes/note.md"},
-		{"dangling link inside", tokenFile, "../Notes/created.md"},
-		{"own folder linked outside", pc.OwnFolder, "OUT"},
-		{"own folder linked inside", pc.OwnFolder, "Notes"},
-	} {
-		t.Run(tc.what, func(t *testing.T) {
-			top := t.TempDir()
-			vault, outside := filepath.Join(top, "vault"), filepath.Join(top, "outside")
-			for _, d := range []string{filepath.Join(vault, pc.OwnFolder), filepath.Join(vault, "Notes"), outside} {
-				require.NoError(t, os.MkdirAll(d, 0o755))
-			}
-			require.NoError(t, os.WriteFile(filepath.Join(outside, "hostname"), []byte("host.example\n"), 0o644))
-			require.NoError(t, os.WriteFile(filepath.Join(vault, "Notes", "note.md"), []byte("note\n"), 0o644))
-			link := filepath.Join(vault, filepath.FromSlash(tc.link))
-			require.NoError(t, os.RemoveAll(link))
-			target := filepath.FromSlash(tc.target)
-			if rest, ok := strings.CutPrefix(tc.target, "OUT"); ok {
-				target = filepath.Join(outside, filepath.FromSlash(rest))
-			}
-			if err := os.Symlink(target, link); err != nil {
-				t.Skipf("no symbolic links here: %v", err)
-			}
-
-			token, _, err := resolveToken("", noEnv, vault)
-			require.Error(t, err, "took %q for the token", token)
-			assert.Equal(t, pc.CodeInvalidArgument, pc.ErrorCode(err), "%v", err)
-			assert.Contains(t, err.Error(), filepath.Join(vault, filepath.FromSlash(tc.link)), "the error names the file")
-			assert.Contains(t, err.Error(), "symbolic link")
-			assert.NotContains(t, err.Error(), "host.example")
-
-			outsideNow, err := os.ReadDir(outside)
-			require.NoError(t, err)
-			assert.Len(t, outsideNow, 1, "nothing was created outside the vault")
-			for _, name := range []string{"created.md", "token"} {
-				_, err := os.Lstat(filepath.Join(vault, "Notes", name))
-				assert.ErrorIs(t, err, os.ErrNotExist, "nothing was created through the link")
-			}
-			got, err := os.Readlink(link)
-			require.NoError(t, err)
-			assert.Equal(t, target, got, "the link is left as it is")
-		})
+	getenv, dir := configEnv(t)
+	vault := t.TempDir()
+	name, err := tokenName(vault)
+	require.NoError(t, err)
+	outside := filepath.Join(t.TempDir(), "hostname")
+	require.NoError(t, os.WriteFile(outside, []byte("host.example\n"), 0o644))
+	for _, target := range []string{outside, filepath.Join(filepath.Dir(outside), "created")} {
+		link := filepath.Join(dir, tokensFolder, name)
+		require.NoError(t, os.MkdirAll(filepath.Dir(link), 0o700))
+		require.NoError(t, os.RemoveAll(link))
+		if err := os.Symlink(target, link); err != nil {
+			t.Skipf("no symbolic links here: %v", err)
+		}
+		token, _, err := resolveToken("", getenv, vault)
+		require.Error(t, err, "took %q for the token", token)
+		assert.Equal(t, pc.CodeInvalidArgument, pc.ErrorCode(err), "%v", err)
+		assert.Contains(t, err.Error(), link, "the error names the file")
+		assert.Contains(t, err.Error(), "symbolic link")
+		assert.NotContains(t, err.Error(), "host.example")
+		_, err = os.Lstat(filepath.Join(filepath.Dir(outside), "created"))
+		assert.ErrorIs(t, err, os.ErrNotExist, "nothing was created through the link")
 	}
 }
 
 // An empty token file gets a new token; a token file is made with
-// O_EXCL and mode 0600, in a .projectcanvas folder made when missing.
+// O_EXCL and mode 0600; each vault has its own, and the same folder named
+// two ways shares one.
 func TestTokenFileIsMadeFresh(t *testing.T) {
-	noEnv := func(string) string { return "" }
+	getenv, _ := configEnv(t)
 	vault := t.TempDir()
-	first, from, err := resolveToken("", noEnv, vault)
+	first, from, err := resolveToken("", getenv, vault)
 	require.NoError(t, err)
 	assert.Contains(t, from, "(new)")
-	p := filepath.Join(vault, filepath.FromSlash(tokenFile))
-	require.NoError(t, os.WriteFile(p, []byte("  \n"), 0o600))
-	second, from, err := resolveToken("", noEnv, vault)
+	p := strings.TrimSuffix(from, " (new)")
+	st, err := os.Stat(p)
+	require.NoError(t, err)
+	assert.Equal(t, os.FileMode(0o600), st.Mode().Perm(), "only its owner may read the token")
+
+	again, _, err := resolveToken("", getenv, vault+string(filepath.Separator)+".")
+	require.NoError(t, err)
+	assert.Equal(t, first, again, "the stored token is reused")
+
+	other, _, err := resolveToken("", getenv, t.TempDir())
+	require.NoError(t, err)
+	assert.NotEqual(t, first, other, "another vault has another token")
+
+	require.NoError(t, os.WriteFile(p, nil, 0o600))
+	second, from, err := resolveToken("", getenv, vault)
 	require.NoError(t, err)
 	assert.Contains(t, from, "(new)")
-	assert.Len(t, second, 64)
 	assert.NotEqual(t, first, second)
-	st, err := os.Lstat(p)
-	require.NoError(t, err)
-	assert.True(t, st.Mode().IsRegular())
-	assert.Equal(t, os.FileMode(0o600), st.Mode().Perm())
 }

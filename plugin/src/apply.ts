@@ -7,11 +7,12 @@ import { TFile, TFolder, type App } from "obsidian";
 import * as canvas from "./canvasAdapter";
 import { hidden, JOURNAL_PATH, type KnownFiles, parentOf } from "./files";
 import type { Change } from "./protocol";
+import { unwritable } from "./vaultPath";
 
 /** A change that could not be applied; the ones before it were. */
 export class ApplyError extends Error {
   constructor(readonly change: Change, readonly index: number, readonly reason: string, readonly conflict = false) {
-    super(`${change.op} ${change.path}: ${reason}`);
+    super(`${change.op} ${shown(change.path)}: ${reason}`);
     this.name = "ApplyError";
   }
 }
@@ -21,6 +22,11 @@ export interface Applied {
   count: number;
   /** Why an open canvas was written as a file instead of through its view, one line each. */
   fallbacks: string[];
+}
+
+/** A path as messages show it: at most 100 characters (a core bug could hand over a huge one). */
+export function shown(path: string): string {
+  return path.length > 100 ? path.slice(0, 99) + "…" : path;
 }
 
 /** Whether changes form a journaled transaction: journal first, its removal last. */
@@ -40,11 +46,13 @@ export async function applyChanges(app: App, known: KnownFiles, changes: Change[
   const inTransaction = journaled(changes);
   for (let i = 0; i < changes.length; i++) {
     const c = changes[i];
+    const why = unwritable(c.path) || (c.op === "rename" ? unwritable(c.from ?? "") : "");
+    if (why) throw new ApplyError(c, i, `refused: the path ${why}`);
     try {
-      if (hidden(c.path) || (c.from !== undefined && hidden(c.from))) await applyHidden(app, c);
+      if (hidden(c.path) || (c.from !== undefined && hidden(c.from))) await applyHidden(app, known, c);
       else if (c.op === "write") await write(app, known, c.path, c.content ?? "", inTransaction, fallbacks);
-      else if (c.op === "delete") await remove(app, c.path);
-      else if (c.op === "rename") await rename(app, c.from ?? "", c.path);
+      else if (c.op === "delete") await remove(app, known, c.path);
+      else if (c.op === "rename") await rename(app, known, c.from ?? "", c.path);
       else throw new Error(`unknown change ${String((c as Change).op)}`);
     } catch (e) {
       if (e instanceof ApplyError) throw new ApplyError(c, i, e.reason, e.conflict);
@@ -58,16 +66,30 @@ export async function applyChanges(app: App, known: KnownFiles, changes: Change[
 }
 
 /** The core's own folder (.projectcanvas) is hidden: Obsidian's vault does not list it, its adapter does. */
-async function applyHidden(app: App, c: Change): Promise<void> {
+async function applyHidden(app: App, known: KnownFiles, c: Change): Promise<void> {
   const adapter = app.vault.adapter;
   if (c.op === "write") {
     await mkdirs(app, parentOf(c.path), true);
     await adapter.write(c.path, c.content ?? "");
   } else if (c.op === "delete") {
-    if (await adapter.exists(c.path)) await adapter.remove(c.path);
+    if (!(await adapter.exists(c.path))) return;
+    unchanged(known, c.path, await adapter.read(c.path));
+    await adapter.remove(c.path);
   } else {
+    const from = c.from ?? "";
+    if (await adapter.exists(from)) unchanged(known, from, await adapter.read(from));
     await mkdirs(app, parentOf(c.path), true);
-    await adapter.rename(c.from ?? "", c.path);
+    await adapter.rename(from, c.path);
+  }
+}
+
+/**
+ * Refuses to delete or move a file edited since the core read it, as a
+ * write is refused: the edit is kept, and the caller reloads.
+ */
+function unchanged(known: KnownFiles, path: string, data: string): void {
+  if (known.has(path) && !known.same(path, data)) {
+    throw new ApplyError({ op: "write", path }, -1, "the file was edited while the command ran; the edit is kept", true);
   }
 }
 
@@ -113,15 +135,18 @@ async function write(app: App, known: KnownFiles, path: string, content: string,
   }
 }
 
-async function remove(app: App, path: string): Promise<void> {
+async function remove(app: App, known: KnownFiles, path: string): Promise<void> {
   const f = app.vault.getAbstractFileByPath(path);
-  if (f instanceof TFile) await app.vault.delete(f);
-  else if (f) throw new Error("it is a folder");
+  if (f instanceof TFile) {
+    unchanged(known, path, await app.vault.read(f));
+    await app.vault.delete(f);
+  } else if (f) throw new Error("it is a folder");
 }
 
-async function rename(app: App, from: string, to: string): Promise<void> {
+async function rename(app: App, known: KnownFiles, from: string, to: string): Promise<void> {
   const f = app.vault.getAbstractFileByPath(from);
-  if (!(f instanceof TFile)) throw new Error(`${from} is not a file`);
+  if (!(f instanceof TFile)) throw new Error(`${shown(from)} is not a file`);
+  unchanged(known, from, await app.vault.read(f));
   await mkdirs(app, parentOf(to), false);
   await app.vault.rename(f, to);
 }

@@ -10,7 +10,8 @@ import { NotionSync } from "./notionSync";
 import { LoadProgress } from "./progress";
 import type { OutboundRequest, OutboundResponse } from "./protocol";
 import { Session } from "./session";
-import { mergeSettings, newToken, SettingsTab, type Settings } from "./settings";
+import { deviceStore, type DeviceStore } from "./deviceStore";
+import { legacyData, mergeSettings, newToken, SettingsTab, type LegacyData, type Settings } from "./settings";
 
 export default class ProjectCanvasPlugin extends Plugin {
   override settings!: Settings;
@@ -21,12 +22,15 @@ export default class ProjectCanvasPlugin extends Plugin {
   /** Sync with Notion: its commands, menu item, polling and status bar item. */
   notionSync!: NotionSync;
 
+  /** The tokens and the embeddings endpoint: this device's own (deviceStore.ts). */
+  device!: DeviceStore;
+
   override async onload(): Promise<void> {
-    this.settings = mergeSettings(await this.loadData());
-    if (!this.settings.token) {
-      this.settings.token = newToken();
-      await this.saveSettings();
-    }
+    const saved: unknown = await this.loadData();
+    this.settings = mergeSettings(saved);
+    this.device = deviceStore(this.app);
+    await this.moveLegacySecrets(legacyData(saved));
+    if (!this.device.secret("httpToken")) this.device.setSecret("httpToken", newToken());
     this.addSettingTab(new SettingsTab(this.app, this));
     this.progress = new LoadProgress(this.addStatusBarItem());
     this.session = new Session({
@@ -34,7 +38,8 @@ export default class ProjectCanvasPlugin extends Plugin {
       workerSource: WORKER_SOURCE,
       wasmGzipBase64: WASM_GZIP_BASE64,
       wasmSha256: WASM_SHA256,
-      token: () => this.settings.token,
+      token: () => this.device.secret("httpToken"),
+      embeddings: () => embeddingsConfig(this.device),
       transport: send,
       onProgress: (p) => this.progress.update(p),
       notify: (m) => new Notice(m),
@@ -66,6 +71,23 @@ export default class ProjectCanvasPlugin extends Plugin {
     await this.saveData(this.settings);
   }
 
+  /**
+   * An earlier version kept the tokens in data.json, which syncs with the
+   * vault: move them to this device (once; data.json is saved without
+   * them, and without the endpoint and API URL a synced file must not
+   * choose) and say so.
+   */
+  private async moveLegacySecrets(legacy: LegacyData): Promise<void> {
+    if (!legacy.stale) return;
+    const moved: string[] = [];
+    if (legacy.httpToken && !this.device.secret("httpToken")) { this.device.setSecret("httpToken", legacy.httpToken); moved.push("the HTTP API's token"); }
+    if (legacy.notionToken && !this.device.secret("notionToken")) { this.device.setSecret("notionToken", legacy.notionToken); moved.push("the Notion access token"); }
+    await this.saveSettings();
+    if (moved.length > 0) {
+      new Notice(`Project Canvas: moved ${moved.join(" and ")} out of the plugin's data.json, which syncs with the vault, into ${this.device.where} on this device.`);
+    }
+  }
+
   /** The core holds the token from its load: a new one takes effect with a reload. */
   async tokenChanged(): Promise<void> {
     if (this.session.isReady) await this.session.reload();
@@ -75,6 +97,14 @@ export default class ProjectCanvasPlugin extends Plugin {
 
   /** Opens or reveals the coverage sidebar (open-feature-coverage). */
   openCoverage(): Promise<void> { return openCoverage(this.app); }
+}
+
+/** The person's embeddings setting as the core's load takes it; undefined: none. */
+function embeddingsConfig(device: DeviceStore): { endpoint: string; model: string; api_key?: string } | undefined {
+  const e = device.embeddings();
+  if (!e.endpoint) return undefined;
+  const key = device.secret("embeddingsKey");
+  return { endpoint: e.endpoint, model: e.model, ...(key ? { api_key: key } : {}) };
 }
 
 /**

@@ -10,6 +10,7 @@ import { Notice, type App } from "obsidian";
 import { currentCanvas, show, subjectArgs, type Subject } from "./actions";
 import { describeError, Refusal } from "./guard";
 import type { CommandResult } from "./protocol";
+import { pollMinutes } from "./settings";
 import type { CommandHost } from "./types";
 
 export const SYNC_CANVAS = "sync-canvas-notes-to-extdb";
@@ -43,6 +44,8 @@ export class NotionSync {
   private last: LastRun | undefined;
   /** What polling last reported in a notice, so that each tick does not repeat it. */
   private lastReported = "";
+  /** A minute of polling, in ms: tests shorten it (the interval itself stays 1 to 1,440 minutes). */
+  minuteMs = 60_000;
 
   constructor(private readonly host: CommandHost, private readonly statusEl: HTMLElement) {
     statusEl.addClass("project-canvas-sync-status");
@@ -93,8 +96,8 @@ export class NotionSync {
   }
 
   private startTimer(): void {
-    this.pollMinutes = this.host.settings.notion.pollMinutes;
-    const id = globalThis.setInterval(() => void this.tick(), this.pollMinutes * 60_000) as unknown as number;
+    this.pollMinutes = pollMinutes(this.host.settings.notion.pollMinutes);
+    const id = globalThis.setInterval(() => void this.tick(), this.pollMinutes * this.minuteMs) as unknown as number;
     this.timer = this.host.registerInterval(id);
     this.lastReported = "";
     this.render();
@@ -184,15 +187,15 @@ export class NotionSync {
  */
 export async function notionArgs(host: CommandHost): Promise<Record<string, string>> {
   const n = host.settings.notion;
+  const token = host.device.secret("notionToken").trim();
   const todo: string[] = [];
   if (!n.enabled) todo.push("turn on “Sync with Notion”");
-  if (!n.token.trim()) todo.push("set the access token (the integration's secret)");
+  if (!token) todo.push("set the access token (the integration's secret)");
   const database = n.databaseId.trim();
   if (!database && !(await configuredDatabase(host.app))) todo.push(`set the database id (or notion.database_id in ${CONFIG_PATH})`);
   if (todo.length > 0) throw new Refusal(`to sync with Notion, in ${SETTINGS_PLACE}: ${todo.join("; ")}`);
-  const args: Record<string, string> = { token: n.token.trim() };
+  const args: Record<string, string> = { token };
   if (database) args.database_id = database;
-  if (n.apiUrl.trim()) args.api_url = n.apiUrl.trim();
   return args;
 }
 

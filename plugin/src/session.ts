@@ -29,6 +29,8 @@ export interface SessionOptions {
   wasmSha256?: string;
   /** The bearer token of the in-editor HTTP API. */
   token(): string;
+  /** Where document search may send note text: the person's device-local setting; undefined keeps it in the editor. */
+  embeddings?(): { endpoint: string; model: string; api_key?: string } | undefined;
   transport(req: OutboundRequest): Promise<OutboundResponse>;
   onProgress(p: Progress): void;
   /** A message for a person (a notice). */
@@ -237,7 +239,7 @@ export class Session {
       await started;
       await Promise.all(sent);
       this.opts.onProgress({ phase: "indexing", files: total });
-      const out = await this.core.json<LoadOutput>("load", { token: this.opts.token(), index_key: this.indexCache ? this.opts.wasmSha256 : undefined });
+      const out = await this.core.json<LoadOutput>("load", { token: this.opts.token(), embeddings: this.opts.embeddings?.(), index_key: this.indexCache ? this.opts.wasmSha256 : undefined });
       if (out.changes.length > 0) {
         // A multi-file write was interrupted (a crash): the core rolled
         // its files back, and the vault must follow.

@@ -1,9 +1,15 @@
 // The plugin's settings and their tab.
 import { Platform, PluginSettingTab, Setting, type App, type Plugin } from "obsidian";
+import type { DeviceStore } from "./deviceStore";
 
 export const ENTITY_TYPES = ["milestone", "story", "task", "decision", "document", "feature"] as const;
 export type EntityType = (typeof ENTITY_TYPES)[number];
 
+/**
+ * The settings kept in the plugin's data.json. That file syncs with the
+ * vault, so it holds no secret and names no destination: the tokens, the
+ * embeddings endpoint and key live on this device (deviceStore.ts).
+ */
 export interface Settings {
   /** Where new entity notes go. */
   projectsFolder: string;
@@ -13,40 +19,34 @@ export interface Settings {
   visibleTypes: Record<EntityType, boolean>;
   /** The in-editor HTTP API's port on 127.0.0.1 (desktop only). */
   httpPort: number;
-  /** Its bearer token; generated on first load. */
-  token: string;
-  /** An optional OpenAI-style embeddings endpoint for document search. */
-  embeddingsEndpoint: string;
   /** External sync with Notion. */
   notion: NotionSettings;
 }
 
 /**
- * The Notion sync's settings. The token lives here, in the plugin's data
- * (saveData), and nowhere in the vault's notes or .projectcanvas; property
- * names are the vault's (notion.properties in .projectcanvas/config.json),
- * shared with the command line.
+ * The Notion sync's settings that may travel with the vault. The token is
+ * this device's secret (deviceStore.ts); the API is always Notion's
+ * (NOTION_API in notionSync.ts); property names are the vault's
+ * (notion.properties in .projectcanvas/config.json), shared with the
+ * command line.
  */
 export interface NotionSettings {
   enabled: boolean;
-  /** The internal integration's secret. */
-  token: string;
   /** The database's id or URL; empty: notion.database_id of the vault's config. */
   databaseId: string;
-  /** start-extdb-sync-polling's interval. */
+  /** start-extdb-sync-polling's interval, 1 to 1,440 minutes. */
   pollMinutes: number;
-  /** Another API base URL (a proxy, tests); empty: Notion's. */
-  apiUrl: string;
 }
+
+/** The polling interval's bounds, in minutes: a minute to a day. */
+export const POLL_MINUTES = { min: 1, max: 1440 } as const;
 
 export const DEFAULT_SETTINGS: Settings = {
   projectsFolder: "Projects",
   defaultCanvas: "Projects.canvas",
   visibleTypes: { milestone: true, story: true, task: true, decision: true, document: true, feature: true },
   httpPort: 12312,
-  token: "",
-  embeddingsEndpoint: "",
-  notion: { enabled: false, token: "", databaseId: "", pollMinutes: 5, apiUrl: "" },
+  notion: { enabled: false, databaseId: "", pollMinutes: 5 },
 };
 
 /** A new bearer token: 32 random bytes, hex. */
@@ -73,31 +73,57 @@ export function mergeSettings(saved: unknown): Settings {
     defaultCanvas: str(s.defaultCanvas, DEFAULT_SETTINGS.defaultCanvas),
     visibleTypes: visible,
     httpPort: Number.isInteger(port) && port > 0 && port < 65536 ? port : DEFAULT_SETTINGS.httpPort,
-    token: str(s.token, ""),
-    embeddingsEndpoint: str(s.embeddingsEndpoint, ""),
     notion: mergeNotion(s.notion),
   };
+}
+
+/** A polling interval in bounds: anything else (0.0001, a string, NaN) is the default. */
+export function pollMinutes(v: unknown): number {
+  const m = Number(v);
+  return Number.isFinite(m) && m >= POLL_MINUTES.min && m <= POLL_MINUTES.max ? m : DEFAULT_SETTINGS.notion.pollMinutes;
 }
 
 function mergeNotion(saved: unknown): NotionSettings {
   const d = DEFAULT_SETTINGS.notion;
   const n = (saved && typeof saved === "object" ? saved : {}) as Partial<Record<keyof NotionSettings, unknown>>;
-  const str = (v: unknown) => (typeof v === "string" ? v : "");
-  const every = Number(n.pollMinutes);
   return {
     enabled: typeof n.enabled === "boolean" ? n.enabled : d.enabled,
-    token: str(n.token),
-    databaseId: str(n.databaseId),
-    pollMinutes: Number.isFinite(every) && every > 0 ? every : d.pollMinutes,
-    apiUrl: str(n.apiUrl),
+    databaseId: typeof n.databaseId === "string" ? n.databaseId : "",
+    pollMinutes: pollMinutes(n.pollMinutes),
+  };
+}
+
+/**
+ * What an earlier version kept in data.json and this one keeps on the
+ * device: the tokens, to move (the person typed or generated them), and
+ * keys that only have to go (an endpoint or API URL, which a synced file
+ * must not choose).
+ */
+export interface LegacyData {
+  httpToken: string;
+  notionToken: string;
+  /** Whether data.json holds any key of an earlier version (then it is saved again without them). */
+  stale: boolean;
+}
+
+export function legacyData(saved: unknown): LegacyData {
+  const s = (saved && typeof saved === "object" ? saved : {}) as Record<string, unknown>;
+  const n = (s.notion && typeof s.notion === "object" ? s.notion : {}) as Record<string, unknown>;
+  const str = (v: unknown) => (typeof v === "string" ? v.trim() : "");
+  return {
+    httpToken: str(s.token),
+    notionToken: str(n.token),
+    stale: "token" in s || "embeddingsEndpoint" in s || "token" in n || "apiUrl" in n,
   };
 }
 
 /** What the tab needs of the plugin. */
 export interface SettingsHost extends Plugin {
   settings: Settings;
+  /** The tokens, the embeddings endpoint and key: this device's, never data.json's. */
+  device: DeviceStore;
   saveSettings(): Promise<void>;
-  /** Makes a regenerated token take effect. */
+  /** Makes a regenerated token, or a changed embeddings endpoint, take effect (the core reloads). */
   tokenChanged(): Promise<void>;
   /** Lets Notion polling follow a changed interval, or stop when the integration is turned off. */
   notionChanged(): void;
@@ -125,6 +151,7 @@ export class SettingsTab extends PluginSettingTab {
         .setDesc(`Populate canvas from vault adds ${type} notes.`)
         .addToggle((t) => t.setValue(s.visibleTypes[type]).onChange(async (v) => { s.visibleTypes[type] = v; await save(); }));
     }
+    const device = this.host.device;
     if (Platform.isDesktopApp) {
       new Setting(containerEl).setName("HTTP API").setHeading();
       new Setting(containerEl).setName("Port").setDesc("The HTTP API listens on 127.0.0.1 at this port.")
@@ -132,24 +159,42 @@ export class SettingsTab extends PluginSettingTab {
           const port = Number(v);
           if (Number.isInteger(port) && port > 0 && port < 65536) { s.httpPort = port; await save(); }
         }));
-      new Setting(containerEl).setName("Token").setDesc("Clients send it as Authorization: Bearer <token>.")
-        .addText((t) => t.setValue(s.token).setDisabled(true))
+      new Setting(containerEl).setName("Token").setDesc(`Clients send it as Authorization: Bearer <token>. Kept in ${device.where}, on this device only.`)
+        .addText((t) => t.setValue(device.secret("httpToken")).setDisabled(true))
         .addButton((b) => b.setButtonText("Regenerate").onClick(async () => {
-          s.token = newToken();
-          await save();
+          device.setSecret("httpToken", newToken());
           this.display();
           await this.host.tokenChanged();
         }));
     }
-    new Setting(containerEl).setName("Embeddings endpoint").setDesc("Optional: an OpenAI-style embeddings URL for semantic document search. Empty: keyword search only.")
-      .addText((t) => t.setPlaceholder("https://…/v1/embeddings").setValue(s.embeddingsEndpoint)
-        .onChange(async (v) => { s.embeddingsEndpoint = v.trim(); await save(); }));
+    this.embeddings(containerEl);
     this.notion(containerEl);
+  }
+
+  /** Where document search may send note text: this device's setting, never the vault's. */
+  private embeddings(el: HTMLElement): void {
+    const device = this.host.device;
+    const e = device.embeddings();
+    const changed = async () => { device.setEmbeddings(e); await this.host.tokenChanged(); };
+    new Setting(el).setName("Semantic search").setHeading()
+      .setDesc("Document search ranks by keywords and by meaning, on this device. An embeddings endpoint sends the text of " +
+        "your notes there to be embedded; it is set per device and never synced with the vault.");
+    new Setting(el).setName("Embeddings endpoint").setDesc("Optional: an OpenAI-style embeddings URL (Ollama: http://localhost:11434/v1/embeddings). Empty: nothing leaves this device.")
+      .addText((t) => t.setPlaceholder("https://…/v1/embeddings").setValue(e.endpoint)
+        .onChange(async (v) => { e.endpoint = v.trim(); await changed(); }));
+    new Setting(el).setName("Embeddings model").setDesc("The model the endpoint is asked for (nomic-embed-text, text-embedding-3-small…).")
+      .addText((t) => t.setValue(e.model).onChange(async (v) => { e.model = v.trim(); await changed(); }));
+    new Setting(el).setName("Embeddings API key").setDesc(`Optional; sent to the endpoint only. Kept in ${device.where}.`)
+      .addText((t) => {
+        t.inputEl.type = "password";
+        t.setValue(device.secret("embeddingsKey")).onChange(async (v) => { device.setSecret("embeddingsKey", v.trim()); await this.host.tokenChanged(); });
+      });
   }
 
   /** External sync (Notion): the integration, its token (a password field), the database, polling. */
   private notion(el: HTMLElement): void {
     const n = this.host.settings.notion;
+    const device = this.host.device;
     const save = async () => { await this.host.saveSettings(); this.host.notionChanged(); };
     new Setting(el).setName("External sync (Notion)").setHeading()
       .setDesc("Sync commands keep the entities and a Notion database in step, both ways. Property names, status values " +
@@ -158,20 +203,18 @@ export class SettingsTab extends PluginSettingTab {
     new Setting(el).setName("Sync with Notion").setDesc("Turns on the Notion sync commands and menu items.")
       .addToggle((t) => t.setValue(n.enabled).onChange(async (v) => { n.enabled = v; await save(); }));
     new Setting(el).setName("Access token")
-      .setDesc("The internal integration's secret (notion.so/profile/integrations). Kept in this plugin's data, never in the vault's notes.")
+      .setDesc(`The internal integration's secret (notion.so/profile/integrations). Kept in ${device.where}, on this device only: never in the vault nor in the plugin's synced data.`)
       .addText((t) => {
         t.inputEl.type = "password";
-        t.setPlaceholder("ntn_…").setValue(n.token).onChange(async (v) => { n.token = v.trim(); await save(); });
+        t.setPlaceholder("ntn_…").setValue(device.secret("notionToken")).onChange((v) => { device.setSecret("notionToken", v.trim()); this.host.notionChanged(); });
       });
     new Setting(el).setName("Database")
       .setDesc("The database's id or URL; share the database with the integration (in Notion: ••• → Connections). Empty: notion.database_id in .projectcanvas/config.json.")
       .addText((t) => t.setPlaceholder("1f2e…").setValue(n.databaseId).onChange(async (v) => { n.databaseId = v.trim(); await save(); }));
-    new Setting(el).setName("Polling interval (minutes)").setDesc("How often Start external database sync polling syncs the canvas.")
+    new Setting(el).setName("Polling interval (minutes)").setDesc(`How often Start external database sync polling syncs the canvas: ${POLL_MINUTES.min} to ${POLL_MINUTES.max}.`)
       .addText((t) => t.setPlaceholder(String(DEFAULT_SETTINGS.notion.pollMinutes)).setValue(String(n.pollMinutes)).onChange(async (v) => {
         const m = Number(v);
-        if (Number.isFinite(m) && m >= 1) { n.pollMinutes = m; await save(); }
+        if (pollMinutes(m) === m) { n.pollMinutes = m; await save(); }
       }));
-    new Setting(el).setName("API URL (advanced)").setDesc("Another base URL for Notion's API: a self-hosted proxy, or a test server. Empty: Notion's.")
-      .addText((t) => t.setPlaceholder("https://api.notion.com").setValue(n.apiUrl).onChange(async (v) => { n.apiUrl = v.trim(); await save(); }));
   }
 }

@@ -3,6 +3,7 @@
 // coverageView.ts); the commands only call into them, and say so in a
 // notice where a build does not have them.
 import type { Plugin } from "obsidian";
+import type { DeviceStore } from "./deviceStore";
 import type { Subject } from "./actions";
 import type { Session } from "./session";
 import type { Settings } from "./settings";
@@ -25,6 +26,8 @@ export interface NotionSyncControl {
 /** The plugin as the commands and menus see it. */
 export type CommandHost = Plugin & {
   settings: Settings;
+  /** This device's secrets and settings (deviceStore.ts). */
+  device: DeviceStore;
   session: Session;
   httpServer?: HttpServerControl;
   openCoverage?(): unknown;

@@ -3,7 +3,8 @@
 export * as obsidian from "obsidian";
 export { default as ProjectCanvasPlugin } from "../src/main";
 export * as canvasAdapter from "../src/canvasAdapter";
-export { journaled } from "../src/apply";
+export { applyChanges, journaled } from "../src/apply";
+export { unwritable } from "../src/vaultPath";
 export { CoreError } from "../src/core";
 export { LoadProgress } from "../src/progress";
 export { hashOf, KnownFiles } from "../src/files";
@@ -12,3 +13,4 @@ export { showResult } from "../src/results";
 export { COMMANDS } from "../src/commands";
 export { wasmFileName } from "../src/wasmCache";
 export { WASM_SHA256 } from "core-assets";
+export * as settings from "../src/settings";

@@ -27,8 +27,8 @@ export function tempVault(t, from) {
 }
 
 /** The plugin loaded over dir the way Obsidian loads it: onload, then the layout is ready. */
-export async function startPlugin(t, dir, { data, cache } = {}) {
-  const app = new obsidian.App(dir);
+export async function startPlugin(t, dir, { data, cache, app: appOptions } = {}) {
+  const app = new obsidian.App(dir, appOptions);
   // With cache, the plugin has its folder (Obsidian's manifest.dir), where it keeps its file cache.
   const plugin = new ProjectCanvasPlugin(app, cache ? { ...manifest, dir: PLUGIN_DIR } : manifest);
   if (cache) mkdirSync(path.join(dir, PLUGIN_DIR), { recursive: true });

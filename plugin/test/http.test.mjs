@@ -43,7 +43,7 @@ async function serving(t) {
   await started.plugin.httpServer.start();
   assert.equal(started.plugin.httpServer.listening, port);
   assert.match(Notice.messages().at(-1), new RegExp(`listens on http://127\\.0\\.0\\.1:${port}`));
-  return { ...started, dir, port, token: started.plugin.settings.token };
+  return { ...started, dir, port, token: started.plugin.device.secret("httpToken") };
 }
 
 test("the HTTP API in the editor: token, Host, a POST that writes into the vault, the body limit", async (t) => {
@@ -93,9 +93,9 @@ test("a regenerated token takes effect: the old one is refused, the new one acce
   tab.display();
   const regenerate = Setting.all.find((s) => s.name === "Token").components.find((c) => c.text === "Regenerate");
   await regenerate.clicked();
-  const fresh = plugin.settings.token;
+  const fresh = plugin.device.secret("httpToken");
   assert.notEqual(fresh, token);
-  assert.equal(plugin.data.token, fresh, "saved");
+  assert.equal(plugin.app.secretStorage.getSecret("project-canvas-http-token"), fresh, "kept in secret storage");
   assert.equal((await request(port, "GET", "/entities", { token })).status, 401);
   assert.equal((await request(port, "GET", "/entities", { token: fresh })).status, 200);
 });

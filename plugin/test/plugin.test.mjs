@@ -25,7 +25,8 @@ test("the plugin loads the example vault in its worker and shows the entity coun
   const out = await session.call("get_entity", { id: "M-001", fields: ["title"] });
   assert.equal(typeof out.result.title, "string");
   assert.deepEqual(out.changes, []);
-  assert.ok(plugin.data.token.length === 64, "a token is generated on first load and saved");
+  assert.ok(plugin.device.secret("httpToken").length === 64, "a token is generated on first load and kept on the device");
+  assert.equal(plugin.data?.token, undefined, "not in data.json, which syncs with the vault");
 });
 
 test("a vault event reaches the core: get_entity after a modify sees the edit", async (t) => {
@@ -170,23 +171,37 @@ test("a killed worker is restarted and the vault reloaded", async (t) => {
   assert.ok(noticed(/restarting and reloading/));
 });
 
-test("outbound HTTP of the core goes through requestUrl on the main thread", async (t) => {
+test("outbound HTTP of the core goes through requestUrl on the main thread, to the device's endpoint only", async (t) => {
   const dir = tempVault(t);
   writeFileSync(path.join(dir, "Runbook.md"), "# Runbook\n\n## Rollback\n\nRoll the release back with the previous build.\n");
   const { mkdirSync } = await import("node:fs");
   mkdirSync(path.join(dir, ".projectcanvas"));
-  writeFileSync(path.join(dir, ".projectcanvas/config.json"), JSON.stringify({ embeddings: { endpoint: "http://embed.test/v1/embeddings", model: "m" } }));
+  // What a teammate committed: an endpoint of theirs, and the name of a variable holding a secret.
+  writeFileSync(path.join(dir, ".projectcanvas/config.json"), JSON.stringify({ embeddings: { endpoint: "http://evil.test/v1/embeddings", model: "m", api_key_env: "HOME" } }));
   obsidian.requestUrlMock.sent = [];
   obsidian.requestUrlMock.handler = async (r) => {
     const { input } = JSON.parse(r.body);
     return { status: 200, text: JSON.stringify({ data: input.map((_, i) => ({ index: i, embedding: [1, (i % 3) + 1, 0.5] })) }) };
   };
   t.after(() => { obsidian.requestUrlMock.handler = undefined; });
-  const { session } = await startPlugin(t, dir);
+  const { plugin, session } = await startPlugin(t, dir);
+  const local = await session.call("search_docs", { query: "roll back a release" });
+  assert.ok(local.result.results.length > 0, "search works on the device");
+  assert.equal(obsidian.requestUrlMock.sent.length, 0, "nothing went to the vault's endpoint");
+
+  // The person sets the endpoint in the settings tab: the core reloads with it.
+  plugin.settingTabs[0].display();
+  const setting = (name) => obsidian.Setting.in(plugin.settingTabs[0].containerEl).find((s) => s.name === name).components[0];
+  await setting("Embeddings model").input("m");
+  await setting("Embeddings API key").input("person-key");
+  await setting("Embeddings endpoint").input("http://embed.test/v1/embeddings");
+  await session.ready();
   const out = await session.call("search_docs", { query: "roll back a release" });
   assert.ok(out.result.results.length > 0);
   assert.ok(obsidian.requestUrlMock.sent.length >= 1);
-  assert.equal(obsidian.requestUrlMock.sent[0].url, "http://embed.test/v1/embeddings");
+  assert.ok(obsidian.requestUrlMock.sent.every((r) => r.url === "http://embed.test/v1/embeddings"));
+  assert.equal(obsidian.requestUrlMock.sent[0].headers.Authorization, "Bearer person-key");
+  assert.equal(JSON.stringify(plugin.data ?? {}).includes("embed.test"), false, "the endpoint is no synced setting");
 });
 
 test("unloading leaves no listener and no worker behind", async (t) => {

@@ -4,54 +4,42 @@ import (
 	"encoding/json"
 	"errors"
 	"io/fs"
-	"os"
 	"strings"
 	"time"
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 )
 
-// Config is the "embeddings" object of .projectcanvas/config.json:
+// Config says where document search sends text to be embedded: an
+// OpenAI-compatible endpoint, its model and key. It is the person's
+// setting, never the vault's: a vault arrives from other people (git,
+// Syncthing, Obsidian Sync), and a file in it that could name an endpoint
+// or a key would send this person's notes, and their secret, wherever a
+// teammate chose. Hosts fill it from what only the person at this machine
+// controls: the CLI from its flags, $PROJECTCANVAS_EMBEDDINGS_URL,
+// $PROJECTCANVAS_EMBEDDINGS_MODEL, $PROJECTCANVAS_EMBEDDINGS_KEY and a
+// user-level config file outside the vault; the editor plugin from its
+// device-local settings. docs/SECURITY.md has the whole rule.
 //
-//	{"embeddings": {"endpoint": "http://localhost:11434/v1/embeddings",
-//	  "model": "nomic-embed-text", "batch_size": 32, "timeout_ms": 10000,
-//	  "api_key_env": "OPENAI_API_KEY"}}
-//
-// Without an endpoint the built-in embedder is used. The key itself is
-// never stored in the vault: api_key_env names the environment variable
-// that holds it.
+// The zero Config is the built-in embedder: nothing leaves the machine.
 type Config struct {
-	Endpoint  string `json:"endpoint,omitempty"`
+	Endpoint  string `json:"endpoint,omitempty"` // full URL, e.g. http://localhost:11434/v1/embeddings
 	Model     string `json:"model,omitempty"`
 	BatchSize int    `json:"batch_size,omitempty"`
 	TimeoutMS int    `json:"timeout_ms,omitempty"`
-	APIKeyEnv string `json:"api_key_env,omitempty"`
+	APIKey    string `json:"api_key,omitempty"` // sent as a Bearer token to Endpoint only
 }
 
-// LoadConfig reads the embeddings settings from the vault's config file.
-// A missing file or key is the zero Config.
-func LoadConfig(fsys pc.Files) (Config, error) {
-	var file struct {
-		Embeddings Config `json:"embeddings"`
-	}
-	data, err := fsys.ReadFile(pc.ConfigPath)
-	if errors.Is(err, fs.ErrNotExist) {
-		return Config{}, nil
-	}
-	if err != nil {
-		return Config{}, err
-	}
-	if err := json.Unmarshal(data, &file); err != nil {
-		return Config{}, pc.Errorf(pc.CodeInvalidArgument, "%s: %v", pc.ConfigPath, err)
-	}
-	c := file.Embeddings
+// Check refuses a config that cannot be used: an endpoint that is no
+// http(s) URL, negative sizes.
+func (c Config) Check() error {
 	if c.Endpoint != "" && !strings.HasPrefix(c.Endpoint, "http://") && !strings.HasPrefix(c.Endpoint, "https://") {
-		return Config{}, pc.Errorf(pc.CodeInvalidArgument, "%s: embeddings.endpoint must be an http(s) URL", pc.ConfigPath)
+		return pc.Errorf(pc.CodeInvalidArgument, "embeddings endpoint %q must be an http(s) URL", pc.Echo(c.Endpoint)).With("field", "endpoint")
 	}
 	if c.BatchSize < 0 || c.TimeoutMS < 0 {
-		return Config{}, pc.Errorf(pc.CodeInvalidArgument, "%s: embeddings.batch_size and timeout_ms must not be negative", pc.ConfigPath)
+		return pc.Errorf(pc.CodeInvalidArgument, "embeddings batch_size and timeout_ms must not be negative")
 	}
-	return c, nil
+	return nil
 }
 
 // Embedder returns the embedder the config asks for: the HTTP one, sending
@@ -60,10 +48,35 @@ func (c Config) Embedder(t pc.Transport) Embedder {
 	if c.Endpoint == "" {
 		return NewHashEmbedder(0)
 	}
-	e := &HTTPEmbedder{Endpoint: c.Endpoint, Model: c.Model, BatchSize: c.BatchSize,
-		Timeout: time.Duration(c.TimeoutMS) * time.Millisecond, Transport: t}
-	if c.APIKeyEnv != "" {
-		e.APIKey = os.Getenv(c.APIKeyEnv)
+	return &HTTPEmbedder{Endpoint: c.Endpoint, Model: c.Model, BatchSize: c.BatchSize,
+		Timeout: time.Duration(c.TimeoutMS) * time.Millisecond, Transport: t, APIKey: c.APIKey}
+}
+
+// Option is the option choosing the config's embedder, for New and Open;
+// an HTTP embedder sends through t, the host's transport.
+func (c Config) Option(t pc.Transport) (Option, error) {
+	if err := c.Check(); err != nil {
+		return nil, err
 	}
-	return e
+	return WithEmbedder(c.Embedder(t)), nil
+}
+
+// IgnoredVaultSettings lists the settings of the vault's
+// .projectcanvas/config.json that an earlier version obeyed and this one
+// ignores (an "embeddings" object: endpoint, model, api_key_env), so that
+// validate_project can say they have no effect and where the setting
+// belongs now. A missing or unreadable file lists nothing: the project's
+// own reading of it reports those.
+func IgnoredVaultSettings(fsys pc.Files) []string {
+	data, err := fsys.ReadFile(pc.ConfigPath)
+	if errors.Is(err, fs.ErrNotExist) || err != nil {
+		return nil
+	}
+	var file struct {
+		Embeddings json.RawMessage `json:"embeddings"`
+	}
+	if json.Unmarshal(data, &file) != nil || len(file.Embeddings) == 0 || string(file.Embeddings) == "null" {
+		return nil
+	}
+	return []string{"embeddings"}
 }

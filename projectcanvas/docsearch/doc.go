@@ -3,7 +3,7 @@
 // file, cut into sections by heading, found by keywords (BM25), by
 // meaning (vectors) or by both.
 //
-//	eng, err := docsearch.OpenWithConfig(ctx, fsys, httpclient.New()) // indexes the vault
+//	eng, err := docsearch.OpenWithConfig(ctx, fsys, docsearch.Config{}, httpclient.New()) // indexes the vault
 //	hits, err := eng.Search(ctx, docsearch.Query{Text: "roll back a release", TopK: 8})
 //	// hits[0].Doc, .HeadingPath ("Deployment Runbook > Routine release > Rollback"),
 //	// .Excerpt, .StartChar, .EndChar, .HybridScore

@@ -207,26 +207,14 @@ func (e *Engine) waitReady(ctx context.Context) error {
 	}
 }
 
-// OpenWithConfig opens the engine with the embedder that the vault's
-// .projectcanvas/config.json names (see Config), an HTTP one sending
-// through t.
-func OpenWithConfig(ctx context.Context, fsys pc.Files, t pc.Transport, opts ...Option) (*Engine, error) {
-	opt, err := ConfigOption(fsys, t)
+// OpenWithConfig opens the engine with the embedder that cfg, the
+// person's setting, names (see Config), an HTTP one sending through t.
+func OpenWithConfig(ctx context.Context, fsys pc.Files, cfg Config, t pc.Transport, opts ...Option) (*Engine, error) {
+	opt, err := cfg.Option(t)
 	if err != nil {
 		return nil, err
 	}
 	return Open(ctx, fsys, append([]Option{opt}, opts...)...)
-}
-
-// ConfigOption is the option choosing the embedder that the vault's
-// .projectcanvas/config.json names, for New (OpenWithConfig applies it);
-// an HTTP embedder sends through t, the host's transport.
-func ConfigOption(fsys pc.Files, t pc.Transport) (Option, error) {
-	cfg, err := LoadConfig(fsys)
-	if err != nil {
-		return nil, err
-	}
-	return WithEmbedder(cfg.Embedder(t)), nil
 }
 
 func newNonce() string {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -202,30 +203,47 @@ func TestEngineUpdateWithEndpointFailing(t *testing.T) {
 	}
 }
 
-func TestLoadConfig(t *testing.T) {
+func TestConfigEmbedder(t *testing.T) {
 	for _, tt := range []struct {
-		file string
+		cfg  Config
 		want string // embedder id prefix, or error text
 	}{
-		{``, "builtin"},
-		{`{"projects_folder":"P"}`, "builtin"},
-		{`{"embeddings":{"endpoint":"http://localhost:11434/v1/embeddings","model":"m","batch_size":8,"timeout_ms":500}}`, "openai-compatible/http://localhost:11434/v1/embeddings/m"},
-		{`{"embeddings":{"endpoint":"file:///etc/passwd"}}`, "http(s) URL"},
-		{`{"embeddings":{"endpoint":"http://x","batch_size":-1}}`, "negative"},
-		{`{"embeddings":[]}`, "config.json"},
+		{Config{}, "builtin"},
+		{Config{Endpoint: "http://localhost:11434/v1/embeddings", Model: "m", BatchSize: 8, TimeoutMS: 500}, "openai-compatible/http://localhost:11434/v1/embeddings/m"},
+		{Config{Endpoint: "file:///etc/passwd"}, "http(s) URL"},
+		{Config{Endpoint: "http://x", BatchSize: -1}, "negative"},
+	} {
+		got := ""
+		if _, err := tt.cfg.Option(nil); err != nil {
+			got = err.Error()
+		} else {
+			got = tt.cfg.Embedder(nil).ID()
+		}
+		if !strings.Contains(got, tt.want) {
+			t.Errorf("%+v: got %q, want %q", tt.cfg, got, tt.want)
+		}
+	}
+}
+
+// A vault's config.json that still names embeddings is listed as ignored
+// (validate_project reports it), whatever it holds.
+func TestIgnoredVaultSettings(t *testing.T) {
+	for _, tt := range []struct {
+		file string
+		want []string
+	}{
+		{``, nil},
+		{`{"projects_folder":"P"}`, nil},
+		{`{"embeddings":null}`, nil},
+		{`not json`, nil},
+		{`{"embeddings":{"endpoint":"http://evil.test/","api_key_env":"MY_CLOUD_SECRET"}}`, []string{"embeddings"}},
+		{`{"embeddings":[]}`, []string{"embeddings"}},
 	} {
 		files := map[string]string{}
 		if tt.file != "" {
 			files[".projectcanvas/config.json"] = tt.file
 		}
-		cfg, err := LoadConfig(memfsNew(files))
-		got := ""
-		if err != nil {
-			got = err.Error()
-		} else {
-			got = cfg.Embedder(nil).ID()
-		}
-		if !strings.Contains(got, tt.want) {
+		if got := IgnoredVaultSettings(memfsNew(files)); !slices.Equal(got, tt.want) {
 			t.Errorf("%s: got %q, want %q", tt.file, got, tt.want)
 		}
 	}

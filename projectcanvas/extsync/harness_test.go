@@ -107,6 +107,19 @@ func (h *harness) write(name, content string) {
 	require.NoError(h.t, h.p.Refresh(name))
 }
 
+// statusOnBothSides syncs, then changes id's status in the vault (to In
+// Progress) and in Notion (to Blocked): the next sync finds a conflict.
+// It returns the entity's page.
+func (h *harness) statusOnBothSides(id string) string {
+	h.t.Helper()
+	h.sync()
+	_, err := h.p.Update(id, pc.Change{Status: "In Progress"})
+	require.NoError(h.t, err)
+	pg := h.page(id)
+	h.srv.Edit(pg, "Status", notiontest.Select("Blocked"))
+	return pg
+}
+
 // exampleFiles is examples/vault, read into memory.
 func exampleFiles(t testing.TB) map[string]string {
 	return examplevault.Files(t)

@@ -1,7 +1,9 @@
 package extsync
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"path"
 	"slices"
 	"strings"
@@ -61,23 +63,26 @@ func (r *run) pullOne(tx *pc.Tx, it *item) error {
 	}
 	switch {
 	case len(it.conflict) > 0:
-		note := conflictNotePath(it.e)
-		if err := tx.WriteNote(note, r.conflictNote(it, it.conflict)); err != nil {
+		note, err := writeConflictNote(tx, it.e, func([]byte) []byte { return r.conflictNote(it, it.conflict) })
+		if err != nil {
 			return err
 		}
 		b.Conflict = &conflictState{Fields: it.conflict, Note: note}
 		r.sum.Conflicts = append(r.sum.Conflicts, ConflictReport{ID: it.e.ID, Fields: it.conflict, Note: note})
 	case it.resolution != "":
-		note := b.Conflict.Note
-		if old, err := tx.ReadNote(note); err == nil {
-			if err := tx.WriteNote(note, resolvedNote(old, it.resolution, r.s.p.Now().UTC().Format("2006-01-02 15:04"))); err != nil {
-				return err
+		when := r.s.p.Now().UTC().Format("2006-01-02 15:04")
+		if _, err := writeConflictNote(tx, it.e, func(old []byte) []byte {
+			if old == nil {
+				return nil // deleted by the person: nothing to mark
 			}
+			return resolvedNote(old, it.resolution, when)
+		}); err != nil {
+			return err
 		}
 		b.Conflict = nil
 		r.sum.Resolved = append(r.sum.Resolved, it.e.ID)
 	case r.staleNote(it):
-		if err := tx.WriteNote(b.Conflict.Note, r.conflictNote(it, b.Conflict.Fields)); err != nil {
+		if _, err := writeConflictNote(tx, it.e, func([]byte) []byte { return r.conflictNote(it, b.Conflict.Fields) }); err != nil {
 			return err
 		}
 	}
@@ -117,13 +122,58 @@ func (r *run) staleNote(it *item) bool {
 	if b.Conflict == nil || it.resolution != "" || len(it.conflict) > 0 || it.page == nil {
 		return false
 	}
-	old, err := r.s.p.Files().ReadFile(b.Conflict.Note)
+	old, err := r.s.p.Files().ReadFile(conflictNotePath(it.e))
 	return err != nil || string(old) != string(r.conflictNote(it, b.Conflict.Fields))
 }
 
-// conflictNotePath is the conflict note's place: beside the entity.
+// conflictNotePath is the conflict note's place: beside the entity. It is
+// the only place a conflict note is ever written, whatever the sync state
+// file says.
 func conflictNotePath(e *pc.Entity) string {
 	return path.Join(path.Dir(e.Path), string(e.ID)+" Notion conflict.md")
+}
+
+// writeConflictNote stages content(old) at e's conflict note, old being
+// what the file holds now (nil when there is none; a nil content then
+// writes nothing). A file that is there already is rewritten only if it
+// is e's conflict note, one that carries "sync_conflict: <id>" in its
+// front matter: a note of the person's that happens to have the name is
+// refused, never replaced.
+func writeConflictNote(tx *pc.Tx, e *pc.Entity, content func(old []byte) []byte) (string, error) {
+	note := conflictNotePath(e)
+	old, err := tx.ReadNote(note)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		old = nil
+	case err != nil:
+		return "", err
+	case !isConflictNoteOf(old, e.ID):
+		return "", pc.Errorf(pc.CodeConflict, "%s is a note of its own, not the Notion conflict note of %s (no sync_conflict: %s in its front matter); "+
+			"it is left as it is: rename it, then sync again", note, e.ID, e.ID).With("path", note)
+	}
+	data := content(old)
+	if data == nil {
+		return note, nil
+	}
+	return note, tx.WriteNote(note, data)
+}
+
+// isConflictNoteOf reports whether a note's front matter says it is the
+// conflict note of id (sync_conflict: id).
+func isConflictNoteOf(data []byte, id pc.ID) bool {
+	lines := strings.Split(string(data), "\n")
+	if len(lines) == 0 || strings.TrimSpace(lines[0]) != "---" {
+		return false
+	}
+	for _, l := range lines[1:] {
+		if strings.TrimSpace(l) == "---" {
+			return false
+		}
+		if k, v, ok := strings.Cut(l, ":"); ok && strings.TrimSpace(k) == "sync_conflict" {
+			return strings.Trim(strings.TrimSpace(v), `"'`) == string(id)
+		}
+	}
+	return false
 }
 
 // conflictNote is the note that shows both sides of each field changed on

@@ -32,7 +32,7 @@ func (r *run) push(ctx context.Context, items []*item) error {
 			r.sum.Unchanged++
 		}
 		if it.b.Conflict != nil && len(it.conflict) == 0 && it.resolution == "" {
-			r.sum.Conflicts = append(r.sum.Conflicts, ConflictReport{ID: it.e.ID, Fields: it.b.Conflict.Fields, Note: it.b.Conflict.Note})
+			r.sum.Conflicts = append(r.sum.Conflicts, ConflictReport{ID: it.e.ID, Fields: it.b.Conflict.Fields, Note: conflictNotePath(it.e)})
 		}
 	}
 	for level := 0; level <= 3; level++ {

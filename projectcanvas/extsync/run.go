@@ -240,7 +240,7 @@ func (r *run) decide(it *item) {
 	b := it.b
 	var held []Field
 	if b.Conflict != nil {
-		it.resolution = readResolution(r.s.p.Files(), b.Conflict.Note)
+		it.resolution = readResolution(r.s.p.Files(), conflictNotePath(it.e))
 		if it.resolution == "" {
 			held = b.Conflict.Fields
 		}

@@ -3,6 +3,9 @@ package extsync
 import (
 	"encoding/json"
 	"maps"
+	"slices"
+	"strings"
+	"time"
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 )
@@ -50,25 +53,124 @@ type entry struct {
 
 type conflictState struct {
 	Fields []Field `json:"fields"`
-	Note   string  `json:"note"`
+	// Note is where the conflict note was written, for a person reading
+	// the file. It is never obeyed: the note's place is always derived
+	// from the entity (conflictNotePath), since the state file travels
+	// with the vault and anyone could point it at a hand-written note.
+	Note string `json:"note"`
 }
 
 const stateVersion = 1
 
-func readState(files pc.Files) (*state, error) {
-	st := &state{Version: stateVersion, Entities: map[pc.ID]*entry{}}
+// readState reads the base and checks every entry of it: the file is
+// shared with the vault, so it is data someone else may have written. An
+// entry that could not come from a sync (an id that is no entity id, a
+// page that is no Notion id, a hash or time of the wrong shape, a field
+// the sync does not know) is dropped and reported in bad; the next sync
+// finds that entity's page again by its ID property, so nothing is
+// duplicated.
+func readState(files pc.Files) (st *state, bad []Failure, err error) {
+	st = &state{Version: stateVersion, Entities: map[pc.ID]*entry{}}
 	data, err := files.ReadFile(StatePath)
 	if err != nil {
-		return st, nil // no base yet: a first sync
+		return st, nil, nil // no base yet: a first sync
 	}
+	st, bad, err = decodeState(data)
+	if err != nil {
+		return nil, nil, err
+	}
+	return st, bad, nil
+}
+
+// decodeState is readState's decoding of the file's bytes.
+func decodeState(data []byte) (*state, []Failure, error) {
+	st := &state{}
 	if err := json.Unmarshal(data, st); err != nil || st.Version != stateVersion {
-		return nil, pc.Errorf(pc.CodeConflict, "%s is not a sync state this version reads; move it away to start over (the next sync finds existing pages by their ID property, so nothing is duplicated)", StatePath)
+		return nil, nil, pc.Errorf(pc.CodeConflict, "%s is not a sync state this version reads; move it away to start over (the next sync finds existing pages by their ID property, so nothing is duplicated)", StatePath)
 	}
+	if st.DatabaseID != "" && !notionID(st.DatabaseID) || st.DataSourceID != "" && !notionID(st.DataSourceID) || !plainID(st.BotID) {
+		return nil, nil, pc.Errorf(pc.CodeConflict, "%s names a database, data source or bot that is no Notion id; move it away to start over", StatePath)
+	}
+	var bad []Failure
+	for id, e := range st.Entities {
+		if why := badEntry(id, e); why != "" {
+			delete(st.Entities, id)
+			bad = append(bad, Failure{ID: pc.ID(pc.Echo(string(id))), Code: pc.CodeConflict,
+				Message: StatePath + ": the entry of " + pc.Echo(string(id)) + " was ignored: " + why})
+		}
+	}
+	slices.SortFunc(bad, func(a, b Failure) int { return strings.Compare(string(a.ID), string(b.ID)) })
 	if st.Entities == nil {
 		st.Entities = map[pc.ID]*entry{}
 	}
-	return st, nil
+	return st, bad, nil
 }
+
+// badEntry says why an entry of the base could not have come from a
+// sync, or "".
+func badEntry(id pc.ID, e *entry) string {
+	if canon, _, _, err := pc.ParseID(string(id)); err != nil || canon != id {
+		return "it is no entity id"
+	}
+	if e == nil || !notionID(e.Page) {
+		return "its page is no Notion id"
+	}
+	if !plainID(e.EditedBy) {
+		return "edited_by is no Notion user id"
+	}
+	if e.Edited != "" {
+		if _, err := time.Parse(time.RFC3339Nano, e.Edited); err != nil {
+			return "edited is no time"
+		}
+	}
+	for _, hashes := range []map[Field]string{e.Local, e.Remote} {
+		for f, h := range hashes {
+			if !knownField(f) || !isHash(h) {
+				return "it holds a field or hash no sync writes"
+			}
+		}
+	}
+	if e.Conflict != nil {
+		if len(e.Conflict.Fields) == 0 {
+			return "its conflict names no field"
+		}
+		for _, f := range e.Conflict.Fields {
+			if !knownField(f) {
+				return "its conflict names a field the sync does not know"
+			}
+		}
+	}
+	return ""
+}
+
+func knownField(f Field) bool {
+	_, ok := lookupField(f)
+	return ok || f == Body
+}
+
+// notionID reports whether s is a Notion id as the API gives them: 32
+// hexadecimal digits, with or without the dashes of a UUID.
+func notionID(s string) bool {
+	if len(s) == 36 {
+		for _, i := range []int{8, 13, 18, 23} {
+			if s[i] != '-' {
+				return false
+			}
+		}
+		s = strings.ReplaceAll(s, "-", "")
+	}
+	return len(s) == 32 && strings.Trim(s, "0123456789abcdefABCDEF") == ""
+}
+
+// plainID reports whether s could be a user id: only compared, never sent
+// nor used as a path, so any short run of letters, digits and dashes.
+func plainID(s string) bool {
+	return len(s) <= 64 && strings.Trim(s, "-0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ") == ""
+}
+
+// isHash reports whether s has the shape of a hashOf.
+func isHash(s string) bool { return len(s) == 24 && strings.Trim(s, "0123456789abcdef") == "" }
+
 
 func (st *state) encode() []byte {
 	data, _ := json.MarshalIndent(st, "", " ")

@@ -135,10 +135,11 @@ func (s *Syncer) run(ctx context.Context, only []pc.ID) (sum *Summary, err error
 	start := s.c.Requests()
 	sum = &Summary{Conflicts: []ConflictReport{}}
 	defer func() { sum.Requests = s.c.Requests() - start }()
-	st, err := readState(s.p.Files())
+	st, bad, err := readState(s.p.Files())
 	if err != nil {
 		return sum, err
 	}
+	sum.Failed = append(sum.Failed, bad...)
 	if st.DatabaseID != s.db {
 		st = &state{Version: stateVersion, DatabaseID: s.db, Entities: map[pc.ID]*entry{}}
 	}

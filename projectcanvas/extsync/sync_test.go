@@ -106,11 +106,7 @@ func TestConflictKeepsBothSidesUntilResolved(t *testing.T) {
 	for _, how := range []string{"mine", "theirs"} {
 		t.Run(how, func(t *testing.T) {
 			h := newHarness(t, smallVault())
-			h.sync()
-			_, err := h.p.Update("T-002", pc.Change{Status: "In Progress"})
-			require.NoError(t, err)
-			pg := h.page("T-002")
-			h.srv.Edit(pg, "Status", notiontest.Select("Blocked"))
+			pg := h.statusOnBothSides("T-002")
 
 			sum := h.sync()
 			require.Len(t, sum.Conflicts, 1, "%+v", sum)

@@ -135,7 +135,7 @@ func docIndex(ctx context.Context, env *Env) (*docsearch.Engine, error) {
 	if env.Project == nil {
 		return nil, pc.Errorf(pc.CodeInternal, "no vault")
 	}
-	embedder, err := docsearch.ConfigOption(env.Project.Files(), env.Transport)
+	embedder, err := env.Embeddings.Option(env.Transport)
 	if err != nil {
 		return nil, err
 	}

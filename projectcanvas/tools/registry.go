@@ -21,9 +21,14 @@ type Env struct {
 	Project *pc.Project
 	// Docs is the vault's document search index (search_docs,
 	// msrl_status, semantic search_entities), opened by the host with
-	// docsearch.OpenWithConfig (or New with ConfigOption) and fed by its watcher (Docs.Apply). When
+	// docsearch.OpenWithConfig (or New with Embeddings.Option) and fed by its watcher (Docs.Apply). When
 	// nil, each search indexes the vault afresh.
 	Docs *docsearch.Engine
+	// Embeddings is where document search may send note text to be
+	// embedded: the person's setting (flags, environment, a user-level
+	// file, the plugin's device-local settings), never the vault's. The
+	// zero value keeps every text on this machine.
+	Embeddings docsearch.Config
 	// Transport sends outbound HTTP (an embeddings endpoint) for what the
 	// tools build themselves; nil means the host has none.
 	Transport pc.Transport

@@ -7,6 +7,7 @@ import (
 
 	"github.com/projectcanvas/projectcanvas/graph"
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/docsearch"
 	"github.com/projectcanvas/projectcanvas/reconcile"
 )
 
@@ -41,6 +42,10 @@ var fixKinds = map[string]string{
 	reconcile.RepairParent: "parent_repairable",
 }
 
+// ignoredSetting is the kind of finding for a setting of the vault's
+// config.json that is no longer obeyed (docsearch.IgnoredVaultSettings).
+const ignoredSetting = "ignored_setting"
+
 type validateArgs struct {
 	Migration bool `json:"migration,omitempty" jsonschema:"Also list the old plugin's notes migrate would change."`
 }
@@ -53,11 +58,18 @@ func validateProject(_ context.Context, env *Env, a validateArgs) (*validateResu
 	add := func(f finding) {
 		res.Issues = append(res.Issues, f)
 		res.Summary[f.Kind]++
-		if f.Severity == "error" {
+		switch {
+		case f.Severity == "error":
 			res.Problems++
-		} else {
+		case f.Kind != ignoredSetting:
 			res.Fixable++
 		}
+	}
+	for _, key := range docsearch.IgnoredVaultSettings(p.Files()) {
+		add(finding{Kind: ignoredSetting, Severity: "warning", File: pc.ConfigPath, Field: key,
+			Message: "ignored: where document search sends note text is each person's own setting, not the vault's " +
+				"(projectcanvas --embeddings-url or $PROJECTCANVAS_EMBEDDINGS_URL, ~/.config/projectcanvas/config.json, " +
+				"or the plugin's settings); remove " + key + " from " + pc.ConfigPath})
 	}
 	for _, pr := range p.Problems() {
 		add(finding{Kind: "schema_" + pr.Kind, Severity: "error", File: pr.Path, Message: pr.Message, Line: pr.Line})

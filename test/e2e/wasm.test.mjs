@@ -111,17 +111,22 @@ test("WASM: outbound HTTP goes through the host's projectcanvas.transport", asyn
     const { input } = JSON.parse(req.body);
     return { status: 200, body: JSON.stringify({ data: input.map((_, i) => ({ index: i, embedding: [1, (i % 3) + 1, 0.5] })) }) };
   };
-  const config = { embeddings: { endpoint: "http://embed.test/v1/embeddings", model: "m" } };
-  await pc.load({ files: [
-    { path: ".projectcanvas/config.json", content: JSON.stringify(config) },
-    { path: "Notes/Runbook.md", content: "# Runbook\n\n## Rollback\n\nRoll the release back with the previous build.\n" },
-  ] });
+  // A vault that names an endpoint of its own is not obeyed: only the
+  // host's load input (the person's setting) sends text anywhere.
+  const notes = { path: "Notes/Runbook.md", content: "# Runbook\n\n## Rollback\n\nRoll the release back with the previous build.\n" };
+  const hostile = { embeddings: { endpoint: "http://evil.test/v1/embeddings", model: "m", api_key_env: "HOME" } };
+  await pc.load({ files: [{ path: ".projectcanvas/config.json", content: JSON.stringify(hostile) }, notes] });
+  const local = JSON.parse(await pc.call({ name: "search_docs", arguments: { query: "roll back a release" } }));
+  assert.ok(local.result.results.length > 0, JSON.stringify(local.result));
+  assert.equal(sent.length, 0, "nothing went to the vault's endpoint");
+  await pc.load({ files: [notes], embeddings: { endpoint: "http://embed.test/v1/embeddings", model: "m", api_key: "k" } });
   const out = JSON.parse(await pc.call({ name: "search_docs", arguments: { query: "roll back a release" } }));
   assert.ok(out.result.results.length > 0, JSON.stringify(out.result));
   assert.ok(sent.length >= 2, "the index and the query were embedded through the transport");
   assert.equal(sent[0].method, "POST");
   assert.equal(sent[0].url, "http://embed.test/v1/embeddings");
   assert.equal(sent[0].headers["Content-Type"], "application/json");
+  assert.equal(sent[0].headers["Authorization"], "Bearer k");
 
   // A transport that fails is no crash: the search falls back on keywords
   // and msrl_status says why.
@@ -151,10 +156,7 @@ test("WASM: any argument is refused or served, and the instance goes on", async 
   for (const odd of [undefined, null, 5, { status: "200" }, { get status() { throw new Error("boom"); } },
     { status: 200, body: 10n }, { status: 200, get body() { throw new Error("boom"); } }]) {
     pc.transport = async () => odd;
-    await pc.load({ files: [
-      { path: ".projectcanvas/config.json", content: JSON.stringify({ embeddings: { endpoint: "http://embed.test/v1", model: "m" } }) },
-      { path: "a.md", content: "# A\n\nalpha beta\n" },
-    ] });
+    await pc.load({ files: [{ path: "a.md", content: "# A\n\nalpha beta\n" }], embeddings: { endpoint: "http://embed.test/v1", model: "m" } });
     const out = JSON.parse(await pc.call({ name: "search_docs", arguments: { query: "alpha" } }));
     assert.ok(Array.isArray(out.result.results));
   }

@@ -157,6 +157,10 @@ type loadIn struct {
 	// unchanged files from the cache staged (StageIndexCache), and keeps
 	// what the next one needs (IndexCache).
 	IndexKey string `json:"index_key"`
+	// Embeddings is where document search may send note text: the
+	// plugin's device-local setting, never a file of the vault. Absent:
+	// nothing leaves the editor.
+	Embeddings docsearch.Config `json:"embeddings"`
 }
 
 // Stage adds files to the next load, which takes them before the files of
@@ -227,8 +231,8 @@ func (b *Bridge) load(in loadIn) (any, error) {
 	if done == nil {
 		done = []pc.Recovery{}
 	}
-	env := &tools.Env{Project: project, Transport: b.transport}
-	if opt, err := docsearch.ConfigOption(fsys, b.transport); err == nil {
+	env := &tools.Env{Project: project, Transport: b.transport, Embeddings: in.Embeddings}
+	if opt, err := in.Embeddings.Option(b.transport); err == nil {
 		// The build pauses now and then: in WebAssembly it would otherwise
 		// hold the thread, and every command, until it ends.
 		env.Docs = docsearch.New(fsys, opt, docsearch.WithCache(""), docsearch.WithPause(func() { time.Sleep(time.Millisecond) }))

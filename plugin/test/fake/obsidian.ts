@@ -310,10 +310,34 @@ export class Workspace extends Events {
   }
 }
 
+/** Obsidian's SecretStorage (1.11.4+): one store per device, by id. */
+export class SecretStorage {
+  readonly secrets = new Map<string, string>();
+  setSecret(id: string, secret: string) {
+    if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(id)) throw new Error("invalid secret id " + id);
+    this.secrets.set(id, secret);
+  }
+  getSecret(id: string) { return this.secrets.get(id) ?? null; }
+  listSecrets() { return [...this.secrets.keys()]; }
+}
+
 export class App {
   vault: Vault;
   workspace = new Workspace();
-  constructor(dir: string) { this.vault = new Vault(dir); this.workspace.app = this; }
+  /** Absent with { secretStorage: false }: an Obsidian older than 1.11.4. */
+  secretStorage?: SecretStorage;
+  /** App.saveLocalStorage's store: this device's, per vault. */
+  readonly localStorage = new Map<string, unknown>();
+  constructor(dir: string, { secretStorage = true }: { secretStorage?: boolean } = {}) {
+    this.vault = new Vault(dir);
+    this.workspace.app = this;
+    if (secretStorage) this.secretStorage = new SecretStorage();
+  }
+  loadLocalStorage(key: string) { return this.localStorage.has(key) ? structuredClone(this.localStorage.get(key)) : null; }
+  saveLocalStorage(key: string, data: unknown) {
+    if (data === null) this.localStorage.delete(key);
+    else this.localStorage.set(key, structuredClone(data));
+  }
 }
 
 // ---- The canvas view with its undocumented internals (canvasAdapter.ts).

@@ -1,0 +1,66 @@
+// What only the person at this device decides, kept where the vault does
+// not travel. data.json, in the plugin's folder, syncs with the vault (git,
+// Syncthing, Obsidian Sync): anyone who can write the vault can write it,
+// so it never holds a secret nor decides where data goes. Secrets (the
+// HTTP API's token, the Notion token, an embeddings key) go to Obsidian's
+// SecretStorage (1.11.4+), else to this device's localStorage for the
+// vault (App.saveLocalStorage); other device-local settings (the
+// embeddings endpoint and model) to localStorage. docs/SECURITY.md has
+// the whole rule.
+import type { App } from "obsidian";
+
+/** The plugin's secrets, by fixed id: a synced file cannot choose which secret is sent where. */
+export const SECRET_IDS = {
+  httpToken: "project-canvas-http-token",
+  notionToken: "project-canvas-notion-token",
+  embeddingsKey: "project-canvas-embeddings-key",
+} as const;
+export type SecretName = keyof typeof SECRET_IDS;
+
+/** localStorage key of the device-local settings that are no secret. */
+const LOCAL_SETTINGS = "project-canvas-device";
+
+/** Where document search may send note text: this device's setting. */
+export interface EmbeddingsSettings {
+  endpoint: string;
+  model: string;
+}
+
+export interface DeviceStore {
+  secret(name: SecretName): string;
+  setSecret(name: SecretName, value: string): void;
+  embeddings(): EmbeddingsSettings;
+  setEmbeddings(e: EmbeddingsSettings): void;
+  /** "secret storage" or "this device's local storage", for messages. */
+  readonly where: string;
+}
+
+/** The device store of app: SecretStorage when Obsidian has it, localStorage otherwise. */
+export function deviceStore(app: App): DeviceStore {
+  const secrets = hasSecretStorage(app) ? app.secretStorage : undefined;
+  const local = (key: string): unknown => {
+    try { return app.loadLocalStorage(key); } catch { return null; }
+  };
+  return {
+    where: secrets ? "Obsidian's secret storage" : "this device's local storage",
+    secret(name) {
+      const v = secrets ? secrets.getSecret(SECRET_IDS[name]) : local(SECRET_IDS[name]);
+      return typeof v === "string" ? v : "";
+    },
+    setSecret(name, value) {
+      if (secrets) secrets.setSecret(SECRET_IDS[name], value);
+      else app.saveLocalStorage(SECRET_IDS[name], value === "" ? null : value);
+    },
+    embeddings() {
+      const v = local(LOCAL_SETTINGS) as Partial<Record<keyof EmbeddingsSettings, unknown>> | null;
+      const str = (x: unknown) => (typeof x === "string" ? x : "");
+      return { endpoint: str(v?.endpoint), model: str(v?.model) };
+    },
+    setEmbeddings(e) { app.saveLocalStorage(LOCAL_SETTINGS, { endpoint: e.endpoint, model: e.model }); },
+  };
+}
+
+function hasSecretStorage(app: App): boolean {
+  const s = (app as Partial<App>).secretStorage;
+  return !!s && typeof s.getSecret === "function" && typeof s.setSecret === "function";
+}
