@@ -18,7 +18,7 @@ func init() {
 	commands.RegisterExtDB(func(ctx context.Context, r commands.ExtDBRequest) (string, any, error) {
 		return extsync.Command(ctx, r.Project, r.Transport, r.Token, r.DatabaseID, r.APIURL, r.Only)
 	})
-	register(&command{name: "sync", args: "--once|--watch [--database ID] [--interval 5m]",
+	register(&command{name: "sync", args: "--once|--watch [--database ID] [--interval 5m] [--deadline 10m]",
 		summary: "two-way sync with a Notion database (token in $PROJECTCANVAS_NOTION_TOKEN)", run: syncCommand})
 }
 
@@ -36,11 +36,12 @@ func syncCommand(ctx context.Context, c *cli, args []string) int {
 	watch := fs.Bool("watch", false, "sync every interval until interrupted")
 	database := fs.String("database", "", "Notion database id or URL (default: notion.database_id in .projectcanvas/config.json)")
 	interval := fs.Duration("interval", 5*time.Minute, "time between runs with --watch")
-	usage := usageError{"usage: projectcanvas sync --once|--watch [--database ID] [--interval 5m]"}
-	if err := fs.Parse(args); err != nil || fs.NArg() > 0 || *once == *watch || *interval < time.Second {
+	deadline := fs.Duration("deadline", extsync.DefaultDeadline, "the longest one run may take")
+	usage := usageError{"usage: projectcanvas sync --once|--watch [--database ID] [--interval 5m] [--deadline 10m]"}
+	if err := fs.Parse(args); err != nil || fs.NArg() > 0 || *once == *watch || *interval < time.Second || *deadline < time.Second {
 		return fail(c.stderr, usage)
 	}
-	s, env, err := c.syncer(*database)
+	s, env, err := c.syncer(*database, *deadline)
 	if err != nil {
 		return syncFailure(c, err)
 	}
@@ -83,7 +84,7 @@ func syncCommand(ctx context.Context, c *cli, args []string) int {
 // syncer opens the vault and builds the Syncer: the token from the
 // environment, the database from the flag or the vault's config, the API
 // URL from $PROJECTCANVAS_NOTION_URL.
-func (c *cli) syncer(database string) (*extsync.Syncer, *tools.Env, error) {
+func (c *cli) syncer(database string, deadline time.Duration) (*extsync.Syncer, *tools.Env, error) {
 	token := c.getenv("PROJECTCANVAS_NOTION_TOKEN")
 	if token == "" {
 		return nil, nil, pc.Errorf(pc.CodeUnauthorized, "%s is not set: set it to the secret of a Notion integration "+
@@ -106,7 +107,7 @@ func (c *cli) syncer(database string) (*extsync.Syncer, *tools.Env, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	s, err := extsync.New(env.Project, extsync.Options{Client: client, Config: cfg, TokenSource: tokenVar})
+	s, err := extsync.New(env.Project, extsync.Options{Client: client, Config: cfg, TokenSource: tokenVar, Deadline: deadline})
 	return s, env, err
 }
 

@@ -31,6 +31,8 @@ type harness struct {
 	token   string
 	tr      pc.Transport
 	workers int
+	// deadline, when set, bounds each run (Options.Deadline).
+	deadline time.Duration
 }
 
 func newHarness(t testing.TB, files map[string]string) *harness {
@@ -59,7 +61,7 @@ func (h *harness) client() *notion.Client {
 }
 
 func (h *harness) syncer() *extsync.Syncer {
-	s, err := extsync.New(h.p, extsync.Options{Client: h.client(), Config: h.cfg, TokenSource: "$PROJECTCANVAS_NOTION_TOKEN", Workers: h.workers})
+	s, err := extsync.New(h.p, extsync.Options{Client: h.client(), Config: h.cfg, TokenSource: "$PROJECTCANVAS_NOTION_TOKEN", Workers: h.workers, Deadline: h.deadline})
 	require.NoError(h.t, err)
 	return s
 }

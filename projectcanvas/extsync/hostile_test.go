@@ -1,9 +1,12 @@
 package extsync_test
 
 import (
+	"context"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -138,4 +141,91 @@ func FuzzSyncState(f *testing.F) {
 			}
 		}
 	})
+}
+
+// mangling is a transport that breaks one page of every query's answer:
+// the page of entity id gets a title that is a number.
+type mangling struct {
+	pc.Transport
+	id string
+}
+
+func (m *mangling) Do(ctx context.Context, r *pc.OutboundRequest) (*pc.OutboundResponse, error) {
+	resp, err := m.Transport.Do(ctx, r)
+	if err != nil || !strings.HasSuffix(r.URL, "/query") || resp.Status != 200 {
+		return resp, err
+	}
+	var l map[string]any
+	if json.Unmarshal(resp.Body, &l) != nil {
+		return resp, nil
+	}
+	for _, p := range l["results"].([]any) {
+		props := p.(map[string]any)["properties"].(map[string]any)
+		if strings.Contains(fmt.Sprint(props["ID"]), m.id) {
+			props["Name"].(map[string]any)["title"] = 5
+		}
+	}
+	resp.Body, _ = json.Marshal(l)
+	return resp, nil
+}
+
+// One malformed page is one failure, named; the other entities sync, and
+// the entity of the bad page gets no second page.
+func TestOneMalformedPageFailsOnlyItself(t *testing.T) {
+	h := newHarness(t, smallVault())
+	h.sync()
+	_, err := h.p.Update("T-001", pc.Change{Data: map[string]any{"priority": "P3"}})
+	require.NoError(t, err)
+	_, err = h.p.Update("T-002", pc.Change{Data: map[string]any{"priority": "P2"}})
+	require.NoError(t, err)
+	plainTr := h.tr
+	h.tr = &mangling{Transport: plainTr, id: "T-001"}
+	sum, err := h.run()
+	require.NoError(t, err)
+	require.Len(t, sum.Failed, 1, "%+v", sum)
+	assert.Equal(t, pc.ID("T-001"), sum.Failed[0].ID)
+	assert.Contains(t, sum.Failed[0].Message, "could not be read")
+	assert.Zero(t, sum.Created)
+	h.tr = plainTr
+	assert.Equal(t, "P2", plain(h.srv.Property(h.page("T-002"), "Priority")), "the others synced")
+	h.page("T-001") // still one page
+	h.sync()
+	assert.Equal(t, "P3", plain(h.srv.Property(h.page("T-001"), "Priority")), "and it syncs once readable")
+}
+
+// slow is a transport that takes a while per request, in real time.
+type slow struct {
+	pc.Transport
+	d time.Duration
+}
+
+func (s *slow) Do(ctx context.Context, r *pc.OutboundRequest) (*pc.OutboundResponse, error) {
+	select {
+	case <-time.After(s.d):
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	return s.Transport.Do(ctx, r)
+}
+
+// A run past its deadline stops, keeps what it did, and says what is left;
+// the next run finishes the work without a duplicate page.
+func TestRunStopsAtItsDeadline(t *testing.T) {
+	h := newHarness(t, exampleFiles(t))
+	plainTr := h.tr
+	h.tr, h.deadline = &slow{Transport: plainTr, d: 20 * time.Millisecond}, 300*time.Millisecond
+	start := time.Now()
+	sum, err := h.run()
+	require.Error(t, err)
+	assert.Less(t, time.Since(start), 5*time.Second)
+	assert.Contains(t, err.Error(), "deadline")
+	assert.Contains(t, err.Error(), "left for the next run")
+	require.NotNil(t, sum)
+	h.tr, h.deadline = plainTr, 0
+	h.sync()
+	for _, e := range h.p.All() {
+		if !e.Archived {
+			h.page(string(e.ID))
+		}
+	}
 }

@@ -2,6 +2,7 @@ package extsync
 
 import (
 	"context"
+	"encoding/json"
 	"slices"
 	"strings"
 
@@ -22,6 +23,9 @@ type run struct {
 	pageOf   map[pc.ID][]*notion.Page // pages by the entity id they carry
 	pages    map[string]*notion.Page
 	entityOf map[string]pc.ID // page id -> entity id
+	// badEntity: entities whose page could not be read this run (their
+	// page id); they are reported and left alone.
+	badEntity map[pc.ID]string
 	done     int              // pushes finished since the last save
 }
 
@@ -63,6 +67,18 @@ func (r *run) fetch(ctx context.Context, entities []*pc.Entity, scoped bool) err
 			r.entityOf[p.ID] = id
 		}
 		return nil
+	}, func(bad notion.BadPage) {
+		// One page that cannot be read is one page: its entity (when its
+		// ID property can be read) is reported and left alone this run.
+		id := peekEntityID(bad.Raw, idProp)
+		if id == "" {
+			id = r.entityOfPage(bad.ID)
+		}
+		if id != "" {
+			r.badEntity[id] = bad.ID
+		}
+		r.sum.Failed = append(r.sum.Failed, Failure{ID: id, Code: pc.CodeInternal,
+			Message: "Notion page " + bad.ID + " could not be read (" + pc.Echo(bad.Err.Error()) + "); it was skipped, the others synced"})
 	})
 	if err != nil {
 		return err
@@ -75,10 +91,47 @@ func (r *run) fetch(ctx context.Context, entities []*pc.Entity, scoped bool) err
 	return nil
 }
 
+// entityOfPage is the entity whose base names the page, or "".
+func (r *run) entityOfPage(page string) pc.ID {
+	for id, b := range r.st.Entities {
+		if b.Page == page {
+			return id
+		}
+	}
+	return ""
+}
+
+// peekEntityID reads a page's ID property out of its JSON leniently, for
+// a page that does not decode as a whole.
+func peekEntityID(raw json.RawMessage, idProp string) pc.ID {
+	var p struct {
+		Properties map[string]struct {
+			RichText []struct {
+				PlainText string `json:"plain_text"`
+			} `json:"rich_text"`
+		} `json:"properties"`
+	}
+	if json.Unmarshal(raw, &p) != nil {
+		return ""
+	}
+	var b strings.Builder
+	for _, t := range p.Properties[idProp].RichText {
+		b.WriteString(t.PlainText)
+	}
+	id, _, _, err := pc.ParseID(strings.TrimSpace(b.String()))
+	if err != nil {
+		return ""
+	}
+	return id
+}
+
 // plan decides, per entity, what goes which way.
 func (r *run) plan(ctx context.Context, entities []*pc.Entity) ([]*item, error) {
 	var items []*item
 	for _, e := range entities {
+		if _, bad := r.badEntity[e.ID]; bad {
+			continue // reported by fetch; neither created again nor changed
+		}
 		it, err := r.planOne(ctx, e)
 		if err != nil {
 			if pc.ErrorCode(err) == pc.CodeUnauthorized || pc.ErrorCode(err) == pc.CodeForbidden {

@@ -112,7 +112,7 @@ func badEntry(id pc.ID, e *entry) string {
 	if canon, _, _, err := pc.ParseID(string(id)); err != nil || canon != id {
 		return "it is no entity id"
 	}
-	if e == nil || !notionID(e.Page) {
+	if e == nil || e.Page != "" && !notionID(e.Page) {
 		return "its page is no Notion id"
 	}
 	if !plainID(e.EditedBy) {

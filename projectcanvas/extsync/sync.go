@@ -2,11 +2,13 @@ package extsync
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"regexp"
 	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/notion"
@@ -22,7 +24,19 @@ type Options struct {
 	// Workers is how many requests may be under way at once (default 3:
 	// with Notion's latency, fewer cannot keep up with its rate).
 	Workers int
+	// Deadline bounds one run (default DefaultDeadline): past it the run
+	// stops, keeps what it did, and says what is left for the next one.
+	Deadline time.Duration
 }
+
+// errDeadline is the cause of a run's end at its deadline.
+var errDeadline = errors.New("the run's deadline")
+
+// DefaultDeadline is how long a run may take unless Options.Deadline says
+// otherwise: a first sync of thousands of entities at Notion's three
+// requests a second fits, and a server that never ends a run does not
+// hold the editor's sync for longer.
+const DefaultDeadline = 10 * time.Minute
 
 // Syncer syncs a project's entities with a Notion database.
 type Syncer struct {
@@ -33,6 +47,8 @@ type Syncer struct {
 	db      string
 	tokenOf string
 	workers int
+	// deadline bounds a run (Options.Deadline).
+	deadline time.Duration
 
 	mu sync.Mutex // guards the state and summary while workers push
 }
@@ -56,6 +72,10 @@ func New(p *pc.Project, o Options) (*Syncer, error) {
 	}
 	if s.workers <= 0 {
 		s.workers = 3
+	}
+	s.deadline = o.Deadline
+	if s.deadline <= 0 {
+		s.deadline = DefaultDeadline
 	}
 	return s, nil
 }
@@ -134,7 +154,16 @@ func (s *Syncer) RunOnly(ctx context.Context, ids []pc.ID) (*Summary, error) {
 func (s *Syncer) run(ctx context.Context, only []pc.ID) (sum *Summary, err error) {
 	start := s.c.Requests()
 	sum = &Summary{Conflicts: []ConflictReport{}}
-	defer func() { sum.Requests = s.c.Requests() - start }()
+	ctx, cancel := context.WithTimeoutCause(ctx, s.deadline, errDeadline)
+	defer cancel()
+	defer func() {
+		sum.Requests = s.c.Requests() - start
+		if context.Cause(ctx) == errDeadline {
+			err = pc.Errorf(pc.CodeInternal, "the sync stopped at its deadline (%v; --deadline sets another) after %d requests: "+
+				"what it did is kept, and %d entities in \"failed\" are left for the next run", s.deadline, sum.Requests, len(sum.Failed)).
+				With("retryable", true).With("left", len(sum.Failed))
+		}
+	}()
 	st, bad, err := readState(s.p.Files())
 	if err != nil {
 		return sum, err
@@ -146,7 +175,7 @@ func (s *Syncer) run(ctx context.Context, only []pc.ID) (sum *Summary, err error
 	if err := s.schema(ctx, st, sum); err != nil {
 		return sum, err
 	}
-	r := &run{s: s, st: st, sum: sum, pageOf: map[pc.ID][]*notion.Page{}, entityOf: map[string]pc.ID{}}
+	r := &run{s: s, st: st, sum: sum, pageOf: map[pc.ID][]*notion.Page{}, entityOf: map[string]pc.ID{}, badEntity: map[pc.ID]string{}}
 	entities, err := s.scope(only)
 	if err != nil {
 		return sum, err

@@ -18,12 +18,20 @@ import (
 // vectors in JSON is a few MB).
 const MaxBody = 256 << 20
 
-// Transport sends requests with an http.Client.
+// Transport sends requests with an http.Client. It never follows a
+// redirect: the core's requests carry a token (Notion's, an embeddings
+// key) meant for the host it named, and a 3xx would carry it elsewhere, or
+// turn a POST into a GET. A redirect is answered to the caller as it came,
+// which reports it.
 type Transport struct {
-	Client *http.Client // nil means http.DefaultClient
+	Client *http.Client // nil means a client like http.DefaultClient that follows no redirect
 }
 
-// New returns a Transport on http.DefaultClient.
+// noRedirects is the default client: http.DefaultClient's transport, no
+// redirects followed.
+var noRedirects = &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+
+// New returns a Transport that follows no redirect.
 func New() *Transport { return &Transport{} }
 
 // Do implements projectcanvas.Transport.
@@ -41,7 +49,7 @@ func (t *Transport) Do(ctx context.Context, r *pc.OutboundRequest) (*pc.Outbound
 	}
 	client := t.Client
 	if client == nil {
-		client = http.DefaultClient
+		client = noRedirects
 	}
 	resp, err := client.Do(req)
 	if err != nil {

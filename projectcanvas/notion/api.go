@@ -2,7 +2,10 @@ package notion
 
 import (
 	"context"
+	"encoding/json"
 	"net/url"
+
+	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 )
 
 // PageSize is how many results a paginated request asks for: Notion's
@@ -38,28 +41,73 @@ func (c *Client) AddProperties(ctx context.Context, id string, props map[string]
 	return &ds, nil
 }
 
+// BadPage is a page of a query's results that could not be decoded (a
+// property of a type other than the API documents): the rest of the
+// results are still listed. Raw is the page's JSON, for the caller to
+// find what it can in it.
+type BadPage struct {
+	ID  string
+	Raw json.RawMessage
+	Err error
+}
+
 // Query lists the pages of a data source that match filter (nil: every
-// page not in the trash), PageSize at a time, calling fn for each.
-func (c *Client) Query(ctx context.Context, dataSource string, filter any, fn func(*Page) error) error {
+// page not in the trash), PageSize at a time, calling fn for each page and
+// bad for each page that cannot be decoded (nil: such a page fails the
+// query).
+func (c *Client) Query(ctx context.Context, dataSource string, filter any, fn func(*Page) error, bad func(BadPage)) error {
 	body := map[string]any{"page_size": PageSize}
 	if filter != nil {
 		body["filter"] = filter
 	}
 	path := "/v1/data_sources/" + url.PathEscape(dataSource) + "/query"
+	next := listing("the query of data source " + dataSource)
 	for {
-		var l list[Page]
+		var l list[json.RawMessage]
 		if err := c.do(ctx, "POST", path, body, idempotent, &l); err != nil {
 			return err
 		}
-		for i := range l.Results {
-			if err := fn(&l.Results[i]); err != nil {
+		for _, raw := range l.Results {
+			var p Page
+			if err := json.Unmarshal(raw, &p); err != nil {
+				var id struct{ ID string }
+				_ = json.Unmarshal(raw, &id)
+				if bad == nil {
+					return pc.Errorf(pc.CodeInternal, "Notion page %s is not what the API documents: %v", pc.Echo(id.ID), err)
+				}
+				bad(BadPage{ID: pc.Echo(id.ID), Raw: raw, Err: err})
+				continue
+			}
+			if err := fn(&p); err != nil {
 				return err
 			}
 		}
-		if !l.HasMore || l.NextCursor == nil || *l.NextCursor == "" {
-			return nil
+		cursor, err := next(l.HasMore, l.NextCursor)
+		if cursor == "" || err != nil {
+			return err
 		}
-		body["start_cursor"] = *l.NextCursor
+		body["start_cursor"] = cursor
+	}
+}
+
+// listing follows one paginated listing's cursors: it returns the next
+// cursor ("" at the end), and an error when the server repeats a cursor
+// (it would go on forever) or the listing passes MaxListRequests. what
+// names the listing in the error.
+func listing(what string) func(hasMore bool, cursor *string) (string, error) {
+	seen := map[string]bool{}
+	return func(hasMore bool, cursor *string) (string, error) {
+		if !hasMore || cursor == nil || *cursor == "" {
+			return "", nil
+		}
+		if seen[*cursor] {
+			return "", pc.Errorf(pc.CodeInternal, "Notion gave the same cursor twice in %s; stopped there (it would never end)", what)
+		}
+		if len(seen)+1 >= MaxListRequests {
+			return "", pc.Errorf(pc.CodeInternal, "%s ran past %d requests; stopped there", what, MaxListRequests)
+		}
+		seen[*cursor] = true
+		return *cursor, nil
 	}
 }
 
@@ -112,6 +160,7 @@ func (c *Client) Page(ctx context.Context, id string) (*Page, error) {
 func (c *Client) Children(ctx context.Context, id string) ([]Block, error) {
 	var out []Block
 	cursor := ""
+	next := listing("the blocks of page " + id)
 	for {
 		q := url.Values{"page_size": {"100"}}
 		if cursor != "" {
@@ -122,10 +171,10 @@ func (c *Client) Children(ctx context.Context, id string) ([]Block, error) {
 			return nil, err
 		}
 		out = append(out, l.Results...)
-		if !l.HasMore || l.NextCursor == nil || *l.NextCursor == "" {
-			return out, nil
+		var err error
+		if cursor, err = next(l.HasMore, l.NextCursor); cursor == "" || err != nil {
+			return out, err
 		}
-		cursor = *l.NextCursor
 	}
 }
 

@@ -41,6 +41,17 @@ const (
 	// retryAfterDefault is the wait after a 429 that carries no usable
 	// Retry-After (a transport that passes no headers).
 	retryAfterDefault = 2 * time.Second
+	// MaxWait is the longest one Retry-After is waited out: a server that
+	// asks for more (an hour) is answered with an error to try later.
+	MaxWait = 60 * time.Second
+	// MaxListRequests bounds the requests of one listing (a query's pages
+	// of results, a page's pages of blocks): 1,000 requests of 100 are
+	// 100,000 pages or blocks, past any real database or page.
+	MaxListRequests = 1000
+	// MinTokenLength is the shortest token taken: Notion's are ~50
+	// characters, and redacting a one-letter "token" from messages would
+	// mangle every one of them.
+	MinTokenLength = 8
 )
 
 // Options configures a Client. The zero value is Notion's public API on the
@@ -86,6 +97,9 @@ func New(t pc.Transport, token string, o Options) (*Client, error) {
 	}
 	if strings.TrimSpace(token) == "" {
 		return nil, pc.Errorf(pc.CodeUnauthorized, "no Notion integration token given")
+	}
+	if len(strings.TrimSpace(token)) < MinTokenLength {
+		return nil, pc.Errorf(pc.CodeUnauthorized, "the Notion integration token is too short to be one (Notion's start with ntn_ or secret_ and run to about 50 characters)")
 	}
 	c := &Client{transport: t, token: strings.TrimSpace(token), base: base, timeout: o.Timeout,
 		sleep: o.Sleep, rand: o.Rand}
@@ -183,10 +197,15 @@ func (c *Client) do(ctx context.Context, method, path string, body any, retry re
 		case resp.Status == 429:
 			limited++
 			wait := retryAfter(resp.Header)
-			c.pace.hold(wait)
-			if limited > max429 {
-				return c.apiErr(method, path, resp)
+			if limited > max429 || wait > MaxWait {
+				return pc.AsError(c.apiErr(method, path, resp)).With("retry_after_seconds", int(wait/time.Second))
 			}
+			c.pace.hold(wait)
+		case resp.Status >= 300 && resp.Status < 400:
+			// Never followed (the token would go with it): reported.
+			where := c.redact(resp.Header["Location"])
+			return pc.Errorf(pc.CodeInternal, "Notion answered %s %s with a redirect (%d) to %s; it was not followed, so the token went nowhere else: "+
+				"check the API URL", method, path, resp.Status, snippet([]byte(where))).With("notion_status", resp.Status)
 		case transientStatus(resp.Status) && bool(retry) && transient < maxRetries:
 			transient++
 			if err := c.sleep(ctx, c.backoff(transient)); err != nil {
@@ -242,8 +261,8 @@ func retryAfter(h map[string]string) time.Duration {
 			}
 		}
 	}
-	if secs, err := strconv.ParseFloat(v, 64); err == nil && secs >= 0 && secs < 3600 {
-		return time.Duration(secs * float64(time.Second))
+	if secs, err := strconv.ParseFloat(v, 64); err == nil && secs >= 0 {
+		return time.Duration(min(secs, 1e6) * float64(time.Second))
 	}
 	return retryAfterDefault
 }
@@ -257,7 +276,7 @@ func (c *Client) canceled(method, path string, err error) error {
 func (c *Client) apiErr(method, path string, resp *pc.OutboundResponse) error {
 	var e apiError
 	if json.Unmarshal(resp.Body, &e) != nil || e.Object != "error" {
-		e = apiError{Status: resp.Status, Code: "unexpected_answer", Message: snippet(resp.Body)}
+		e = apiError{Status: resp.Status, Code: "unexpected_answer", Message: snippet([]byte(c.redact(string(resp.Body))))}
 	}
 	code := pc.CodeInternal
 	switch resp.Status {
@@ -300,6 +319,8 @@ func (c *Client) redact(s string) string {
 	return strings.ReplaceAll(s, c.token, "[token]")
 }
 
+// snippet quotes at most 200 bytes of an answer. Redact before, never
+// after: a cut through a token would leave its first part.
 func snippet(b []byte) string {
 	const n = 200
 	s := strings.ToValidUTF8(string(b), "?")

@@ -130,7 +130,7 @@ func (r *recorder) Do(_ context.Context, _ *pc.OutboundRequest) (*pc.OutboundRes
 func TestPacingAndRetryAfterAcrossConcurrentCallers(t *testing.T) {
 	clock := &manualClock{now: t0}
 	rec := &recorder{clock: clock}
-	c, err := notion.New(rec, "tok", notion.Options{BaseURL: "https://api.notion.test", Now: clock.Now, Sleep: clock.Sleep})
+	c, err := notion.New(rec, "tok-long-enough", notion.Options{BaseURL: "https://api.notion.test", Now: clock.Now, Sleep: clock.Sleep})
 	require.NoError(t, err)
 	// The 429 first, then 8 callers at once.
 	_, err = c.Me(context.Background())
@@ -160,7 +160,7 @@ func TestPacingAndRetryAfterAcrossConcurrentCallers(t *testing.T) {
 func TestRetryAfterSpendsTheBurst(t *testing.T) {
 	clock := &manualClock{now: t0}
 	rec := &recorder{clock: clock}
-	c, err := notion.New(rec, "tok", notion.Options{BaseURL: "https://api.notion.test", Now: clock.Now, Sleep: clock.Sleep})
+	c, err := notion.New(rec, "tok-long-enough", notion.Options{BaseURL: "https://api.notion.test", Now: clock.Now, Sleep: clock.Sleep})
 	require.NoError(t, err)
 	for range 12 {
 		_, err := c.Me(context.Background())
