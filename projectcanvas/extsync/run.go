@@ -26,7 +26,7 @@ type run struct {
 	// badEntity: entities whose page could not be read this run (their
 	// page id); they are reported and left alone.
 	badEntity map[pc.ID]string
-	done     int              // pushes finished since the last save
+	done      int // pushes finished since the last save
 }
 
 // item is one entity's plan.

@@ -171,7 +171,6 @@ func plainID(s string) bool {
 // isHash reports whether s has the shape of a hashOf.
 func isHash(s string) bool { return len(s) == 24 && strings.Trim(s, "0123456789abcdef") == "" }
 
-
 func (st *state) encode() []byte {
 	data, _ := json.MarshalIndent(st, "", " ")
 	return append(data, '\n')

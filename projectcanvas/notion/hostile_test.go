@@ -38,7 +38,9 @@ func hostileClient(t *testing.T, fn func(n int64, r *pc.OutboundRequest) *pc.Out
 	return c, a
 }
 
-func ok(body string) *pc.OutboundResponse { return &pc.OutboundResponse{Status: 200, Body: []byte(body)} }
+func ok(body string) *pc.OutboundResponse {
+	return &pc.OutboundResponse{Status: 200, Body: []byte(body)}
+}
 
 // A server that says has_more with the same cursor forever, or never
 // stops giving new ones, is stopped, with an error naming the listing.
