@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 
+	"go.yaml.in/yaml/v3"
+
 	"github.com/projectcanvas/projectcanvas/projectcanvas/frontmatter"
 )
 
@@ -137,6 +139,12 @@ func (m *migrator) scalar(key string) (string, bool) {
 func (m *migrator) moveScalar(old, key string, same func(a, b string) bool) {
 	v, ok := m.scalar(old)
 	if !ok {
+		m.notOneValue(old)
+		return
+	}
+	if why := valueProblem(v); why != "" {
+		m.add(MigrationChange{Kind: MigrateKept, Key: old, NewKey: key, From: v,
+			Note: old + " " + why + ", which " + key + " may not hold; write it as one line in " + key + " and delete " + old})
 		return
 	}
 	cur, has := m.scalar(key)
@@ -152,6 +160,26 @@ func (m *migrator) moveScalar(old, key string, same func(a, b string) bool) {
 		m.add(MigrationChange{Kind: MigrateKept, Key: old, NewKey: key, From: v, To: cur,
 			Note: old + " and " + key + " disagree; keep the right one in " + key + " and delete " + old})
 	}
+}
+
+// notOneValue reports a key that is there but holds no single value (a
+// list, a mapping): nothing maps it, so it is kept for a person.
+func (m *migrator) notOneValue(key string) {
+	if n := m.doc.Node(key); n != nil && n.Kind != yaml.ScalarNode {
+		m.add(MigrationChange{Kind: MigrateKept, Key: key, Note: key + " holds a list or a mapping, not one value; set it by hand"})
+	}
+}
+
+// valueProblem says why a scalar cannot become a value of this project's
+// one-line fields (the tools' rule), or "".
+func valueProblem(v string) string {
+	switch {
+	case strings.ContainsAny(v, "\r\n"):
+		return "holds several lines"
+	case strings.ContainsFunc(v, IsBidiControl):
+		return "holds a bidirectional-override character"
+	}
+	return ""
 }
 
 // timestamps merges created into created_at and updated into updated_at:
@@ -199,6 +227,12 @@ func (m *migrator) workstream() {
 // starts work the old plugin flagged inProgress.
 func (m *migrator) status() {
 	v, ok := m.scalar("status")
+	if !ok && m.has("status") {
+		if n := m.doc.Node("status"); n.Kind != yaml.ScalarNode {
+			m.notOneValue("status") // a list: what it means is the person's to say; never replaced
+			return
+		}
+	}
 	st := InitialStatus(m.t)
 	if ok {
 		parsed, err := ParseStatus(m.t, v)

@@ -163,3 +163,42 @@ func FuzzMigrateNote(f *testing.F) {
 		checkMigrated(t, src, out, changes)
 	})
 }
+
+// What cannot be mapped is kept and reported, never replaced or lost: a
+// status written as a list, a legacy value of several lines (the tools
+// take one), a legacy key holding a list.
+func TestMigrateKeepsWhatItCannotMap(t *testing.T) {
+	for _, tt := range []struct {
+		name, front, key string
+	}{
+		{"list status", "status: [todo, done]\n", "status"},
+		{"mapping status", "status: {a: 1}\n", "status"},
+		{"multi-line assignee", "assignee: |\n  Ann\n  Bob\n", "assignee"},
+		{"multi-line effort", "effort: \"Engineering\\nDesign\"\n", "effort"},
+		{"bidi assignee", "assignee: \"Ann\u202eevil\"\n", "assignee"},
+		{"list effort", "effort: [Engineering, Design]\n", "effort"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			note := "---\nid: T-001\ntype: task\ntitle: X\n" + tt.front + "---\n# X\n"
+			out, cs, err := pc.MigrateNote([]byte(note))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(string(out), tt.front) {
+				t.Errorf("%s was changed:\n%s", tt.key, out)
+			}
+			kept := false
+			for _, c := range cs {
+				if c.Key == tt.key && c.Kind == pc.MigrateKept && c.Note != "" {
+					kept = true
+				}
+				if c.Key == tt.key && c.Kind != pc.MigrateKept {
+					t.Errorf("%s: %+v", tt.key, c)
+				}
+			}
+			if !kept {
+				t.Errorf("%s is not reported as kept: %+v", tt.key, cs)
+			}
+		})
+	}
+}

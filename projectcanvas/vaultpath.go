@@ -44,6 +44,21 @@ func CheckPath(name string) error {
 	return nil
 }
 
+// CheckReadable returns an invalid_argument *Error saying why the project
+// may not read name on a caller's word (a canvas to describe, a file to
+// import), or nil: a vault path outside hidden folders and node_modules.
+// The project reads its own files under .projectcanvas itself; no caller
+// makes it read a file in .obsidian, .git or any other hidden folder.
+func CheckReadable(name string) error {
+	if why := pathProblem(name); why != "" {
+		return pathError(name, why)
+	}
+	if Hidden(name) {
+		return pathError(name, "is in a hidden folder (.obsidian, .git...) or node_modules, or is a hidden file; no file there is read on a caller's word")
+	}
+	return nil
+}
+
 // CheckWritable returns an invalid_argument *Error saying why the project
 // may not write name, or nil.
 func CheckWritable(name string) error {

@@ -34,7 +34,7 @@ func ImportFutureFeatures(p *pc.Project, name string) (*Imported, error) {
 	candidates := FutureFeaturesPaths
 	if name != "" {
 		clean := strings.TrimPrefix(name, "./")
-		if err := pc.CheckPath(clean); err != nil {
+		if err := pc.CheckReadable(clean); err != nil {
 			return nil, pc.AsError(err).With("field", "file")
 		}
 		candidates = []string{clean}

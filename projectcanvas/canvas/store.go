@@ -15,10 +15,11 @@ const Ext = ".canvas"
 
 // CleanPath checks a canvas path given by a user and returns it in the
 // vault's form (slash-separated, relative to the vault root). Paths that
-// leave the vault, are absolute, or do not end in .canvas are refused.
+// leave the vault, are absolute, lie in a hidden folder (pc.CheckReadable)
+// or do not end in .canvas are refused.
 func CleanPath(p string) (string, error) {
 	bad := func(why string) (string, error) {
-		return "", pc.Errorf(pc.CodeInvalidArgument, "canvas path %q %s", p, why).With("field", "canvas")
+		return "", pc.Errorf(pc.CodeInvalidArgument, "canvas path %q %s", pc.Echo(p), why).With("field", "canvas")
 	}
 	switch {
 	case strings.TrimSpace(p) == "":
@@ -33,6 +34,9 @@ func CleanPath(p string) (string, error) {
 	clean := path.Clean(p)
 	if clean == ".." || strings.HasPrefix(clean, "../") || clean == Ext {
 		return bad("is outside the vault")
+	}
+	if err := pc.CheckReadable(clean); err != nil {
+		return "", pc.AsError(err).With("field", "canvas")
 	}
 	return clean, nil
 }

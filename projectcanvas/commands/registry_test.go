@@ -293,12 +293,21 @@ func TestCommandsRefuseBadInput(t *testing.T) {
 		{"create-feature", `{"title":"x"}`, pc.CodeMissingField, "user_story"},
 		{"search-entity-on-canvas", `{"query":"x","canvas":"../x.canvas"}`, pc.CodeInvalidArgument, "outside"},
 		{"regenerate-templates", `{"folder":".obsidian"}`, pc.CodeInvalidArgument, "hidden"},
+		{"describe-canvas", `{"canvas":".obsidian/x.canvas"}`, pc.CodeInvalidArgument, "hidden folder"},
+		{"describe-canvas", `{"canvas":"a/../.obsidian/x.canvas"}`, pc.CodeInvalidArgument, "hidden folder"},
+		{"focus-in-progress", `{"canvas":".git/x.canvas"}`, pc.CodeInvalidArgument, "hidden folder"},
+		{"search-entity-on-canvas", `{"query":"x","canvas":".obsidian/plugins/x/y.canvas"}`, pc.CodeInvalidArgument, "hidden folder"},
+		{"navigate-to-parent", `{"id":"T-002","canvas":"node_modules/x.canvas"}`, pc.CodeInvalidArgument, "hidden folder"},
+		{"import-future-features", `{"file":".obsidian/FUTURE_FEATURES.md"}`, pc.CodeInvalidArgument, "hidden folder"},
+		{"import-future-features", `{"file":"Notes/../.git/FUTURE_FEATURES.md"}`, pc.CodeInvalidArgument, "leaves the vault"},
+		{"describe-canvas", `{"canvas":"` + strings.Repeat("x", 1<<20) + `.canvas"}`, pc.CodeInvalidArgument, "longer than"},
 		{"regenerate-templates", `{"title":"a\nb"}`, pc.CodeInvalidArgument, "one line"},
 		{"start-http-server", `{}`, pc.CodeInvalidArgument, "editor"},
 		{"sync-note-to-extdb", `{}`, pc.CodeInvalidArgument, "external sync"},
 	} {
 		_, changes, err := v.run(tt.id, tt.input)
 		require.Error(t, err, "%s %s", tt.id, tt.input)
+		assert.Less(t, len(err.Error()), 1000, "a long path is cut in the message")
 		assert.Equal(t, tt.code, pc.ErrorCode(err), "%s %s: %v", tt.id, tt.input, err)
 		assert.Contains(t, err.Error(), tt.says, "%s %s", tt.id, tt.input)
 		assert.Empty(t, changes, "%s %s wrote", tt.id, tt.input)
@@ -398,4 +407,32 @@ func TestNavigateNotices(t *testing.T) {
 		res, _ := v.ok(tc.id, tc.input)
 		assert.Equal(t, tc.want, res.Notice, "%s %s", tc.id, tc.input)
 	}
+}
+
+// regenerate-templates rewrites its own templates (and those of earlier
+// versions), never a note of the person's that has a template's name.
+func TestRegenerateTemplatesOverwritesOnlyTemplates(t *testing.T) {
+	const mine = "# My task list\n\nBuy milk.\n"
+	v := exampleVaultWith(t, func(files map[string]string) {
+		files["Notes/task.md"] = mine
+		files["Old/task.md"] = "---\ntype: task\ntitle: '{{title}}'\nstatus: Not Started\npriority:\n---\n\n# {{title}}\n"
+		files["Typed/task.md"] = "---\ntype: task\nid: T-900\ntitle: Real\n---\n"
+	})
+	for _, folder := range []string{"Notes", "Typed"} {
+		_, changes, err := v.run("regenerate-templates", `{"folder":"`+folder+`"}`)
+		require.Error(t, err, folder)
+		assert.Equal(t, pc.CodeConflict, pc.ErrorCode(err))
+		assert.Contains(t, err.Error(), folder+"/task.md is a note of its own")
+		assert.Empty(t, written(changes), "nothing is written")
+	}
+	data, err := v.fs.ReadFile("Notes/task.md")
+	require.NoError(t, err)
+	assert.Equal(t, mine, string(data))
+
+	_, changes := v.ok("regenerate-templates", `{"folder":"Old"}`) // an earlier version's template
+	assert.Contains(t, written(changes), "Old/task.md")
+	_, _ = v.ok("regenerate-templates", `{"folder":"Old","title":"Other"}`) // this version's
+	data, err = v.fs.ReadFile("Old/task.md")
+	require.NoError(t, err)
+	assert.Contains(t, string(data), "title: Other")
 }

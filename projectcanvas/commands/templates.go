@@ -8,6 +8,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/frontmatter"
 )
 
 type templatesInput struct {
@@ -30,6 +31,10 @@ func regenerateTemplates(_ context.Context, c *call, in templatesInput) (*Result
 			if err := pc.CheckWritable(name); err != nil {
 				return pc.AsError(err).With("field", "folder")
 			}
+			if old, err := tx.ReadNote(name); err == nil && !isTemplate(old, t) {
+				return pc.Errorf(pc.CodeConflict, "%s is a note of its own, not a Project Canvas template; it is left as it is: "+
+					"move it, or choose another folder", name).With("path", name).With("field", "folder")
+			}
 			if err := tx.WriteNote(name, Template(t, in.Title, in.Workstream)); err != nil {
 				return err
 			}
@@ -51,7 +56,7 @@ func regenerateTemplates(_ context.Context, c *call, in templatesInput) (*Result
 // written by hand).
 func Template(t pc.Type, title, workstream string) []byte {
 	var b strings.Builder
-	b.WriteString("---\n")
+	b.WriteString("---\n" + templateMarker + "\n")
 	for _, f := range pc.SchemaOf(t).Fields {
 		if f.ReadOnly && f.Name != "type" || f.Name == "archived" {
 			continue
@@ -68,6 +73,37 @@ func Template(t pc.Type, title, workstream string) []byte {
 	b.WriteString(title)
 	b.WriteString("\n")
 	return []byte(b.String())
+}
+
+// templateMarker is the first line of a template's front matter: a YAML
+// comment, so that regenerate-templates rewrites only its own files.
+const templateMarker = "# Project Canvas template (regenerate-templates rewrites this file)"
+
+// isTemplate reports whether an existing file is this project's template
+// of type t, which regenerate-templates may rewrite: one that carries the
+// marker, or one an earlier version wrote (front matter of type t, with
+// neither an id nor any key a template does not write).
+func isTemplate(data []byte, t pc.Type) bool {
+	if strings.HasPrefix(string(data), "---\n"+templateMarker+"\n") {
+		return true
+	}
+	doc, err := frontmatter.Parse(data)
+	if err != nil || !doc.HasFrontMatter() {
+		return false
+	}
+	if typ, _ := doc.String("type"); typ != string(t) {
+		return false
+	}
+	written := map[string]bool{}
+	for _, f := range pc.SchemaOf(t).Fields {
+		written[f.Name] = f.Name != "id"
+	}
+	for _, k := range doc.Keys() {
+		if !written[k] {
+			return false
+		}
+	}
+	return true
 }
 
 // templateValue is the value a template gives field f.
