@@ -1,7 +1,10 @@
 // The HTTP API inside the editor (desktop only): Node's http on 127.0.0.1,
 // every request handed whole to the core's http function, which runs the
 // same routes, bearer token, Host and Origin checks and limits as
-// `projectcanvas serve` (package route). This module only moves bytes.
+// `projectcanvas serve` (package route). Before a byte of the body is read
+// or the core is asked, refuse() turns away what the core would refuse
+// anyway (a foreign Host or Origin, no or a wrong token, a body over the
+// limit): a flood of such requests costs the editor's core nothing.
 import { Platform } from "obsidian";
 import type { IncomingMessage, Server, ServerResponse } from "http";
 import type { HttpInput, HttpOutput } from "./protocol";
@@ -12,6 +15,8 @@ export const MAX_BODY = 1 << 20;
 export interface HttpServerHost {
   /** The port from settings. */
   port(): number;
+  /** The bearer token clients must send (this device's secret). */
+  token(): string;
   /** Serves one request (Session.http: waits for the load, applies the changes). */
   serve(req: HttpInput): Promise<HttpOutput>;
   /** A message for a person (a notice). */
@@ -95,6 +100,13 @@ export class HttpServer {
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const refusal = refuse(req, this.host.token());
+    if (refusal) {
+      res.writeHead(refusal.status, { "Content-Type": "application/json", ...refusal.headers, Connection: "close" });
+      res.end(JSON.stringify({ error: { code: refusal.code, message: refusal.message } }));
+      req.resume(); // drain without keeping it
+      return;
+    }
     try {
       const body = await readBody(req);
       const headers: Record<string, string> = {};
@@ -114,6 +126,45 @@ export class HttpServer {
       res.end(JSON.stringify({ error: { code: err.code ?? "internal", message: err.message ?? String(e) } }));
     }
   }
+}
+
+interface Refusal { status: number; code: string; message: string; headers?: Record<string, string> }
+
+/**
+ * What the core's route.Guard would refuse, decided from the request line
+ * and headers alone: a Host that is no loopback name (DNS rebinding), an
+ * Origin other than a desktop app's (app://), a declared body over the
+ * limit, and, on every route but /health, a missing or wrong bearer token.
+ */
+export function refuse(req: Pick<IncomingMessage, "headers" | "url">, token: string): Refusal | undefined {
+  const h = req.headers;
+  const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? "";
+  if (!loopbackHost(one(h.host))) return { status: 403, code: "forbidden", message: `host "${one(h.host).slice(0, 100)}" is not a loopback address` };
+  const origin = one(h.origin);
+  if (origin && !/^app:\/\/[^/]+/i.test(origin)) {
+    return { status: 403, code: "forbidden", message: `requests from origin "${origin.slice(0, 100)}" are refused: only clients without an Origin and desktop apps (app://) are served` };
+  }
+  if (Number(one(h["content-length"])) > MAX_BODY) return { status: 413, code: "invalid_argument", message: `the request body is over ${MAX_BODY} bytes` };
+  if ((req.url ?? "/").split("?")[0] === "/health") return undefined;
+  const [scheme, got] = one(h.authorization).trim().split(/\s+/, 2);
+  if (scheme?.toLowerCase() === "bearer" && token !== "" && sameSecret(got ?? "", token)) return undefined;
+  return { status: 401, code: "unauthorized", message: scheme?.toLowerCase() === "bearer" ? "wrong bearer token" : "missing bearer token (the token is in Settings → Project Canvas → HTTP API)",
+    headers: { "WWW-Authenticate": 'Bearer realm="projectcanvas"' } };
+}
+
+/** localhost or a loopback IP, with an optional port, as route.loopbackHost. */
+function loopbackHost(host: string): boolean {
+  let name = host.startsWith("[") ? host.slice(1, host.indexOf("]") < 0 ? undefined : host.indexOf("]")) : host.replace(/:\d*$/, "");
+  name = name.toLowerCase();
+  if (name.startsWith("::ffff:")) name = name.slice(7);
+  return name === "localhost" || name === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(name);
+}
+
+/** Compares two strings in time that depends on their lengths only. */
+function sameSecret(a: string, b: string): boolean {
+  let diff = a.length ^ b.length;
+  for (let i = 0; i < b.length; i++) diff |= (a.charCodeAt(i) ?? 0) ^ b.charCodeAt(i);
+  return diff === 0;
 }
 
 /** The request body, at most MAX_BODY + 1 bytes (the rest is read and dropped). */

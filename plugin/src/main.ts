@@ -48,7 +48,7 @@ export default class ProjectCanvasPlugin extends Plugin {
     this.notionSync = new NotionSync(this, this.addStatusBarItem());
     registerCommands(this); registerMenus(this);
     this.registerView(COVERAGE_VIEW, (leaf) => new CoverageView(leaf, this.session));
-    this.httpServer = new HttpServer({ port: () => this.settings.httpPort, serve: (r) => this.session.http(r), notify: (m) => new Notice(m) });
+    this.httpServer = new HttpServer({ port: () => this.settings.httpPort, token: () => this.device.secret("httpToken"), serve: (r) => this.session.http(r), notify: (m) => new Notice(m) });
     this.register(() => void this.httpServer.stop());
     this.register(() => {
       this.session.stop();

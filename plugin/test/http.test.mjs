@@ -108,3 +108,25 @@ test("where there is no desktop app, the server does not start and says so", asy
   assert.equal(plugin.httpServer.listening, undefined);
   assert.equal(Notice.messages().at(-1), "Project Canvas: the HTTP server runs on desktop only.");
 });
+
+test("refused requests never reach the core: foreign Origin or Host, no or a wrong token, a body declared too large", async (t) => {
+  const { plugin, port, token } = await serving(t);
+  let served = 0;
+  const http = plugin.session.http.bind(plugin.session);
+  plugin.session.http = (r) => { served++; return http(r); };
+  const bad = [
+    { token, headers: { Origin: "https://evil.example", "Content-Type": "application/json" }, body: "{}" },
+    { token, headers: { Host: "evil.example" }, body: "{}" },
+    { headers: { "Content-Type": "application/json" }, body: "{}" },
+    { token: "wrong", body: "{}" },
+    { token, headers: { Origin: "null" }, body: "{}" },
+  ];
+  const answers = await Promise.all(Array.from({ length: 400 }, (_, i) => request(port, "POST", "/entities", bad[i % bad.length])));
+  assert.deepEqual([...new Set(answers.map((a) => a.status))].sort(), [401, 403]);
+  assert.equal(served, 0, "the core was not asked");
+  const missing = answers.find((a) => a.status === 401 && /missing/.test(a.body));
+  assert.match(missing.json().error.message, /Settings → Project Canvas → HTTP API/);
+  assert.equal((await request(port, "GET", "/health")).status, 200);
+  assert.equal((await request(port, "GET", "/entities", { token, headers: { Origin: "app://obsidian.md" } })).status, 200);
+  assert.equal(served, 2);
+});
