@@ -1,11 +1,13 @@
 package projectcanvas
 
 import (
+	"bytes"
 	"encoding/binary"
 	"hash/crc32"
 	"hash/crc64"
 	"math"
 	"slices"
+	"strings"
 	"sync/atomic"
 )
 
@@ -245,10 +247,42 @@ func (c *indexCache) take(name string, data []byte) (decoded, bool) {
 	}
 	body := r.uint()
 	ent := r.entity(name)
-	if r.bad || r.at != len(r.s) || body > uint64(len(data)) {
+	if r.bad || r.at != len(r.s) || body > uint64(len(data)) || !decodable(ent, name, data) {
 		return decoded{}, false
 	}
 	return decoded{e: ent, body: data[body:], data: data}, true
+}
+
+// decodable reports whether a restored entity could be what decoding its
+// file gave: a cache travels with the vault (the plugin's folder syncs), so
+// it is checked as the decoder checks a file. The cache keeps only decodes
+// without problems, so every value is in its canonical form (a status of
+// its type's lifecycle, a priority, a normalized workstream, ids), and
+// every value read from the front matter is in the file's bytes: a forged
+// title or relation is not restored, and the file is decoded instead.
+func decodable(e *Entity, name string, data []byte) bool {
+	inFile := func(s string) bool { return s == "" || bytes.Contains(data, []byte(s)) }
+	if st, err := ParseStatus(e.Type, string(e.Status)); err != nil || st != e.Status {
+		return false
+	}
+	if p, err := ParsePriority(string(e.Priority)); e.Priority != "" && (err != nil || p != e.Priority) {
+		return false
+	}
+	if NormalizeWorkstream(e.Workstream) != e.Workstream || !inFile(string(e.ID)) || !inFile(e.CreatedAt) || !inFile(e.UpdatedAt) {
+		return false
+	}
+	if strings.ContainsFunc(e.Title, func(r rune) bool { return r < 0x20 || r == 0x7F || IsBidiControl(r) }) ||
+		!inFile(e.Title) && !strings.Contains(name, e.Title) {
+		return false
+	}
+	for _, ids := range append([][]ID{{e.Parent}}, e.Links[:]...) {
+		for _, id := range ids {
+			if canon, _, _, ok := parseID(string(id)); id != "" && (!ok || canon != id || !inFile(string(id))) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // cacheWriter appends the cache's values: unsigned varints, strings as a

@@ -259,3 +259,30 @@ func filesOf(t testing.TB, fsys *memfs.FS) map[string]string {
 	}))
 	return out
 }
+
+// A cache forged with the right CRCs (a teammate can write the plugin's
+// folder) restores nothing that decoding the file could not give: a title,
+// status or relation the file does not hold, or a title with control or
+// bidi characters, makes the file be decoded from its bytes instead.
+func TestForgedIndexCacheEntriesAreNotRestored(t *testing.T) {
+	files := cacheVault(t)
+	plain, err := pc.Open(memfs.New(files))
+	require.NoError(t, err)
+	want := stateOf(t, plain)
+	cache := string(openCached(t, files, nil, "k").IndexCache())
+	body := cache[:len(cache)-4]
+	for _, forge := range []struct{ what, old, new string }{
+		{"a title the file does not hold", "\x06Values", "\x06Hacked"},
+		{"a title with a newline", "\x06Values", "\x06Va\nues"},
+		{"a title with a bidi override", "\x06Values", "\x06V\u202eue"},
+		{"a status outside the lifecycle", "\x0bIn Progress", "\x0bIn Progres!"},
+		{"a relation the file does not hold", "T-901", "T-999"},
+	} {
+		t.Run(forge.what, func(t *testing.T) {
+			p := openCached(t, files, sealed(replaceOnce(body, forge.old, forge.new)), "k")
+			assert.Empty(t, p.IndexCacheStats().Ignored, "the CRCs are right: the cache is opened")
+			assert.Equal(t, want, stateOf(t, p), "the disk's truth")
+			assert.GreaterOrEqual(t, p.IndexCacheStats().Decoded, 4, "the forged file was decoded (besides the 3 with problems)")
+		})
+	}
+}

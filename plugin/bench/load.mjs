@@ -12,7 +12,7 @@ import { rmSync } from "node:fs";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { manifest, obsidian, PLUGIN_DIR, ProjectCanvasPlugin } from "../test/helpers.mjs";
 import { median, vault } from "./vault.mjs";
-import { mkdirSync, existsSync } from "node:fs";
+import { mkdirSync, readdirSync } from "node:fs";
 import path from "node:path";
 
 const runs = Number(process.argv[2] ?? 3);
@@ -37,8 +37,9 @@ async function once(dir, { cache = false, docs = true } = {}) {
   const stats = plugin.session.cacheStats;
   const index = plugin.session.indexCacheStats;
   if (cache) {
-    const kept = ["file-cache.jsonl", "index-cache.bin"].map((f) => path.join(dir, PLUGIN_DIR, f));
-    while (!kept.every(existsSync)) await new Promise((r) => setTimeout(r, 20));
+    // This device's caches: file-cache-<device>.jsonl and index-cache-<device>.bin.
+    const kept = () => readdirSync(path.join(dir, PLUGIN_DIR)).filter((f) => /^(file-cache-\w+\.jsonl|index-cache-\w+\.bin)$/.test(f));
+    while (kept().length < 2) await new Promise((r) => setTimeout(r, 20));
     await new Promise((r) => setTimeout(r, 200)); // let a rewrite finish
   }
   plugin.unload();

@@ -1,12 +1,16 @@
 // A copy of the vault's tracked files in the plugin's folder, so that the
-// next start reads one file instead of thousands. An entry is used only
-// when the file's mtime and size are those it was cached with (the rule
-// Obsidian's own metadata cache follows) and its text still has the hash
-// it was saved with; any other entry, or a cache that cannot be read, is
-// read from the vault again and the cache rewritten. The core indexes
-// what the load hands it either way: the cache saves reading, not checking.
+// next start reads one file instead of thousands. The plugin's folder
+// syncs with the vault, so the cache is this device's: sealed with its key
+// (seal.ts), and a cache this device did not write is not opened. An
+// entry is used only when the file's mtime and size are those it was
+// cached with (the rule Obsidian's own metadata cache follows), its text
+// has that size in UTF-8 and still has the hash it was saved with; any
+// other entry, or a cache that cannot be read, is read from the vault
+// again and the cache rewritten. The core indexes what the load hands it
+// either way: the cache saves reading, not checking.
 import type { TFile } from "obsidian";
 import { hashOf } from "./files";
+import type { Seal } from "./seal";
 import { yieldThread } from "./yieldThread";
 
 /** The adapter calls the cache makes (Obsidian's DataAdapter). */
@@ -16,30 +20,38 @@ export interface CacheAdapter {
   write(path: string, data: string): Promise<void>;
 }
 
-const VERSION = 2;
+const VERSION = 3;
 /** path, mtime, size, hashOf(content), content. */
 type Entry = [string, number, number, number, string];
 /** Entries parsed or serialized per slice of the main thread. */
 const SLICE = 500;
 
 /**
- * The cache file: a header line {"version":2}, then one entry per line
- * (JSON escapes the newlines of a text), so that it is parsed and written
- * a slice at a time: one JSON.parse of 10,000 files held the main thread
- * for tens of milliseconds.
+ * The cache file: a header line {"version":3,"mac":...} (the seal's MAC of
+ * everything after it), then one entry per line (JSON escapes the newlines
+ * of a text), so that it is parsed and written a slice at a time: one
+ * JSON.parse of 10,000 files held the main thread for tens of
+ * milliseconds.
  */
 export class FileCache {
-  constructor(private readonly adapter: CacheAdapter, readonly path: string) {}
+  constructor(private readonly adapter: CacheAdapter, private readonly dir: string, private readonly seal: Promise<Seal>) {}
+
+  /** file-cache-<device>.jsonl: each device that syncs the plugin's folder keeps its own. */
+  async path(): Promise<string> { return `${this.dir}/file-cache-${(await this.seal).id}.jsonl`; }
 
   /** The cache as saved, for one load; an unreadable or older cache is empty. */
   async open(): Promise<CacheRun> {
     const old = new Map<string, Entry>();
     try {
-      if (await this.adapter.exists(this.path)) {
-        const lines = (await this.adapter.read(this.path)).split("\n");
-        const header = JSON.parse(lines[0]) as { version?: unknown };
-        if (header.version === VERSION) {
-          for (let i = 1; i < lines.length; i += SLICE) {
+      const path = await this.path();
+      if (await this.adapter.exists(path)) {
+        const text = await this.adapter.read(path);
+        const cut = text.indexOf("\n");
+        const header = JSON.parse(text.slice(0, cut)) as { version?: unknown; mac?: unknown };
+        const rest = text.slice(cut + 1);
+        if (header.version === VERSION && cut > 0 && header.mac === await (await this.seal).macOf(rest)) {
+          const lines = rest.split("\n");
+          for (let i = 0; i < lines.length; i += SLICE) {
             for (const line of lines.slice(i, i + SLICE)) {
               const e: unknown = line ? JSON.parse(line) : undefined;
               if (valid(e)) old.set(e[0], e);
@@ -56,13 +68,25 @@ export class FileCache {
 
   /** Writes entries; sliced, so that no slice holds the main thread long. */
   async write(entries: Entry[]): Promise<void> {
-    const parts = [JSON.stringify({ version: VERSION })];
+    const parts: string[] = [];
     for (let i = 0; i < entries.length; i += SLICE) {
       for (const e of entries.slice(i, i + SLICE)) parts.push(JSON.stringify(e));
       await yieldThread();
     }
-    await this.adapter.write(this.path, parts.join("\n") + "\n");
+    const rest = parts.join("\n") + "\n";
+    const mac = await (await this.seal).macOf(rest);
+    await this.adapter.write(await this.path(), JSON.stringify({ version: VERSION, mac }) + "\n" + rest);
   }
+}
+
+/** The UTF-8 byte length of s, without encoding it. */
+function utf8Length(s: string): number {
+  let n = s.length;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0x80) n += c >= 0x800 && (c < 0xd800 || c > 0xdfff) ? 2 : 1; // a surrogate pair's 4 bytes: 2 units + 1 + 1
+  }
+  return n;
 }
 
 function valid(e: unknown): e is Entry {
@@ -83,7 +107,7 @@ export class CacheRun {
   /** The cached text of f, if f has not changed since; undefined otherwise. */
   take(f: TFile): string | undefined {
     const e = this.old.get(f.path);
-    if (!e || e[1] !== f.stat.mtime || e[2] !== f.stat.size) return undefined;
+    if (!e || e[1] !== f.stat.mtime || e[2] !== f.stat.size || utf8Length(e[4]) !== f.stat.size) return undefined;
     const h = hashOf(e[4]);
     if (h !== e[3]) return undefined;
     this.hashes.set(f.path, h);

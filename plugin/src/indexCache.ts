@@ -1,29 +1,40 @@
 // The core's index cache in the plugin's folder: what decoding each file
 // of the vault gave (an entity's fields, or nothing for a note), so that
 // the next start decodes only the files that changed; at 10,000 entity
-// files, decoding is most of a start. The core checks it whole (its
-// format, the core's SHA-256 it was made by, a CRC-32C) and file by file
-// (the size and CRC-64 of its bytes): a cache that does not match is
+// files, decoding is most of a start. The plugin's folder syncs with the
+// vault, so the file is sealed with this device's key (seal.ts) and one
+// this device did not write is never handed to the core. The core checks
+// it too, whole (its format, the core's SHA-256 it was made by, a CRC-32C)
+// and file by file (the size and CRC-64 of its bytes, and every restored
+// entity as a decoded one is checked): a cache that does not match is
 // rebuilt, never trusted (projectcanvas.WithIndexCache).
 import type { DataAdapter } from "obsidian";
+import type { Seal } from "./seal";
 
-export const INDEX_CACHE_FILE = "index-cache.bin";
+/** index-cache-<device>.bin: each device that syncs the folder keeps its own. */
+export const indexCacheFile = (device: string) => `index-cache-${device}.bin`;
 
 export class IndexCacheFile {
-  readonly path: string;
+  constructor(private readonly adapter: Pick<DataAdapter, "exists" | "readBinary" | "writeBinary">, private readonly dir: string,
+    private readonly seal: Promise<Seal>) {}
 
-  constructor(private readonly adapter: Pick<DataAdapter, "exists" | "readBinary" | "writeBinary">, dir: string) {
-    this.path = `${dir}/${INDEX_CACHE_FILE}`;
-  }
+  /** Where the cache is, once the device's seal is known. */
+  async path(): Promise<string> { return `${this.dir}/${indexCacheFile((await this.seal).id)}`; }
 
-  /** The cache as the last start saved it; none when there is none or it cannot be read. */
+  /** The cache as the last start on this device saved it; none when there is none, it cannot be read, or this device did not seal it. */
   async read(): Promise<ArrayBuffer | undefined> {
     try {
-      return (await this.adapter.exists(this.path)) ? await this.adapter.readBinary(this.path) : undefined;
+      const path = await this.path();
+      if (!(await this.adapter.exists(path))) return undefined;
+      const opened = await (await this.seal).open(new Uint8Array(await this.adapter.readBinary(path)));
+      return opened ? opened.slice().buffer : undefined;
     } catch {
       return undefined;
     }
   }
 
-  write(bytes: ArrayBuffer): Promise<void> { return this.adapter.writeBinary(this.path, bytes); }
+  async write(bytes: ArrayBuffer): Promise<void> {
+    const sealed = await (await this.seal).seal(new Uint8Array(bytes));
+    await this.adapter.writeBinary(await this.path(), sealed.slice().buffer);
+  }
 }

@@ -10,6 +10,7 @@ import { CODE_CRASHED, CoreClient, CoreError } from "./core";
 import { FileCache } from "./fileCache";
 import { hashOf, KnownFiles, OWN_FOLDER, ownFileLoaded, tracked } from "./files";
 import { IndexCacheFile } from "./indexCache";
+import { Seal } from "./seal";
 import { WasmCache } from "./wasmCache";
 import { yieldThread } from "./yieldThread";
 import type { CallOutput, Change, CommandInfo, CommandResult, HttpInput, HttpOutput, LoadOutput, OutboundRequest, OutboundResponse, VaultEvent, VaultFile } from "./protocol";
@@ -88,8 +89,12 @@ export class Session {
       onCrash: (why) => this.crashed(why),
     });
     this.resetReady();
-    if (opts.cacheDir) this.cache = new FileCache(opts.app.vault.adapter, opts.cacheDir + "/file-cache.jsonl");
-    if (opts.cacheDir && opts.wasmSha256) this.indexCache = new IndexCacheFile(opts.app.vault.adapter, opts.cacheDir);
+    if (opts.cacheDir) {
+      const seal = Seal.of(opts.app);
+      seal.catch(() => undefined); // a cache without a seal is not used: each use says so
+      this.cache = new FileCache(opts.app.vault.adapter, opts.cacheDir, seal);
+      if (opts.wasmSha256) this.indexCache = new IndexCacheFile(opts.app.vault.adapter, opts.cacheDir, seal);
+    }
   }
 
   private get app(): App { return this.opts.app; }

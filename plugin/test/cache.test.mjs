@@ -1,21 +1,34 @@
 // The file cache in the plugin's folder: the next start reads only the
 // files that changed, and a cache that does not match the files is not
 // trusted (an edited file, a tampered entry, a cache that is not JSON).
+// The plugin's folder syncs with the vault, so both caches are this
+// device's: sealed with a key kept on the device, named by the device, and
+// a cache forged with right hashes and checksums is not opened.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createHash } from "node:crypto";
 import path from "node:path";
 import { exampleVault, PLUGIN_DIR, startPlugin, tempVault, until, wasmFileName, WASM_SHA256 } from "./helpers.mjs";
+import * as harness from "./.build/harness.mjs";
 
-const CACHE = PLUGIN_DIR + "/file-cache.jsonl";
+/** This device's cache file (file-cache-<device>.jsonl), or one named so. */
+const cacheFile = (dir, re = /^file-cache-[0-9a-f]{8}\.jsonl$/) => {
+  const name = existsSync(path.join(dir, PLUGIN_DIR)) ? readdirSync(path.join(dir, PLUGIN_DIR)).find((n) => re.test(n)) : undefined;
+  return name && path.join(dir, PLUGIN_DIR, name);
+};
+const CACHE_FILE = (dir) => cacheFile(dir) ?? path.join(dir, PLUGIN_DIR, "none");
 /** The cache file's entries (a header line, then an entry per line). */
-const entries = (dir) => readFileSync(path.join(dir, CACHE), "utf8").split("\n").slice(1).filter(Boolean).map((l) => JSON.parse(l));
-const writeEntries = (dir, es) => writeFileSync(path.join(dir, CACHE), [JSON.stringify({ version: 2 }), ...es.map((e) => JSON.stringify(e))].join("\n"));
+const entries = (dir) => readFileSync(CACHE_FILE(dir), "utf8").split("\n").slice(1).filter(Boolean).map((l) => JSON.parse(l));
+/** Entries written back as a teammate would: the header kept, its MAC no longer right. */
+const writeEntries = (dir, es) => {
+  const header = readFileSync(CACHE_FILE(dir), "utf8").split("\n")[0];
+  writeFileSync(CACHE_FILE(dir), [header, ...es.map((e) => JSON.stringify(e))].join("\n") + "\n");
+};
 
 async function start(t, dir) {
   const s = await startPlugin(t, dir, { cache: true });
-  await until(() => existsSync(path.join(dir, CACHE)), "the cache written");
+  await until(() => cacheFile(dir), "the cache written");
   return s;
 }
 
@@ -47,25 +60,28 @@ test("an edited file, a tampered entry and a broken cache are read from the vaul
   assert.deepEqual(second.session.cacheStats, { hits: n - 1, misses: 1 });
   assert.equal(await title(second.session, "M-001"), "Edited while Obsidian was closed");
   second.plugin.unload();
-  // A cache entry whose text was changed, mtime and size kept: its hash no longer matches.
-  await until(() => readFileSync(path.join(dir, CACHE), "utf8").includes("Edited while Obsidian"), "the cache rewritten");
+  // A cache entry whose text was changed, mtime and size kept, its hash
+  // recomputed (as a teammate who can write the plugin's folder could):
+  // the seal no longer matches, and nothing of the cache is taken.
+  await until(() => readFileSync(CACHE_FILE(dir), "utf8").includes("Edited while Obsidian"), "the cache rewritten");
   const cache = entries(dir);
   const entry = cache.find((e) => e[0] === file);
   entry[4] = entry[4].replace("Edited while Obsidian was closed", "Tampered with in the cache!!!!!");
+  entry[3] = harness.hashOf(entry[4]);
   writeEntries(dir, cache);
   const third = await startPlugin(t, dir, { cache: true });
-  assert.deepEqual(third.session.cacheStats, { hits: n - 1, misses: 1 });
+  assert.deepEqual(third.session.cacheStats, { hits: 0, misses: n });
   assert.equal(await title(third.session, "M-001"), "Edited while Obsidian was closed");
   third.plugin.unload();
   // Not JSON at all: everything is read, and the cache rebuilt.
-  writeFileSync(path.join(dir, CACHE), "{not json");
+  writeFileSync(CACHE_FILE(dir), "{not json");
   const fourth = await startPlugin(t, dir, { cache: true });
   assert.deepEqual(fourth.session.cacheStats, { hits: 0, misses: n });
   await until(() => { try { return entries(dir).length === n; } catch { return false; } }, "the cache rebuilt");
   fourth.plugin.unload();
   // Cut short in the middle of an entry (a write that did not finish): not trusted either.
-  const whole = readFileSync(path.join(dir, CACHE), "utf8");
-  writeFileSync(path.join(dir, CACHE), whole.slice(0, whole.length >> 1));
+  const whole = readFileSync(CACHE_FILE(dir), "utf8");
+  writeFileSync(CACHE_FILE(dir), whole.slice(0, whole.length >> 1));
   const fifth = await startPlugin(t, dir, { cache: true });
   assert.deepEqual(fifth.session.cacheStats, { hits: 0, misses: n });
 });
@@ -114,8 +130,8 @@ test("the core is kept between starts; a copy cut short or changed is replaced, 
 // another core, changed or cut short is ignored whole and rewritten.
 test("the index cache: unchanged files are not decoded again; a cache that does not match is rebuilt", async (t) => {
   const dir = tempVault(t, exampleVault);
-  const file = path.join(dir, PLUGIN_DIR, "index-cache.bin");
   const first = await start(t, dir);
+  const file = path.join(dir, PLUGIN_DIR, readdirSync(path.join(dir, PLUGIN_DIR)).find((n) => /^file-cache-/.test(n)).replace(/^file-cache-(\w+)\.jsonl$/, "index-cache-$1.bin"));
   assert.equal(first.session.indexCacheStats.restored, 0);
   assert.equal(first.session.indexCacheStats.stale, true);
   await first.session.indexCacheSaved;
@@ -140,14 +156,17 @@ test("the index cache: unchanged files are not decoded again; a cache that does 
   third.plugin.unload();
   assert.ok(readFileSync(file).includes("Private Beta Groundwork"), "the index cache rewritten");
 
+  // Changed, cut short, not a cache, or a whole cache this device did not
+  // seal (its title forged, its CRCs recomputed): never handed to the core.
   const good = readFileSync(file);
   const flipped = Buffer.from(good);
   flipped[flipped.length >> 1] ^= 1;
-  for (const [what, bytes, why] of [["a flipped bit", flipped, "its checksum does not match"], ["cut short", good.subarray(0, good.length >> 1), "its checksum does not match"],
-    ["not a cache", Buffer.from("hello"), "not an index cache of this version"]]) {
+  const forged = Buffer.from(good.toString("latin1").replace("Private Beta Groundwork", "Private Beta Hacked!!!!"), "latin1");
+  for (const [what, bytes] of [["a flipped bit", flipped], ["cut short", good.subarray(0, good.length >> 1)],
+    ["not a cache", Buffer.from("hello")], ["forged", forged]]) {
     writeFileSync(file, bytes);
     const s = await startPlugin(t, dir, { cache: true });
-    assert.equal(s.session.indexCacheStats.ignored, why, what);
+    assert.equal(s.session.indexCacheStats.ignored, undefined, `${what}: no cache reached the core`);
     assert.equal(s.session.indexCacheStats.restored, 0, what);
     assert.equal(await title(s.session, "M-001"), "Private Beta Groundwork", what);
     await s.session.indexCacheSaved;

@@ -327,11 +327,16 @@ export class App {
   /** Absent with { secretStorage: false }: an Obsidian older than 1.11.4. */
   secretStorage?: SecretStorage;
   /** App.saveLocalStorage's store: this device's, per vault. */
-  readonly localStorage = new Map<string, unknown>();
+  readonly localStorage: Map<string, unknown>;
+  /** Each vault folder's device stores: an App opened again on a folder (a restart) finds them. */
+  private static devices = new Map<string, { local: Map<string, unknown>; secrets: SecretStorage }>();
   constructor(dir: string, { secretStorage = true }: { secretStorage?: boolean } = {}) {
     this.vault = new Vault(dir);
     this.workspace.app = this;
-    if (secretStorage) this.secretStorage = new SecretStorage();
+    let device = App.devices.get(dir);
+    if (!device) App.devices.set(dir, device = { local: new Map(), secrets: new SecretStorage() });
+    this.localStorage = device.local;
+    if (secretStorage) this.secretStorage = device.secrets;
   }
   loadLocalStorage(key: string) { return this.localStorage.has(key) ? structuredClone(this.localStorage.get(key)) : null; }
   saveLocalStorage(key: string, data: unknown) {
