@@ -1,17 +1,23 @@
-# Project Canvas. `make run` serves the bundled example vault over HTTP and
-# MCP; `make test` runs every test (Go with -race, the WASM build under Node,
-# the end-to-end tests with the official MCP client; run `npm ci` once first).
+# Project Canvas. `make run` serves a scratch copy of the bundled example
+# vault over HTTP and MCP; `make serve` serves it again without rebuilding;
+# `make test` runs every test (Go with -race, the WASM build under Node, the
+# end-to-end tests with the official MCP client, the README's commands);
+# npm ci runs by itself where a lockfile is newer than node_modules.
 
 GO       ?= go
 SCRATCH  := .scratch
-VAULT    := $(SCRATCH)/vault
+# The scratch vault make run copies the example into, and the only folder
+# it ever deletes. VAULT is the vault make install puts the plugin into (an
+# Obsidian vault of yours: make install VAULT=~/Notes); it is never deleted.
+SCRATCH_VAULT := $(SCRATCH)/vault
+VAULT    ?= $(SCRATCH_VAULT)
 BIN      := $(SCRATCH)/bin/projectcanvas
 WASM     := $(SCRATCH)/projectcanvas.wasm
 ADDR     ?= 127.0.0.1:12312
 GOROOT_WASM = $(shell $(GO) env GOROOT)/lib/wasm
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: build wasm wasm-size plugin install test test-go test-wasm test-e2e test-plugin bench-plugin run bench bench-wasm bench-wasm-load bench-wasm-memory bench-serve-memory bench-search eval-search eval-search-context eval-search-godoc lint clean crash fuzz soak
+.PHONY: build wasm wasm-size plugin install test test-go test-wasm test-e2e test-plugin test-readme bench-plugin run serve golden bench bench-wasm bench-wasm-load bench-wasm-memory bench-serve-memory bench-search eval-search eval-search-context eval-search-godoc lint clean crash fuzz soak
 
 build:
 	$(GO) build -o $(BIN) ./cmd/projectcanvas
@@ -38,13 +44,16 @@ plugin/node_modules/.package-lock.json: plugin/package-lock.json
 	cd plugin && npm ci --no-audit --no-fund
 
 # Copies the built plugin into a vault: make install VAULT=~/Notes
-# (default: the scratch vault of make run).
+# (default: the scratch vault of make run). A folder that is no Obsidian
+# vault (no .obsidian/ in it: a mistyped path) is refused, never created.
 install: plugin
-	$(INSTALL_PLUGIN)
+	@if [ "$(VAULT)" != "$(SCRATCH_VAULT)" ] && [ ! -d "$(VAULT)/.obsidian" ]; then \
+		echo "make install: $(VAULT) is no Obsidian vault (it has no .obsidian folder); open it in Obsidian once, or check the path" >&2; exit 1; fi
+	@$(call install_plugin,$(VAULT))
 
-INSTALL_PLUGIN = mkdir -p "$(VAULT)/.obsidian/plugins/project-canvas" && \
-	cp plugin/dist/main.js plugin/dist/manifest.json plugin/dist/styles.css "$(VAULT)/.obsidian/plugins/project-canvas/" && \
-	echo "plugin installed into $(VAULT)/.obsidian/plugins/project-canvas"
+install_plugin = mkdir -p "$(1)/.obsidian/plugins/project-canvas" && \
+	cp plugin/dist/main.js plugin/dist/manifest.json plugin/dist/styles.css "$(1)/.obsidian/plugins/project-canvas/" && \
+	echo "plugin installed into $(1)/.obsidian/plugins/project-canvas"
 
 # Every test.
 test: test-go test-wasm test-e2e test-plugin
@@ -110,18 +119,26 @@ soak:
 	$(GO) test -count=1 -v -timeout 0 -run '^TestSoak$$' ./cmd/projectcanvas -args -soak.duration=$(DURATION) \
 		-soak.entities=$(SOAK_ENTITIES) -soak.docs=$(SOAK_DOCS) -soak.report=$(CURDIR)/$(SCRATCH)/soak.md
 
-# Copy the example vault to a scratch folder (never touch the bundled one),
-# install the plugin into it, and serve it over HTTP and MCP until Ctrl-C.
+# Copy the example vault to the scratch folder (never touch the bundled
+# one), install the plugin into it, and serve it over HTTP and MCP until
+# Ctrl-C. One line per step.
 run: build plugin
-	rm -rf $(VAULT) && mkdir -p $(SCRATCH) && cp -R examples/vault $(VAULT)
-	$(BIN) --vault $(VAULT) canvas populate
-	$(BIN) --vault $(VAULT) canvas layout
-	$(BIN) --vault $(VAULT) render -o $(SCRATCH)/canvas.svg
-	@$(INSTALL_PLUGIN)
-	echo '["project-canvas"]' > $(VAULT)/.obsidian/community-plugins.json
-	@echo "Obsidian: Open folder as vault > $(CURDIR)/$(VAULT), then Settings > Community plugins: turn on Project Canvas."
+	@rm -rf "$(SCRATCH_VAULT)" && mkdir -p $(SCRATCH) && cp -R examples/vault "$(SCRATCH_VAULT)"
+	@echo "vault:    examples/vault copied to $(SCRATCH_VAULT)"
+	@printf 'populate: ' && $(BIN) --vault "$(SCRATCH_VAULT)" --notice canvas populate
+	@echo "          (archived entities stay off the canvas: serve below counts them too)"
+	@printf 'layout:   ' && $(BIN) --vault "$(SCRATCH_VAULT)" --notice canvas layout
+	@$(BIN) --vault "$(SCRATCH_VAULT)" render -o $(SCRATCH)/canvas.svg && echo "render:   $(SCRATCH)/canvas.svg"
+	@printf 'plugin:   ' && $(call install_plugin,$(SCRATCH_VAULT))
+	@echo '["project-canvas"]' > "$(SCRATCH_VAULT)/.obsidian/community-plugins.json"
+	@echo "Obsidian: Open folder as vault > $(CURDIR)/$(SCRATCH_VAULT), then Settings > Community plugins: turn on Project Canvas."
 	@echo "(Stop this server first if the plugin's HTTP server should take port 12312.)"
-	$(BIN) --vault $(VAULT) serve --addr $(ADDR)
+	@$(MAKE) --no-print-directory serve
+
+# Serve the scratch vault of make run (HTTP API and MCP) until Ctrl-C.
+serve: build
+	@test -d "$(SCRATCH_VAULT)" || { echo "make serve: no $(SCRATCH_VAULT) yet; make run makes it" >&2; exit 1; }
+	$(BIN) --vault "$(SCRATCH_VAULT)" serve --addr $(ADDR)
 
 bench:
 	$(GO) test -run='^$$' -bench=. -benchmem ./...
@@ -198,6 +215,11 @@ fuzz:
 			$(GO) test -run '^$$' -fuzz "^$$target\$$" -fuzztime $(FUZZTIME) $$pkg; \
 		done; \
 	done
+
+# Rewrites every golden file from what the code gives now (the packages
+# whose tests take -update); review the diff before committing it.
+golden:
+	$(GO) test -count=1 $$(grep -rl --include='*_test.go' 'flag.Bool("update"' . | xargs -n1 dirname | sort -u) -args -update
 
 lint:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || (gofmt -l $$(git ls-files '*.go'); exit 1)

@@ -67,11 +67,14 @@ type cli struct {
 	// embeddings is where document search may send text: the person's
 	// setting (resolveEmbeddings), never the vault's.
 	embeddings docsearch.Config
+	// noticeOnly (--notice) prints an editor command's notice line instead
+	// of its whole result: for a person watching make run.
+	noticeOnly bool
 }
 
 func usageText() string {
 	var b strings.Builder
-	b.WriteString("usage: projectcanvas [--vault DIR] [--embeddings-url URL] [--embeddings-model M] COMMAND\n\ncommands:\n")
+	b.WriteString("usage: projectcanvas [--vault DIR] [--embeddings-url URL] [--embeddings-model M] [--notice] COMMAND\n\ncommands:\n")
 	for _, c := range subcommands {
 		fmt.Fprintf(&b, "  %-20s %s\n", strings.TrimSpace(c.name+" "+c.args), c.summary)
 	}
@@ -92,6 +95,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	var ef embeddingsFlags
 	fs.StringVar(&ef.url, "embeddings-url", "", "embeddings endpoint for document search")
 	fs.StringVar(&ef.model, "embeddings-model", "", "its model")
+	noticeOnly := fs.Bool("notice", false, "print an editor command's notice line only")
 	if err := fs.Parse(args); err != nil {
 		return fail(stderr, usageError{err.Error()})
 	}
@@ -114,7 +118,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return fail(stderr, usageError{fmt.Sprintf("unknown command %q", rest[0])})
 	}
 	reg := tools.New()
-	return c.run(ctx, &cli{stdin: stdin, stdout: stdout, stderr: stderr, getenv: getenv, vaultDir: *vaultDir, registry: reg, commands: commands.New(reg), embeddings: embeddings}, rest[1:])
+	return c.run(ctx, &cli{stdin: stdin, stdout: stdout, stderr: stderr, getenv: getenv, vaultDir: *vaultDir, registry: reg, commands: commands.New(reg), embeddings: embeddings, noticeOnly: *noticeOnly}, rest[1:])
 }
 
 // clock, when set (by tests), replaces the time of day, so that runs are

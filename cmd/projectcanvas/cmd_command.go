@@ -44,6 +44,10 @@ func (c *cli) runCommand(ctx context.Context, id string, input any) int {
 	if err != nil {
 		return toolFailure(c.stdout, err)
 	}
+	if c.noticeOnly {
+		fmt.Fprintln(c.stdout, res.Notice)
+		return exitOK
+	}
 	return printJSON(c.stdout, res)
 }
 

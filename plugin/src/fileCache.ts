@@ -16,8 +16,8 @@ import { yieldThread } from "./yieldThread";
 /** The adapter calls the cache makes (Obsidian's DataAdapter). */
 export interface CacheAdapter {
   exists(path: string): Promise<boolean>;
-  read(path: string): Promise<string>;
-  write(path: string, data: string): Promise<void>;
+  readBinary(path: string): Promise<ArrayBuffer>;
+  writeBinary(path: string, data: ArrayBuffer): Promise<void>;
 }
 
 const VERSION = 3;
@@ -45,12 +45,13 @@ export class FileCache {
     try {
       const path = await this.path();
       if (await this.adapter.exists(path)) {
-        const text = await this.adapter.read(path);
-        const cut = text.indexOf("\n");
-        const header = JSON.parse(text.slice(0, cut)) as { version?: unknown; mac?: unknown };
-        const rest = text.slice(cut + 1);
+        // Read as bytes: the MAC is checked on them, and they are decoded once.
+        const bytes = new Uint8Array(await this.adapter.readBinary(path));
+        const cut = bytes.indexOf(0x0a);
+        const header = JSON.parse(new TextDecoder().decode(bytes.subarray(0, cut))) as { version?: unknown; mac?: unknown };
+        const rest = bytes.subarray(cut + 1);
         if (header.version === VERSION && cut > 0 && header.mac === await (await this.seal).macOf(rest)) {
-          const lines = rest.split("\n");
+          const lines = new TextDecoder().decode(rest).split("\n");
           for (let i = 0; i < lines.length; i += SLICE) {
             for (const line of lines.slice(i, i + SLICE)) {
               const e: unknown = line ? JSON.parse(line) : undefined;
@@ -73,9 +74,13 @@ export class FileCache {
       for (const e of entries.slice(i, i + SLICE)) parts.push(JSON.stringify(e));
       await yieldThread();
     }
-    const rest = parts.join("\n") + "\n";
-    const mac = await (await this.seal).macOf(rest);
-    await this.adapter.write(await this.path(), JSON.stringify({ version: VERSION, mac }) + "\n" + rest);
+    const encoder = new TextEncoder();
+    const rest = encoder.encode(parts.join("\n") + "\n");
+    const header = encoder.encode(JSON.stringify({ version: VERSION, mac: await (await this.seal).macOf(rest) }) + "\n");
+    const file = new Uint8Array(header.byteLength + rest.byteLength);
+    file.set(header, 0);
+    file.set(rest, header.byteLength);
+    await this.adapter.writeBinary(await this.path(), file.buffer);
   }
 }
 
@@ -107,20 +112,25 @@ export class CacheRun {
   /** The cached text of f, if f has not changed since; undefined otherwise. */
   take(f: TFile): string | undefined {
     const e = this.old.get(f.path);
-    if (!e || e[1] !== f.stat.mtime || e[2] !== f.stat.size || utf8Length(e[4]) !== f.stat.size) return undefined;
+    if (!e || e[1] !== f.stat.mtime || e[2] !== f.stat.size) return undefined;
     const h = hashOf(e[4]);
     if (h !== e[3]) return undefined;
     this.hashes.set(f.path, h);
     return e[4];
   }
 
-  /** Records f's text for the next start; returns hashOf(content). */
+  /**
+   * Records f's text for the next start; returns hashOf(content). A text
+   * read from the vault is kept only if its UTF-8 length is the size the
+   * file had (it did not change between the stat and the read); the seal
+   * keeps it so until the next start takes it.
+   */
   put(f: TFile, content: string): number {
     const taken = this.hashes.get(f.path);
     const h = taken ?? hashOf(content);
     if (taken === undefined) this.misses++;
     else this.hits++;
-    this.next.push([f.path, f.stat.mtime, f.stat.size, h, content]);
+    if (taken !== undefined || utf8Length(content) === f.stat.size) this.next.push([f.path, f.stat.mtime, f.stat.size, h, content]);
     return h;
   }
 

@@ -47,9 +47,9 @@ export class Seal {
     return ok ? data : undefined;
   }
 
-  /** The MAC of a text, as hex: for the file cache's header. */
-  async macOf(text: string): Promise<string> {
-    return hex(new Uint8Array(await crypto.subtle.sign("HMAC", this.key, new TextEncoder().encode(text) as BufferSource)));
+  /** The MAC of bytes, as hex: for the file cache's header. */
+  async macOf(data: Uint8Array): Promise<string> {
+    return hex(new Uint8Array(await crypto.subtle.sign("HMAC", this.key, data as BufferSource)));
   }
 }
 
