@@ -37,6 +37,8 @@ type command struct {
 	args    string // synopsis of the arguments, for the usage text
 	summary string // one line
 	run     func(ctx context.Context, cli *cli, args []string) int
+	// noVault: the command works without a vault folder (tools, gen...).
+	noVault bool
 }
 
 var subcommands []*command
@@ -117,6 +119,15 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if c == nil {
 		return fail(stderr, usageError{fmt.Sprintf("unknown command %q", rest[0])})
 	}
+	if !c.noVault {
+		// A missing folder is said at once, with what to do, not at the
+		// first write.
+		fsys, err := osfs.New(*vaultDir)
+		if err != nil {
+			return failure(stdout, stderr, "", err)
+		}
+		fsys.Close()
+	}
 	reg := tools.New()
 	return c.run(ctx, &cli{stdin: stdin, stdout: stdout, stderr: stderr, getenv: getenv, vaultDir: *vaultDir, registry: reg, commands: commands.New(reg), embeddings: embeddings, noticeOnly: *noticeOnly}, rest[1:])
 }
@@ -140,6 +151,13 @@ func (c *cli) open() (*tools.Env, error) {
 		return nil, err
 	}
 	return &tools.Env{Project: p, Transport: httpclient.New(), Embeddings: c.embeddings}, nil
+}
+
+// failure prints a refusal twice: as JSON on stdout, as tool failures are
+// (for scripts), and its message on stderr (for whoever reads the terminal).
+func failure(stdout, stderr io.Writer, what string, err error) int {
+	fmt.Fprintln(stderr, "projectcanvas: "+what+pc.AsError(err).Message)
+	return toolFailure(stdout, err)
 }
 
 func fail(stderr io.Writer, err error) int {

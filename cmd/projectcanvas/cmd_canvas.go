@@ -40,5 +40,5 @@ func canvasCommand(ctx context.Context, c *cli, args []string) int {
 	if id == "" || len(pos) != want {
 		return fail(c.stderr, usageError{canvasUsage})
 	}
-	return c.runCommand(ctx, id, input)
+	return c.runCommand(ctx, id, input, true)
 }

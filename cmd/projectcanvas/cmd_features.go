@@ -29,13 +29,13 @@ func featuresCommand(ctx context.Context, c *cli, args []string) int {
 		if len(pos) == 1 {
 			input["file"] = pos[0]
 		}
-		return c.runCommand(ctx, "import-future-features", input)
+		return c.runCommand(ctx, "import-future-features", input, true)
 	case args[0] == "set-phase" && len(pos) == 2:
-		return c.runCommand(ctx, "set-feature-phase", map[string]any{"id": pos[0], "phase": pos[1], "canvas": *name})
+		return c.runCommand(ctx, "set-feature-phase", map[string]any{"id": pos[0], "phase": pos[1], "canvas": *name}, true)
 	case args[0] == "set-tier" && len(pos) == 2:
-		return c.runCommand(ctx, "set-feature-tier", map[string]any{"id": pos[0], "tier": pos[1], "canvas": *name})
+		return c.runCommand(ctx, "set-feature-tier", map[string]any{"id": pos[0], "tier": pos[1], "canvas": *name}, true)
 	case args[0] == "link" && len(pos) >= 2:
-		return c.runCommand(ctx, "bulk-link-features", map[string]any{"feature": pos[0], "ids": pos[1:]})
+		return c.runCommand(ctx, "bulk-link-features", map[string]any{"feature": pos[0], "ids": pos[1:]}, true)
 	}
 	return fail(c.stderr, usageError{featuresUsage})
 }

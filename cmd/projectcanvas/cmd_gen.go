@@ -13,7 +13,7 @@ import (
 const maxGen = 1_000_000
 
 func init() {
-	register(&command{name: "gen", args: "[--entities N] [--docs M] DIR", summary: "write a realistic synthetic vault (benchmarks, load tests)", run: genCommand})
+	register(&command{name: "gen", noVault: true, args: "[--entities N] [--docs M] DIR", summary: "write a realistic synthetic vault (benchmarks, load tests)", run: genCommand})
 }
 
 // genCommand runs `gen --entities N --docs M DIR`: the generator the

@@ -28,5 +28,5 @@ func navigateCommand(ctx context.Context, c *cli, args []string) int {
 	if cmd, ok := c.commands.Lookup(id); !ok || !strings.HasPrefix(cmd.ID, "navigate-to-") {
 		return fail(c.stderr, usageError{navigateUsage})
 	}
-	return c.runCommand(ctx, id, commands.Subject{ID: pos[1], Canvas: *name})
+	return c.runCommand(ctx, id, commands.Subject{ID: pos[1], Canvas: *name}, true)
 }

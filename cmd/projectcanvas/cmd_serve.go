@@ -10,8 +10,11 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strings"
+	"syscall"
 	"time"
 
+	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/httpapi"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/mcpserver"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/tools"
@@ -32,7 +35,7 @@ func init() {
 func runServe(ctx context.Context, c *cli, args []string) int {
 	fs := newFlags("serve")
 	addr := fs.String("addr", defaultAddr, "address to listen on")
-	tokenFlag := fs.String("token", "", "bearer token (default $PROJECTCANVAS_TOKEN, else one stored under .projectcanvas/)")
+	tokenFlag := fs.String("token", "", "bearer token (default $PROJECTCANVAS_TOKEN, else the one projectcanvas token prints)")
 	if err := fs.Parse(args); err != nil || fs.NArg() > 0 {
 		return fail(c.stderr, usageError{"usage: projectcanvas serve [--addr HOST:PORT] [--token TOKEN]"})
 	}
@@ -76,6 +79,9 @@ func startServer(ctx context.Context, c *cli, addr, tokenFlag string) (*server, 
 		return nil, err
 	}
 	ln, err := net.Listen("tcp", addr)
+	if errors.Is(err, syscall.EADDRINUSE) {
+		err = pc.Errorf(pc.CodeConflict, "%s is in use (another serve, or the Obsidian plugin's HTTP server?): stop it, or pass another with --addr 127.0.0.1:PORT", addr)
+	}
 	if err != nil {
 		stop()
 		return nil, err
@@ -83,7 +89,7 @@ func startServer(ctx context.Context, c *cli, addr, tokenFlag string) (*server, 
 	s := &server{ln: ln, url: "http://" + ln.Addr().String(), token: token, from: from, vaultRoot: root, fsys: fsys, env: env,
 		entities: env.Project.Len(), stopWatch: stop, served: make(chan error, 1)}
 	s.http = &http.Server{
-		Handler:           newHandler(c.registry, env, token),
+		Handler:           newHandler(c.registry, env, token, tokenCommand(root)+" prints it"),
 		ReadHeaderTimeout: 5 * time.Second,
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      60 * time.Second,
@@ -96,9 +102,9 @@ func startServer(ctx context.Context, c *cli, addr, tokenFlag string) (*server, 
 
 // newHandler is the whole native HTTP surface: the API, with MCP streamable
 // HTTP mounted at /mcp behind the same guards.
-func newHandler(registry *tools.Registry, env *tools.Env, token string) http.Handler {
+func newHandler(registry *tools.Registry, env *tools.Env, token, tokenHint string) http.Handler {
 	mcpHandler := mcpserver.Handler(mcpserver.New(registry, env, mcpserver.WithVersion(version)))
-	return httpapi.New(registry, env, httpapi.WithToken(token), httpapi.WithHandler("/mcp", streaming(mcpHandler)))
+	return httpapi.New(registry, env, httpapi.WithToken(token), httpapi.WithTokenHint(tokenHint), httpapi.WithHandler("/mcp", streaming(mcpHandler)))
 }
 
 // streaming lifts the server's write timeout for h: an MCP event stream
@@ -131,6 +137,31 @@ func (s *server) wait(ctx context.Context) error {
 	return err
 }
 
+// tokenCommand is the shell command that prints the vault's token.
+func tokenCommand(vault string) string {
+	return "projectcanvas --vault " + shellQuote(vault) + " token"
+}
+
+// tokenLine is the shell line that sets $TOKEN to the server's token, the
+// way the README tells the reader to.
+func (s *server) tokenLine() string {
+	switch s.from {
+	case "--token":
+		return "TOKEN=" + shellQuote(s.token)
+	case "$PROJECTCANVAS_TOKEN":
+		return "TOKEN=$PROJECTCANVAS_TOKEN"
+	}
+	return "TOKEN=$(" + tokenCommand(s.vaultRoot) + ")"
+}
+
+// shellQuote quotes s for a POSIX shell when it needs it.
+func shellQuote(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-+:@") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
 // printBanner tells a newcomer everything needed to connect.
 func (s *server) printBanner(w io.Writer) {
 	exe, err := os.Executable()
@@ -142,15 +173,17 @@ func (s *server) printBanner(w io.Writer) {
 	}}}, "  ", "  ")
 	fmt.Fprintf(w, `Project Canvas %s: %d entities in %s
 
-  HTTP API  %s        GET /health, /entities, /entities/{id}, /tools; POST /entities, /tools/{name}; PUT /entities/{id}
+  HTTP API  %s        GET /health, /entities, /entities/{id}, /tools, /commands;
+                                         POST /entities, /tools/{name}, /commands/{id}; PUT /entities/{id}
   MCP       %s/mcp    (streamable HTTP, same token)
   token     %s   (from %s)
 
-  curl -H 'Authorization: Bearer %s' '%s/entities?max_items=5'
+  %s
+  curl -H "Authorization: Bearer $TOKEN" '%s/entities?max_items=5'
 
 MCP over stdio for Claude Desktop (claude_desktop_config.json) or Cursor (.cursor/mcp.json):
   %s
 
 Watching the vault for changes. Ctrl-C stops.
-`, version, s.entities, s.vaultRoot, s.url, s.url, s.token, filepath.Clean(s.from), s.token, s.url, stdio)
+`, version, s.entities, s.vaultRoot, s.url, s.url, s.token, filepath.Clean(s.from), s.tokenLine(), s.url, stdio)
 }

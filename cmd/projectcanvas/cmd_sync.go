@@ -111,9 +111,5 @@ func (c *cli) syncer(database string, deadline time.Duration) (*extsync.Syncer, 
 	return s, env, err
 }
 
-// syncFailure prints the error as JSON on stdout, as tool failures are, and
-// the message on stderr for whoever reads the terminal.
-func syncFailure(c *cli, err error) int {
-	fmt.Fprintln(c.stderr, "projectcanvas: sync:", pc.AsError(err).Message)
-	return toolFailure(c.stdout, err)
-}
+// syncFailure is failure for the sync command.
+func syncFailure(c *cli, err error) int { return failure(c.stdout, c.stderr, "sync: ", err) }

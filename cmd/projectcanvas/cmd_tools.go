@@ -7,7 +7,7 @@ import (
 )
 
 func init() {
-	register(&command{name: "tools", args: "[--markdown]", summary: "list the tools and what they do (--markdown: the docs/TOOLS.md reference)", run: runTools})
+	register(&command{name: "tools", noVault: true, args: "[--markdown]", summary: "list the tools and what they do (--markdown: the docs/TOOLS.md reference)", run: runTools})
 }
 
 func runTools(_ context.Context, c *cli, args []string) int {

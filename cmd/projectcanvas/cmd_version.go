@@ -6,7 +6,7 @@ import (
 )
 
 func init() {
-	register(&command{name: "version", summary: "print the version", run: func(_ context.Context, c *cli, _ []string) int {
+	register(&command{name: "version", noVault: true, summary: "print the version", run: func(_ context.Context, c *cli, _ []string) int {
 		fmt.Fprintln(c.stdout, "projectcanvas", version)
 		return exitOK
 	}})

@@ -107,7 +107,7 @@ func TestCommandsAnswerTheSameOnEveryHost(t *testing.T) {
 	}
 
 	// The lists agree too.
-	r := runCLI(t, nil, "", "--vault", cliDir, "commands")
+	r := runCLI(t, nil, "", "--vault", cliDir, "commands", "--json")
 	require.Equal(t, exitOK, r.code)
 	status, listed, err := ts.do(context.Background(), "GET", "/commands", nil)
 	require.NoError(t, err)

@@ -18,6 +18,7 @@ func Status(code pc.Code) int { return route.Status(code) }
 type API struct {
 	core  *route.API
 	token string
+	hint  string
 	extra map[string]http.Handler // guarded routes of other hosts, e.g. /mcp
 }
 
@@ -27,6 +28,10 @@ type Option func(*API)
 // WithToken sets the bearer token requests must carry. Without it every
 // guarded route answers 401: an API is never open by accident.
 func WithToken(token string) Option { return func(a *API) { a.token = token } }
+
+// WithTokenHint says, in the 401 for a request without a token, where the
+// token is ("projectcanvas token prints it").
+func WithTokenHint(hint string) Option { return func(a *API) { a.hint = hint } }
 
 // WithHandler mounts h at path (exactly, any method, e.g. "/mcp") behind
 // the same guards and token as the API's own routes. The native server
@@ -41,7 +46,7 @@ func New(registry *tools.Registry, env *tools.Env, opts ...Option) *API {
 	for _, o := range opts {
 		o(a)
 	}
-	a.core = route.New(registry, env, route.WithToken(a.token))
+	a.core = route.New(registry, env, route.WithToken(a.token), route.WithTokenHint(a.hint))
 	return a
 }
 

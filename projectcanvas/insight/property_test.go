@@ -87,8 +87,8 @@ func open(e *pc.Entity) bool { return e.Type.Hierarchical() && !e.Archived && !e
 
 // ready is the rule of ready, written again from its definition.
 func (o oracle) ready(e *pc.Entity) bool {
-	if e.Archived || e.Status.Finished() || e.Status == pc.Blocked {
-		return false
+	if e.Archived || e.Status.Finished() || e.Status == pc.Blocked || e.Status == pc.InProgress {
+		return false // started, done or held: not work that can start
 	}
 	switch e.Type {
 	case pc.Task:

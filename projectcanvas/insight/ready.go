@@ -30,8 +30,9 @@ func Ready(entities []*pc.Entity, workstream string) ([]ReadyItem, []Risk) {
 	return newAnalysis(entities, AnalysisOptions{Workstream: workstream}).ready([]Risk{})
 }
 
-// ready lists the tasks, and stories without tasks, in scope that are not
-// finished nor Blocked, whose every dependency is Completed and which no
+// ready lists the work that can start: the tasks, and stories without
+// tasks, in scope that have not started (neither In Progress nor finished)
+// and are not Blocked, whose every dependency is Completed and which no
 // Blocked or Deferred ancestor holds. A dependency that names no entity, or
 // names dropped work, is not Completed: it keeps the work off the list and
 // is added to problems. The order: priority (P0 first, none last), then the
@@ -104,8 +105,8 @@ func notReady(kind string, holder, dep pc.ID, why string) Risk {
 // or a story without tasks, in scope, neither finished nor Blocked.
 func (a *analysis) candidate(i int32, hasTasks []bool) bool {
 	e := a.s.all[i]
-	if !a.inScope[i] || e.Status.Finished() || e.Status == pc.Blocked {
-		return false
+	if !a.inScope[i] || e.Status.Finished() || e.Status == pc.Blocked || e.Status == pc.InProgress {
+		return false // started work is in the overview and filters.status, not on the list of what can start
 	}
 	return e.Type == pc.Task || e.Type == pc.Story && !hasTasks[i]
 }

@@ -47,7 +47,7 @@ func TestReadyOrder(t *testing.T) {
 		unblocks []int // of each ready entity, when given
 		problems []string
 	}{{
-		name: "priority, then unblocks, then id; no priority last",
+		name: "priority, then unblocks, then id; no priority last; started work is not listed",
 		blocks: []string{
 			task("T-001", "Not Started", "priority: P1"),
 			task("T-002", "In Progress", "priority: critical"), // P0
@@ -59,8 +59,8 @@ func TestReadyOrder(t *testing.T) {
 			task("T-008", "Not Started"),
 			task("T-009", "Not Started", "priority: P1", "depends_on: [T-003]"),
 		},
-		ready:    []string{"T-002", "T-003", "T-005", "T-001", "T-007", "T-008"},
-		unblocks: []int{0, 2, 1, 0, 0, 0},
+		ready:    []string{"T-003", "T-005", "T-001", "T-007", "T-008"},
+		unblocks: []int{2, 1, 0, 0, 0},
 	}, {
 		name: "unblocks counts transitive waiters once",
 		blocks: []string{
@@ -130,7 +130,7 @@ func TestReadyOrder(t *testing.T) {
 		blocks: []string{
 			milestone, story, task("T-001", "Completed"),
 			"id: S-002\ntype: story\ntitle: Bare\nstatus: Not Started\nparent: M-001\npriority: P0",
-			"id: S-003\ntype: story\ntitle: Tasks archived\nstatus: In Progress\nparent: M-001",
+			"id: S-003\ntype: story\ntitle: Tasks archived\nstatus: Not Started\nparent: M-001",
 			task("T-002", "Not Started", "parent: S-003", "archived: true"),
 			"id: S-004\ntype: story\ntitle: Done\nstatus: Completed\nparent: M-001",
 			"id: S-005\ntype: story\ntitle: Waiting\nstatus: Not Started\nparent: M-001\ndepends_on: [S-002]",
@@ -186,10 +186,12 @@ func TestReadyRow(t *testing.T) {
 		task("T-003", "In Progress", "priority: high", "depends_on: [T-001, T-002]"),
 		task("T-004", "Not Started", "depends_on: [T-001]"),
 		task("T-005", "Not Started"),
+		task("T-006", "Not Started", "priority: high", "depends_on: [T-001, T-002]"),
 		"id: S-002\ntype: story\ntitle: Bare\nparent: M-001")
 	p1 := pc.Priority("P1")
+	// T-003 could start too, but has: In Progress is not on the list.
 	assert.Equal(t, []insight.ReadyItem{
-		{ID: "T-003", Type: pc.Task, Title: "Task T-003", Priority: &p1, Status: pc.InProgress, Reason: "its 2 dependencies are completed"},
+		{ID: "T-006", Type: pc.Task, Title: "Task T-006", Priority: &p1, Status: pc.NotStarted, Reason: "its 2 dependencies are completed"},
 		{ID: "S-002", Type: pc.Story, Title: "Bare", Status: pc.NotStarted, Reason: "no dependencies; a story without tasks"},
 		{ID: "T-004", Type: pc.Task, Title: "Task T-004", Status: pc.NotStarted, Reason: "its dependency T-001 is completed"},
 		{ID: "T-005", Type: pc.Task, Title: "Task T-005", Status: pc.NotStarted, Reason: "no dependencies"},

@@ -271,7 +271,7 @@ func TestSearchReady(t *testing.T) {
 		}
 	}
 	h := exampleHarness(t)
-	assert.Equal(t, []string{"T-013", "T-025", "T-018", "T-015", "T-028", "T-030"}, searchReadyIDs(h, ""))
+	assert.Equal(t, []string{"T-028", "T-030"}, searchReadyIDs(h, ""), "work that can start: the In Progress tasks are not listed")
 	assert.Equal(t, []string{"T-014"}, resultIDs(h.ok("search_entities", `{"from_id":"T-013","direction":"dependents","filters":{"ready":false}}`)))
 	assert.Empty(t, resultIDs(h.ok("search_entities", `{"from_id":"T-013","direction":"dependents","filters":{"ready":true}}`)))
 	_, err := h.call("search_entities", `{"filters":{"ready":"yes"}}`)

@@ -52,9 +52,11 @@ type Response struct {
 type API struct {
 	registry *tools.Registry
 	commands *commands.Registry
-	env      *tools.Env
-	token    string
-	routes   []route
+	// tokenHint says where the token is, in a 401 (WithTokenHint).
+	tokenHint string
+	env       *tools.Env
+	token     string
+	routes    []route
 }
 
 type handler func(ctx context.Context, r *Request, param string) *Response
@@ -74,6 +76,10 @@ type Option func(*API)
 // WithToken sets the bearer token requests must carry. Without it every
 // guarded route answers 401: an API is never open by accident.
 func WithToken(token string) Option { return func(a *API) { a.token = token } }
+
+// WithTokenHint says, in the 401 for a request without a token, where the
+// token is; the host knows ("projectcanvas token prints it").
+func WithTokenHint(hint string) Option { return func(a *API) { a.tokenHint = hint } }
 
 // WithCommands serves the editor's commands of reg (GET /commands, POST
 // /commands/{id}); by default those built over the tool registry.

@@ -72,9 +72,12 @@ func (a *API) checkToken(r *Request) *Response {
 	if ok && a.token != "" && subtle.ConstantTimeCompare([]byte(strings.TrimSpace(got)), []byte(a.token)) == 1 {
 		return nil
 	}
-	msg := "missing bearer token"
+	msg := "missing bearer token: send the header Authorization: Bearer followed by the token"
 	if ok {
 		msg = "wrong bearer token"
+	}
+	if a.tokenHint != "" {
+		msg += " (" + a.tokenHint + ")"
 	}
 	resp := errorResponse(pc.Errorf(pc.CodeUnauthorized, "%s", msg))
 	resp.Header["WWW-Authenticate"] = `Bearer realm="projectcanvas"`

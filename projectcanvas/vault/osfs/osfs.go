@@ -116,6 +116,10 @@ func New(dir string) (*FS, error) {
 		return nil, err
 	}
 	st, err := os.Stat(abs)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, pc.Errorf(pc.CodeNotFound, "the vault folder %s does not exist: create it (mkdir -p %s), or name another "+
+			"with --vault DIR or $PROJECTCANVAS_VAULT", dir, dir).With("path", dir)
+	}
 	if err != nil {
 		return nil, pc.Errorf(pc.CodeNotFound, "vault folder %s: %v", dir, err)
 	}
