@@ -1,0 +1,215 @@
+package merge
+
+import (
+	"bytes"
+	"reflect"
+	"strings"
+
+	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/canvas"
+)
+
+// Canvas merges a JSON Canvas file by node and edge id:
+//
+//   - added on either side: kept (THEIRS's new ones after the node they
+//     follow in THEIRS, so drawing order holds);
+//   - deleted on one side, unchanged on the other: deleted; deleted on one
+//     side and changed on the other: the changed one is kept, with a note;
+//   - changed on one side: that side's;
+//   - changed on both: field by field. A node moved (or resized) on both
+//     sides keeps OURS's place, with a note; an entity node ("entity-…")
+//     is placed anew by the next `canvas layout` anyway. Any other field
+//     both changed differently keeps OURS's value and is a conflict.
+//
+// Edges left without one of their nodes are dropped. The output is written
+// as the canvas package writes (the editor's layout), keeps OURS's
+// top-level keys and every node's and edge's unknown keys, and is checked
+// to parse back. It fails (Merge then merges the file as text) when ours or
+// theirs is not JSON Canvas.
+func Canvas(base, ours, theirs []byte) (*Result, error) {
+	for _, side := range [][]byte{base, ours, theirs} {
+		if len(side) > MaxCanvasBytes {
+			return nil, pc.Errorf(pc.CodeInvalidArgument, "a canvas over %d bytes is merged by lines", MaxCanvasBytes)
+		}
+	}
+	oc, err := canvas.Parse(ours)
+	if err != nil {
+		return nil, pc.Errorf(pc.CodeInvalidArgument, "ours: %v", err)
+	}
+	tc, err := canvas.Parse(theirs)
+	if err != nil {
+		return nil, pc.Errorf(pc.CodeInvalidArgument, "theirs: %v", err)
+	}
+	res := &Result{}
+	bc, err := canvas.Parse(base)
+	if err != nil {
+		bc = &canvas.Canvas{}
+		res.note("the base is not JSON Canvas; merged as if both sides added every node")
+	}
+
+	oc.Nodes = mergeItems(res, "node", bc.Nodes, oc.Nodes, tc.Nodes, (*canvas.Node).JSON, func(n *canvas.Node) string { return n.ID }, mergeNode)
+	oc.Edges = mergeItems(res, "edge", bc.Edges, oc.Edges, tc.Edges, (*canvas.Edge).JSON, func(e *canvas.Edge) string { return e.ID }, mergeEdge)
+	nodes := make(map[string]bool, len(oc.Nodes))
+	for _, n := range oc.Nodes {
+		nodes[n.ID] = true
+	}
+	kept := oc.Edges[:0]
+	for _, e := range oc.Edges {
+		if nodes[e.FromNode] && nodes[e.ToNode] {
+			kept = append(kept, e)
+		} else {
+			res.note("edge %s dropped: one of its nodes was deleted", e.ID)
+		}
+	}
+	oc.Edges = kept
+	out := oc.Bytes()
+	if _, err := canvas.Parse(out); err != nil {
+		return nil, pc.Errorf(pc.CodeInternal, "the merged canvas does not read back: %v", err)
+	}
+	res.Data = out
+	return res, nil
+}
+
+// mergeItems merges the nodes (or edges) of the three versions by id,
+// returning the merged list in ours's order with theirs's additions
+// inserted after their predecessor in theirs.
+func mergeItems[T any](res *Result, what string, base, ours, theirs []*T, encode func(*T) []byte, idOf func(*T) string,
+	both func(res *Result, b, o, t *T)) []*T {
+	byID := func(list []*T) map[string]*T {
+		m := make(map[string]*T, len(list))
+		for _, x := range list {
+			m[idOf(x)] = x
+		}
+		return m
+	}
+	bm, om, tm := byID(base), byID(ours), byID(theirs)
+	same := func(a, b *T) bool { return bytes.Equal(encode(a), encode(b)) }
+
+	// Theirs's additions, keyed by the id of the item before them in
+	// theirs ("" for the start).
+	after := make(map[string][]*T)
+	prev := ""
+	for _, t := range theirs {
+		id := idOf(t)
+		if om[id] == nil {
+			b := bm[id]
+			switch {
+			case b == nil:
+				after[prev] = append(after[prev], t) // added by theirs
+			case !same(b, t):
+				res.note("%s %s deleted on our side but changed on theirs: kept theirs", what, id)
+				after[prev] = append(after[prev], t)
+			}
+		}
+		prev = id
+	}
+
+	out := make([]*T, 0, len(ours)+len(after[""]))
+	out = append(out, after[""]...)
+	emit := func(id string) {
+		for _, t := range after[id] {
+			out = append(out, t)
+			emitted := idOf(t)
+			if emitted != id {
+				out = append(out, after[emitted]...)
+				delete(after, emitted)
+			}
+		}
+		delete(after, id)
+	}
+	for _, o := range ours {
+		id := idOf(o)
+		b, t := bm[id], tm[id]
+		switch {
+		case t == nil && b == nil: // added by ours
+		case t == nil && same(b, o): // deleted by theirs
+			emit(id)
+			continue
+		case t == nil:
+			res.note("%s %s deleted on their side but changed on ours: kept ours", what, id)
+		case same(o, t), b != nil && same(b, t):
+		case b != nil && same(b, o):
+			o = t
+		default:
+			both(res, b, o, t)
+		}
+		out = append(out, o)
+		emit(id)
+	}
+	// Additions whose predecessor in theirs is gone from the output.
+	for _, t := range theirs {
+		if rest, ok := after[idOf(t)]; ok {
+			out = append(out, rest...)
+			delete(after, idOf(t))
+		}
+	}
+	return out
+}
+
+// mergeNode merges a node both sides changed into o. b is nil when both
+// sides added a node of that id.
+func mergeNode(res *Result, b, o, t *canvas.Node) {
+	if b == nil {
+		b = &canvas.Node{}
+	}
+	moved := mergeGeometry(&o.X, &o.Y, b.X, b.Y, t.X, t.Y)
+	resized := mergeGeometry(&o.Width, &o.Height, b.Width, b.Height, t.Width, t.Height)
+	switch {
+	case !moved && !resized:
+	case o.Type == canvas.TypeFile && strings.HasPrefix(o.ID, "entity-"):
+		res.note("node %s moved on both sides: kept our place; `projectcanvas canvas layout` places it anew", o.ID)
+	default:
+		res.note("node %s moved on both sides: kept our place", o.ID)
+	}
+	mergeFields(res, "node "+o.ID, b, o, t, map[string]bool{"X": true, "Y": true, "Width": true, "Height": true})
+}
+
+// mergeGeometry merges a pair of coordinates (a position or a size) as one
+// value; it reports whether both sides changed it differently (ours kept).
+func mergeGeometry(x, y *float64, bx, by, tx, ty float64) bool {
+	switch {
+	case *x == bx && *y == by:
+		*x, *y = tx, ty
+	case tx == bx && ty == by, tx == *x && ty == *y:
+	default:
+		return true
+	}
+	return false
+}
+
+// mergeEdge merges an edge both sides changed into o.
+func mergeEdge(res *Result, b, o, t *canvas.Edge) {
+	if b == nil {
+		b = &canvas.Edge{}
+	}
+	mergeFields(res, "edge "+o.ID, b, o, t, nil)
+}
+
+// mergeFields merges the exported fields of an item both sides changed
+// into o, but the names in skip: theirs's change where ours kept the base's
+// value, a conflict where both changed it differently. Keys of other
+// plugins are not merged one by one: when theirs changed only those, ours's
+// are kept, as a conflict.
+func mergeFields[T any](res *Result, where string, b, o, t *T, skip map[string]bool) {
+	bv, ov, tv := reflect.ValueOf(b).Elem(), reflect.ValueOf(o).Elem(), reflect.ValueOf(t).Elem()
+	typ := ov.Type()
+	changed := false // theirs changed a known field
+	for i := range typ.NumField() {
+		f := typ.Field(i)
+		if !f.IsExported() {
+			continue
+		}
+		bf, of, tf := bv.Field(i), ov.Field(i), tv.Field(i)
+		changed = changed || !tf.Equal(bf)
+		switch {
+		case skip[f.Name], tf.Equal(bf), tf.Equal(of):
+		case of.Equal(bf):
+			of.Set(tf)
+		default:
+			res.conflict(where, "%s is %v on our side, %v on theirs; kept ours", strings.ToLower(f.Name), of.Interface(), tf.Interface())
+		}
+	}
+	if !changed {
+		res.conflict(where, "theirs changed keys of another plugin, ours changed the item too; kept ours")
+	}
+}
