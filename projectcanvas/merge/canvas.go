@@ -34,11 +34,11 @@ func Canvas(base, ours, theirs []byte) (*Result, error) {
 	}
 	oc, err := canvas.Parse(ours)
 	if err != nil {
-		return nil, pc.Errorf(pc.CodeInvalidArgument, "ours: %v", err)
+		return nil, pc.Errorf(pc.CodeInvalidArgument, "ours: %s", pc.AsError(err).Message)
 	}
 	tc, err := canvas.Parse(theirs)
 	if err != nil {
-		return nil, pc.Errorf(pc.CodeInvalidArgument, "theirs: %v", err)
+		return nil, pc.Errorf(pc.CodeInvalidArgument, "theirs: %s", pc.AsError(err).Message)
 	}
 	res := &Result{}
 	bc, err := canvas.Parse(base)

@@ -5,6 +5,10 @@ import (
 	"fmt"
 	"path"
 	"strings"
+
+	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/canvas"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/frontmatter"
 )
 
 // Kind says which merge a file gets, from its path and content.
@@ -128,7 +132,7 @@ func Merge(name string, base, ours, theirs []byte, text TextMerge) (*Result, err
 	case KindSequence:
 		res, err = Sequence(base, ours, theirs)
 	case KindState:
-		err = fmt.Errorf("no merge by meaning for %s: merged by lines as git would", name)
+		err = pc.Errorf(pc.CodeInvalidArgument, "no merge by meaning for the project's state file %s", name)
 	default:
 		return textResult(KindText, base, ours, theirs, text)
 	}
@@ -138,9 +142,27 @@ func Merge(name string, base, ours, theirs []byte, text TextMerge) (*Result, err
 	}
 	res, terr := textResult(kind, base, ours, theirs, text)
 	if res != nil {
-		res.Fallback = err.Error()
+		res.Fallback = pc.AsError(err).Message
+		if res.Clean() && !valid(kind, res.Data) {
+			res.conflict("file", "merged by lines, the %s does not read: fix it by hand", kind)
+		}
 	}
 	return res, terr
+}
+
+// valid reports whether a text merge of a file of the kind reads as one;
+// a text merge of a broken side may be clean for git but is no entity note
+// or canvas, and a person must look at it.
+func valid(kind Kind, data []byte) bool {
+	switch kind {
+	case KindEntity:
+		_, err := frontmatter.Parse(data)
+		return err == nil
+	case KindCanvas:
+		_, err := canvas.Parse(data)
+		return err == nil
+	}
+	return true
 }
 
 // textResult merges a whole file by lines.
