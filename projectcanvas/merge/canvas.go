@@ -3,6 +3,7 @@ package merge
 import (
 	"bytes"
 	"reflect"
+	"strconv"
 	"strings"
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
@@ -47,6 +48,29 @@ func Canvas(base, ours, theirs []byte) (*Result, error) {
 		res.note("the base is not JSON Canvas; merged as if both sides added every node")
 	}
 
+	taken := make(map[string]bool)
+	for _, list := range [][]*canvas.Node{bc.Nodes, oc.Nodes, tc.Nodes} {
+		for _, n := range list {
+			taken[n.ID] = true
+		}
+	}
+	for _, list := range [][]*canvas.Edge{bc.Edges, oc.Edges, tc.Edges} {
+		for _, e := range list {
+			taken[e.ID] = true
+		}
+	}
+	apart(res, "node", bc.Nodes, oc.Nodes, tc.Nodes, taken, func(n *canvas.Node) *string { return &n.ID }, sameNode,
+		func(old, id string) {
+			for _, e := range tc.Edges {
+				if e.FromNode == old {
+					e.FromNode = id
+				}
+				if e.ToNode == old {
+					e.ToNode = id
+				}
+			}
+		})
+	apart(res, "edge", bc.Edges, oc.Edges, tc.Edges, taken, func(e *canvas.Edge) *string { return &e.ID }, sameEdge, nil)
 	oc.Nodes = mergeItems(res, "node", bc.Nodes, oc.Nodes, tc.Nodes, (*canvas.Node).JSON, func(n *canvas.Node) string { return n.ID }, mergeNode)
 	oc.Edges = mergeItems(res, "edge", bc.Edges, oc.Edges, tc.Edges, (*canvas.Edge).JSON, func(e *canvas.Edge) string { return e.ID }, mergeEdge)
 	nodes := make(map[string]bool, len(oc.Nodes))
@@ -105,18 +129,16 @@ func mergeItems[T any](res *Result, what string, base, ours, theirs []*T, encode
 	}
 
 	out := make([]*T, 0, len(ours)+len(after[""]))
-	out = append(out, after[""]...)
-	emit := func(id string) {
-		for _, t := range after[id] {
-			out = append(out, t)
-			emitted := idOf(t)
-			if emitted != id {
-				out = append(out, after[emitted]...)
-				delete(after, emitted)
-			}
-		}
+	var emit func(id string)
+	emit = func(id string) {
+		list := after[id]
 		delete(after, id)
+		for _, t := range list {
+			out = append(out, t)
+			emit(idOf(t))
+		}
 	}
+	emit("")
 	for _, o := range ours {
 		id := idOf(o)
 		b, t := bm[id], tm[id]
@@ -138,13 +160,52 @@ func mergeItems[T any](res *Result, what string, base, ours, theirs []*T, encode
 	}
 	// Additions whose predecessor in theirs is gone from the output.
 	for _, t := range theirs {
-		if rest, ok := after[idOf(t)]; ok {
-			out = append(out, rest...)
-			delete(after, idOf(t))
-		}
+		emit(idOf(t))
 	}
 	return out
 }
+
+// apart gives a new id to each item theirs added under an id ours added
+// too for another thing (both created T-005 and its entity node
+// "entity-T-005", each for its own file): both are kept, theirs as
+// "entity-T-005-2". renamed, when set, follows a node's new id.
+func apart[T any](res *Result, what string, base, ours, theirs []*T, taken map[string]bool, idOf func(*T) *string,
+	same func(a, b *T) bool, renamed func(old, id string)) {
+	inBase := make(map[string]bool, len(base))
+	for _, b := range base {
+		inBase[*idOf(b)] = true
+	}
+	inOurs := make(map[string]*T, len(ours))
+	for _, o := range ours {
+		inOurs[*idOf(o)] = o
+	}
+	for _, t := range theirs {
+		old := *idOf(t)
+		o := inOurs[old]
+		if o == nil || inBase[old] || same(o, t) {
+			continue
+		}
+		id := old
+		for i := 2; taken[id]; i++ {
+			id = old + "-" + strconv.Itoa(i)
+		}
+		taken[id] = true
+		*idOf(t) = id
+		if renamed != nil {
+			renamed(old, id)
+		}
+		res.note("%s %s added on both sides for different things: theirs is now %s", what, old, id)
+	}
+}
+
+// sameNode reports whether two nodes show the same thing (wherever they
+// are drawn).
+func sameNode(a, b *canvas.Node) bool {
+	return a.Type == b.Type && a.File == b.File && a.Text == b.Text && a.URL == b.URL && a.Label == b.Label
+}
+
+// sameEdge reports whether two edges join the same nodes.
+func sameEdge(a, b *canvas.Edge) bool { return a.FromNode == b.FromNode && a.ToNode == b.ToNode }
 
 // mergeNode merges a node both sides changed into o. b is nil when both
 // sides added a node of that id.
