@@ -78,9 +78,6 @@ func writeAtomic(name string, data []byte) error {
 	if err == nil {
 		err = tmp.Chmod(mode)
 	}
-	if err == nil {
-		err = tmp.Sync()
-	}
 	if cerr := tmp.Close(); err == nil {
 		err = cerr
 	}
