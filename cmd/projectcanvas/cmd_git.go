@@ -90,10 +90,19 @@ func attributes(projects string) string {
 		"# Entity notes, canvases and id counters merge by meaning. Each clone runs\n" +
 		"# `projectcanvas git install` once: git takes the driver's command only\n" +
 		"# from the local git config, never from the repository.\n" +
-		projects + "/**/*.md merge=" + driverName + "\n" +
+		attrPattern(projects+"/**/*.md") + " merge=" + driverName + "\n" +
 		"*.canvas merge=" + driverName + "\n" +
 		".projectcanvas/sequence.json merge=" + driverName + "\n" +
 		attrEnd + "\n"
+}
+
+// attrPattern writes a .gitattributes pattern, in double quotes (C
+// style, which git reads) when it holds a space, a quote or a backslash.
+func attrPattern(p string) string {
+	if !strings.ContainsAny(p, " \t\"\\") {
+		return p
+	}
+	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\t", `\t`).Replace(p) + `"`
 }
 
 // withBlock returns old with its projectcanvas block replaced by block,

@@ -387,3 +387,33 @@ func TestMergeFileCommand(t *testing.T) {
 	assert.Equal(t, exitUsage, runCLI(t, nil, "", "merge-file", base).code)
 	assert.Equal(t, exitToolError, runCLI(t, nil, "", "merge-file", base, filepath.Join(dir, "missing"), theirs).code)
 }
+
+// The patterns reach the files they name, a projects folder with a space
+// included (quoted as git reads it), in a vault that is a folder of the
+// repository.
+func TestGitInstallPatterns(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	t.Setenv("GIT_CONFIG_GLOBAL", filepath.Join(t.TempDir(), "gitconfig"))
+	t.Setenv("GIT_CONFIG_NOSYSTEM", "1")
+	repo := t.TempDir()
+	v := &gitVault{t: t, dir: repo}
+	v.git("init", "-q")
+	v.write("notes/.projectcanvas/config.json", `{"projects_folder": "My Projects"}`)
+	r := runCLI(t, nil, "", "--vault", filepath.Join(repo, "notes"), "git", "install")
+	require.Equal(t, exitOK, r.code, r.stdout+r.stderr)
+	for file, want := range map[string]string{
+		"notes/My Projects/tasks/T-001 Form.md": "projectcanvas",
+		"notes/My Projects/T-002 Loose.md":      "projectcanvas",
+		"notes/Projects.canvas":                 "projectcanvas",
+		"notes/Boards/Team.canvas":              "projectcanvas",
+		"notes/.projectcanvas/sequence.json":    "projectcanvas",
+		"notes/.projectcanvas/workspaces.json":  "unspecified",
+		"notes/Meeting notes.md":                "unspecified",
+		"README.md":                             "unspecified",
+	} {
+		out := v.git("check-attr", "merge", "--", file)
+		assert.Equal(t, file+": merge: "+want+"\n", out)
+	}
+}
