@@ -271,8 +271,8 @@ func describe(n *yaml.Node) string {
 	default:
 		return "(a mapping)"
 	}
-	if len(s) > 80 {
-		s = s[:77] + "..."
+	if r := []rune(s); len(r) > 80 {
+		s = string(r[:77]) + "..."
 	}
 	return s
 }
