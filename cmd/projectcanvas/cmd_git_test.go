@@ -182,7 +182,7 @@ func TestGitMergeDependenciesAddedOnBothSides(t *testing.T) {
 	v.canvasOK("Projects.canvas")
 }
 
-func TestGitMergeStatusAndTitle(t *testing.T) {
+func TestGitMergeStatusAndPriority(t *testing.T) {
 	v := newGitVault(t)
 	v.branches(func() {
 		v.tool("update_entity", `{"id":"T-003","data":{"status":"In Progress"}}`)
@@ -416,4 +416,30 @@ func TestGitInstallPatterns(t *testing.T) {
 		out := v.git("check-attr", "merge", "--", file)
 		assert.Equal(t, file+": merge: "+want+"\n", out)
 	}
+}
+
+// One side changes the status, the other the title and renames the file
+// to match (T-003 Docs.md becomes T-003 User docs.md, as a person does in
+// the editor): git follows the rename and the driver merges the contents.
+func TestGitMergeStatusAndTitleWithRename(t *testing.T) {
+	v := newGitVault(t)
+	renamed := "Projects/tasks/T-003 User docs.md"
+	v.branches(func() {
+		v.tool("update_entity", `{"id":"T-003","data":{"status":"In Progress"}}`)
+	}, func() {
+		v.tool("update_entity", `{"id":"T-003","data":{"title":"User docs"}}`)
+		v.git("mv", docs, renamed)
+	})
+	conflicted, out := v.merge()
+	require.False(t, conflicted, out)
+	assert.NoFileExists(t, filepath.Join(v.dir, docs))
+	doc := v.entity(renamed)
+	status, _ := doc.String("status")
+	title, _ := doc.String("title")
+	assert.Equal(t, "In Progress", status)
+	assert.Equal(t, "User docs", title)
+	issues, checked := v.validate()
+	assert.Empty(t, issues)
+	assert.Equal(t, 6, checked)
+	v.canvasOK("Projects.canvas")
 }
