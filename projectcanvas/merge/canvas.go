@@ -20,12 +20,19 @@ import (
 //   - changed on both: field by field. A node moved (or resized) on both
 //     sides keeps OURS's place, with a note; an entity node ("entity-…")
 //     is placed anew by the next `canvas layout` anyway. Any other field
-//     both changed differently keeps OURS's value and is a conflict.
+//     both changed differently keeps OURS's value and is a conflict, and
+//     so are other plugins' keys of an item both changed (those are kept
+//     whole from OURS);
+//   - added on both sides under one id for different things (both
+//     branches created T-005 and drew "entity-T-005", each for its own
+//     file): both kept, THEIRS's under a new id ("entity-T-005-2"), its
+//     edges following it.
 //
 // Edges left without one of their nodes are dropped. The output is written
-// as the canvas package writes (the editor's layout), keeps OURS's
-// top-level keys and every node's and edge's unknown keys. It fails (Merge then merges the file as text) when ours or
-// theirs is not JSON Canvas.
+// as the canvas package writes (the editor's layout) and keeps every
+// node's and edge's unknown keys, and OURS's top-level keys (another
+// plugin's top-level keys are taken from OURS only). It fails (Merge then
+// merges the file as text) when ours or theirs is not JSON Canvas.
 func Canvas(base, ours, theirs []byte) (*Result, error) {
 	for _, side := range [][]byte{base, ours, theirs} {
 		if len(side) > MaxCanvasBytes {
