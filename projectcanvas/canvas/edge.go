@@ -63,9 +63,6 @@ func parseEdge(data []byte) (*Edge, error) {
 
 func (e *Edge) appendJSON(b []byte) []byte { return encodeFields(b, e, e.orig, e.raw, edgeFields) }
 
-// JSON returns the edge as Bytes writes it (see Node.JSON).
-func (e *Edge) JSON() []byte { return e.appendJSON(nil) }
-
 func checkSide(s string) error {
 	switch s {
 	case Top, Right, Bottom, Left:

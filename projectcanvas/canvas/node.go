@@ -101,11 +101,6 @@ func parseNode(data []byte) (*Node, error) {
 
 func (n *Node) appendJSON(b []byte) []byte { return encodeFields(b, n, n.orig, n.raw, nodeFields) }
 
-// JSON returns the node as Bytes writes it: compact, every key it was read
-// with in its order, unknown keys kept. Two nodes with the same JSON are the
-// same node (a merge compares them so).
-func (n *Node) JSON() []byte { return n.appendJSON(nil) }
-
 // Extra returns the raw JSON of a key this package does not manage (another
 // plugin's), or nil.
 func (n *Node) Extra(key string) []byte {

@@ -2,7 +2,9 @@ package merge
 
 import (
 	"bytes"
+	"encoding/json"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -20,19 +22,18 @@ import (
 //   - changed on both: field by field. A node moved (or resized) on both
 //     sides keeps OURS's place, with a note; an entity node ("entity-…")
 //     is placed anew by the next `canvas layout` anyway. Any other field
-//     both changed differently keeps OURS's value and is a conflict, and
-//     so are other plugins' keys of an item both changed (those are kept
-//     whole from OURS);
+//     both changed differently keeps OURS's value and is a conflict;
+//     other plugins' keys merge one by one by the same rule;
 //   - added on both sides under one id for different things (both
 //     branches created T-005 and drew "entity-T-005", each for its own
 //     file): both kept, THEIRS's under a new id ("entity-T-005-2"), its
 //     edges following it.
 //
-// Edges left without one of their nodes are dropped. The output is written
-// as the canvas package writes (the editor's layout) and keeps every
-// node's and edge's unknown keys, and OURS's top-level keys (another
-// plugin's top-level keys are taken from OURS only). It fails (Merge then
-// merges the file as text) when ours or theirs is not JSON Canvas.
+// Top-level keys of other plugins merge one by one too. Edges left without
+// one of their nodes are dropped. The output is written as the canvas
+// package writes (the editor's layout), every unknown key kept. It fails
+// (Merge then merges the file as text) when ours or theirs is not JSON
+// Canvas.
 func Canvas(base, ours, theirs []byte) (*Result, error) {
 	for _, side := range [][]byte{base, ours, theirs} {
 		if len(side) > MaxCanvasBytes {
@@ -77,6 +78,7 @@ func Canvas(base, ours, theirs []byte) (*Result, error) {
 			}
 		})
 	apart(res, "edge", bc.Edges, oc.Edges, tc.Edges, taken, func(e *canvas.Edge) *string { return &e.ID }, sameEdge, nil)
+	mergeExtras(res, "canvas", bc, oc, tc)
 	oc.Nodes = mergeItems(res, "node", bc.Nodes, oc.Nodes, tc.Nodes, (*canvas.Node).JSON, func(n *canvas.Node) string { return n.ID }, mergeNode)
 	oc.Edges = mergeItems(res, "edge", bc.Edges, oc.Edges, tc.Edges, (*canvas.Edge).JSON, func(e *canvas.Edge) string { return e.ID }, mergeEdge)
 	nodes := make(map[string]bool, len(oc.Nodes))
@@ -239,6 +241,7 @@ func mergeNode(res *Result, b, o, t *canvas.Node) {
 		res.note("node %s moved on both sides: kept our place", o.ID)
 	}
 	mergeFields(res, "node "+o.ID, b, o, t, map[string]bool{"X": true, "Y": true, "Width": true, "Height": true})
+	mergeExtras(res, "node "+o.ID, b, o, t)
 }
 
 // mergeGeometry merges a pair of coordinates (a position or a size) as one
@@ -260,24 +263,21 @@ func mergeEdge(res *Result, b, o, t *canvas.Edge) {
 		b = &canvas.Edge{}
 	}
 	mergeFields(res, "edge "+o.ID, b, o, t, nil)
+	mergeExtras(res, "edge "+o.ID, b, o, t)
 }
 
 // mergeFields merges the exported fields of an item both sides changed
 // into o, but the names in skip: theirs's change where ours kept the base's
-// value, a conflict where both changed it differently. Keys of other
-// plugins are not merged one by one: when theirs changed only those, ours's
-// are kept, as a conflict.
+// value, a conflict where both changed it differently.
 func mergeFields[T any](res *Result, where string, b, o, t *T, skip map[string]bool) {
 	bv, ov, tv := reflect.ValueOf(b).Elem(), reflect.ValueOf(o).Elem(), reflect.ValueOf(t).Elem()
 	typ := ov.Type()
-	changed := false // theirs changed a known field
 	for i := range typ.NumField() {
 		f := typ.Field(i)
 		if !f.IsExported() {
 			continue
 		}
 		bf, of, tf := bv.Field(i), ov.Field(i), tv.Field(i)
-		changed = changed || !tf.Equal(bf)
 		switch {
 		case skip[f.Name], tf.Equal(bf), tf.Equal(of):
 		case of.Equal(bf):
@@ -286,7 +286,43 @@ func mergeFields[T any](res *Result, where string, b, o, t *T, skip map[string]b
 			res.conflict(where, "%s is %v on our side, %v on theirs; kept ours", strings.ToLower(f.Name), of.Interface(), tf.Interface())
 		}
 	}
-	if !changed {
-		res.conflict(where, "theirs changed keys of another plugin, ours changed the item too; kept ours")
+}
+
+// extras are the keys of other plugins on a node, an edge or the canvas.
+type extras interface {
+	Extra(key string) []byte
+	ExtraKeys() []string
+	SetExtra(key string, value json.RawMessage) error
+}
+
+// mergeExtras merges other plugins' keys key by key into o, by the
+// three-way rule.
+func mergeExtras(res *Result, where string, b, o, t extras) {
+	var keys []string
+	for _, side := range []extras{b, o, t} {
+		for _, k := range side.ExtraKeys() {
+			if !slices.Contains(keys, k) {
+				keys = append(keys, k)
+			}
+		}
 	}
+	for _, k := range keys {
+		bv, ov, tv := b.Extra(k), o.Extra(k), t.Extra(k)
+		switch {
+		case bytes.Equal(tv, ov), bytes.Equal(tv, bv):
+		case bytes.Equal(ov, bv):
+			if err := o.SetExtra(k, tv); err != nil { // tv was read as JSON: never
+				res.conflict(where, "%s: %v; kept ours", k, err)
+			}
+		default:
+			res.conflict(where, "%s (another plugin's) is %.60s on our side, %.60s on theirs; kept ours", k, show(ov), show(tv))
+		}
+	}
+}
+
+func show(raw []byte) string {
+	if raw == nil {
+		return "(none)"
+	}
+	return string(raw)
 }

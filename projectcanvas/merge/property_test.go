@@ -1,6 +1,7 @@
 package merge_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -198,6 +199,8 @@ func varyCanvas(r *rand.Rand, data []byte, side string) []byte {
 			n.Color = []string{"1", "4"}[r.IntN(2)]
 		case 2:
 			c.RemoveNode(n.ID)
+		case 3:
+			_ = n.SetExtra("pin", json.RawMessage(`"`+side+`"`)) // another plugin's key
 		}
 	}
 	if r.IntN(2) == 0 {
@@ -213,7 +216,7 @@ func nodeView(t *testing.T, data []byte, skip map[string]bool) map[string]string
 	require.NoError(t, err)
 	out := map[string]string{}
 	for _, n := range c.Nodes {
-		v := n.Type + n.File + n.Text + n.Color
+		v := n.Type + n.File + n.Text + n.Color + string(n.Extra("pin"))
 		if !skip[n.ID] {
 			v += fmt.Sprint(n.X, n.Y)
 		}
