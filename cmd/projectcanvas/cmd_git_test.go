@@ -145,6 +145,28 @@ func (v *gitVault) validate() (issues [][2]string, checked int) {
 	return issues, int(res["entities_checked"].(float64))
 }
 
+// mergeClean merges theirs, which must leave no conflict: validate_project
+// is then clean and counts every entity.
+func (v *gitVault) mergeClean(entities int) {
+	v.t.Helper()
+	conflicted, out := v.merge()
+	require.False(v.t, conflicted, out)
+	issues, checked := v.validate()
+	assert.Empty(v.t, issues)
+	assert.Equal(v.t, entities, checked, "no entity is lost")
+}
+
+// assertFields checks scalar front matter values of a file.
+func (v *gitVault) assertFields(file string, want map[string]string) {
+	v.t.Helper()
+	doc := v.entity(file)
+	got := make(map[string]string, len(want))
+	for k := range want {
+		got[k], _ = doc.String(k)
+	}
+	assert.Equal(v.t, want, got, file)
+}
+
 // entity reads one entity's front matter keys.
 func (v *gitVault) entity(file string) *frontmatter.Document {
 	v.t.Helper()
@@ -172,13 +194,9 @@ func TestGitMergeDependenciesAddedOnBothSides(t *testing.T) {
 	}, func() {
 		v.tool("update_entity", `{"id":"T-001","data":{"depends_on":["T-002","T-004"]}}`)
 	})
-	conflicted, out := v.merge()
-	require.False(t, conflicted, out)
+	v.mergeClean(6)
 	deps, _ := v.entity(form).Strings("depends_on")
 	assert.Equal(t, []string{"T-002", "T-003", "T-004"}, deps)
-	issues, checked := v.validate()
-	assert.Empty(t, issues)
-	assert.Equal(t, 6, checked, "no entity is lost")
 	v.canvasOK("Projects.canvas")
 }
 
@@ -189,16 +207,8 @@ func TestGitMergeStatusAndPriority(t *testing.T) {
 	}, func() {
 		v.tool("update_entity", `{"id":"T-003","data":{"priority":"P1","workstream":"docs"}}`)
 	})
-	conflicted, out := v.merge()
-	require.False(t, conflicted, out)
-	doc := v.entity(docs)
-	status, _ := doc.String("status")
-	priority, _ := doc.String("priority")
-	assert.Equal(t, "In Progress", status)
-	assert.Equal(t, "P1", priority)
-	issues, checked := v.validate()
-	assert.Empty(t, issues)
-	assert.Equal(t, 6, checked)
+	v.mergeClean(6)
+	v.assertFields(docs, map[string]string{"status": "In Progress", "priority": "P1"})
 }
 
 func TestGitMergeStatusChangedDifferently(t *testing.T) {
@@ -430,16 +440,8 @@ func TestGitMergeStatusAndTitleWithRename(t *testing.T) {
 		v.tool("update_entity", `{"id":"T-003","data":{"title":"User docs"}}`)
 		v.git("mv", docs, renamed)
 	})
-	conflicted, out := v.merge()
-	require.False(t, conflicted, out)
+	v.mergeClean(6)
 	assert.NoFileExists(t, filepath.Join(v.dir, docs))
-	doc := v.entity(renamed)
-	status, _ := doc.String("status")
-	title, _ := doc.String("title")
-	assert.Equal(t, "In Progress", status)
-	assert.Equal(t, "User docs", title)
-	issues, checked := v.validate()
-	assert.Empty(t, issues)
-	assert.Equal(t, 6, checked)
+	v.assertFields(renamed, map[string]string{"status": "In Progress", "title": "User docs"})
 	v.canvasOK("Projects.canvas")
 }
