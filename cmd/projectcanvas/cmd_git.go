@@ -87,12 +87,13 @@ func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''
 // written).
 func attributes(projects string) string {
 	return attrBegin + "\n" +
-		"# Entity notes, canvases and id counters merge by meaning. Each clone runs\n" +
+		"# Entity notes, canvases and the project's state merge by meaning. Each clone runs\n" +
 		"# `projectcanvas git install` once: git takes the driver's command only\n" +
 		"# from the local git config, never from the repository.\n" +
 		attrPattern(projects+"/**/*.md") + " merge=" + driverName + "\n" +
 		"*.canvas merge=" + driverName + "\n" +
 		".projectcanvas/sequence.json merge=" + driverName + "\n" +
+		".projectcanvas/workspaces.json merge=" + driverName + "\n" +
 		attrEnd + "\n"
 }
 
@@ -152,7 +153,7 @@ func gitInstall(c *cli, hook bool) int {
 
 	driver := shellQuote(exe) + " merge-file %O %A %B %P"
 	for _, kv := range [][2]string{
-		{"merge." + driverName + ".name", "Project Canvas: entity notes, canvases and id counters merged by meaning"},
+		{"merge." + driverName + ".name", "Project Canvas: entity notes, canvases and state files merged by meaning"},
 		{"merge." + driverName + ".driver", driver},
 	} {
 		if _, err := gitRun(dir, "config", "--local", kv[0], kv[1]); err != nil {
@@ -227,7 +228,7 @@ func gitStatus(c *cli) int {
 	ready := true
 	attrs, _ := os.ReadFile(filepath.Join(dir, ".gitattributes"))
 	if bytes.Contains(attrs, []byte(attrBegin)) {
-		fmt.Fprintln(c.stdout, ".gitattributes: entity notes, canvases and id counters use the driver")
+		fmt.Fprintln(c.stdout, ".gitattributes: entity notes, canvases and the project's state files use the driver")
 	} else {
 		ready = false
 		fmt.Fprintln(c.stdout, ".gitattributes: no projectcanvas lines (run projectcanvas git install)")

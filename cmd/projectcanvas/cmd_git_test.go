@@ -346,7 +346,8 @@ func TestGitInstallStatusAndHook(t *testing.T) {
 	assert.Equal(t, exitOK, r.code, r.stdout)
 	assert.Contains(t, r.stdout, "driver: '")
 	attrs := v.read(".gitattributes")
-	assert.Contains(t, attrs, "Projects/**/*.md merge=projectcanvas\n*.canvas merge=projectcanvas\n.projectcanvas/sequence.json merge=projectcanvas\n")
+	assert.Contains(t, attrs, "Projects/**/*.md merge=projectcanvas\n*.canvas merge=projectcanvas\n"+
+		".projectcanvas/sequence.json merge=projectcanvas\n.projectcanvas/workspaces.json merge=projectcanvas\n")
 	// Again: the block is replaced, not repeated; the person's lines stay.
 	v.write(".gitattributes", "*.png binary\n"+attrs)
 	require.Equal(t, exitOK, v.cli("git", "install").code)
@@ -419,7 +420,8 @@ func TestGitInstallPatterns(t *testing.T) {
 		"notes/Projects.canvas":                 "projectcanvas",
 		"notes/Boards/Team.canvas":              "projectcanvas",
 		"notes/.projectcanvas/sequence.json":    "projectcanvas",
-		"notes/.projectcanvas/workspaces.json":  "unspecified",
+		"notes/.projectcanvas/workspaces.json":  "projectcanvas",
+		"notes/.projectcanvas/sync/notion.json": "unspecified",
 		"notes/Meeting notes.md":                "unspecified",
 		"README.md":                             "unspecified",
 	} {

@@ -11,7 +11,7 @@ import (
 
 func init() {
 	register(&command{name: "merge-file", args: "BASE OURS THEIRS [PATH]",
-		summary: "git merge driver: merge entity notes, canvases and id counters by meaning", run: mergeFileCommand})
+		summary: "git merge driver: merge entity notes, canvases and state files by meaning", run: mergeFileCommand})
 }
 
 // mergeFileCommand is git's custom merge driver (`merge.projectcanvas.driver

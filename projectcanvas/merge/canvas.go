@@ -307,15 +307,15 @@ func mergeExtras(res *Result, where string, b, o, t extras) {
 		}
 	}
 	for _, k := range keys {
-		bv, ov, tv := b.Extra(k), o.Extra(k), t.Extra(k)
+		ov, tv := o.Extra(k), t.Extra(k)
+		v, conflict := threeWay(b.Extra(k), ov, tv)
 		switch {
-		case bytes.Equal(tv, ov), bytes.Equal(tv, bv):
-		case bytes.Equal(ov, bv):
-			if err := o.SetExtra(k, tv); err != nil { // tv was read as JSON: never
+		case conflict:
+			res.conflict(where, "%s (another plugin's) is %.60s on our side, %.60s on theirs; kept ours", k, show(ov), show(tv))
+		case !bytes.Equal(v, ov):
+			if err := o.SetExtra(k, v); err != nil { // v was read as JSON: never
 				res.conflict(where, "%s: %v; kept ours", k, err)
 			}
-		default:
-			res.conflict(where, "%s (another plugin's) is %.60s on our side, %.60s on theirs; kept ours", k, show(ov), show(tv))
 		}
 	}
 }

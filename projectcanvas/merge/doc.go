@@ -19,7 +19,11 @@
 //   - canvases (Canvas): nodes and edges by id; a node moved on both sides
 //     keeps OURS's place. The output is always valid JSON Canvas.
 //   - the id counters of .projectcanvas/sequence.json (Sequence): the
-//     larger counter per type.
+//     larger counter per type; the document tools' workspaces of
+//     .projectcanvas/workspaces.json (Workspaces): workspace by workspace.
+//     The project's other state files (the Notion sync's state, the batch
+//     ledger) have no merge by meaning: they merge by lines, as git would,
+//     and the driver says so.
 //   - anything else by lines, exactly as git's own merge would (GitText
 //     runs `git merge-file`), so a too-broad .gitattributes pattern never
 //     makes a merge worse. So are files a meaning merge refuses (invalid

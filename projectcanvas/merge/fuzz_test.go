@@ -2,6 +2,7 @@ package merge_test
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -83,6 +84,20 @@ func FuzzMergeSequence(f *testing.F) {
 		res, err := merge.Merge(".projectcanvas/sequence.json", []byte(base), []byte(ours), []byte(theirs), pureText)
 		if err != nil || res == nil {
 			t.Fatal(err)
+		}
+	})
+}
+
+// The workspaces: never a panic; a meaning merge's output is a JSON object.
+func FuzzMergeWorkspaces(f *testing.F) {
+	seeds(f, ".json")
+	f.Fuzz(func(t *testing.T, base, ours, theirs string) {
+		res, err := merge.Merge(".projectcanvas/workspaces.json", []byte(base), []byte(ours), []byte(theirs), pureText)
+		if err != nil || res == nil {
+			t.Fatal(err)
+		}
+		if res.Fallback == "" && res.Kind == merge.KindWorkspaces && !json.Valid(res.Data) {
+			t.Fatalf("not JSON:\n%s", res.Data)
 		}
 	})
 }

@@ -16,11 +16,12 @@ type Kind int
 
 // The kinds of file Merge tells apart.
 const (
-	KindText     Kind = iota // anything else: git's line merge
-	KindEntity               // a markdown note whose front matter names an entity
-	KindCanvas               // a .canvas file (JSON Canvas)
-	KindSequence             // .projectcanvas/sequence.json, the id counters
-	KindState                // another file of .projectcanvas/: no meaning merge
+	KindText       Kind = iota // anything else: git's line merge
+	KindEntity                 // a markdown note whose front matter names an entity
+	KindCanvas                 // a .canvas file (JSON Canvas)
+	KindSequence               // .projectcanvas/sequence.json, the id counters
+	KindWorkspaces             // .projectcanvas/workspaces.json, the document tools' folders
+	KindState                  // another file of .projectcanvas/: no meaning merge
 )
 
 func (k Kind) String() string {
@@ -31,6 +32,8 @@ func (k Kind) String() string {
 		return "canvas"
 	case KindSequence:
 		return "id counters"
+	case KindWorkspaces:
+		return "workspaces"
 	case KindState:
 		return "state file"
 	}
@@ -84,8 +87,9 @@ const (
 // vault; a vault may sit in a folder of the repository, so paths are
 // matched by their end.
 const (
-	stateDir     = ".projectcanvas/"
-	sequenceFile = stateDir + "sequence.json"
+	stateDir       = ".projectcanvas/"
+	sequenceFile   = stateDir + "sequence.json"
+	workspacesFile = stateDir + "workspaces.json"
 )
 
 // KindOf tells which merge the file at name (slash-separated, relative to
@@ -98,6 +102,8 @@ func KindOf(name string, ours, theirs []byte) Kind {
 		return KindCanvas
 	case strings.HasSuffix(p, "/"+sequenceFile):
 		return KindSequence
+	case strings.HasSuffix(p, "/"+workspacesFile):
+		return KindWorkspaces
 	case strings.Contains(p, "/"+stateDir):
 		return KindState
 	case strings.EqualFold(path.Ext(p), ".md") && (isEntity(ours) || isEntity(theirs)):
@@ -131,6 +137,8 @@ func Merge(name string, base, ours, theirs []byte, text TextMerge) (*Result, err
 		res, err = Canvas(base, ours, theirs)
 	case KindSequence:
 		res, err = Sequence(base, ours, theirs)
+	case KindWorkspaces:
+		res, err = Workspaces(base, ours, theirs)
 	case KindState:
 		err = pc.Errorf(pc.CodeInvalidArgument, "no merge by meaning for the project's state file %s", name)
 	default:

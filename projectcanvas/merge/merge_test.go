@@ -22,9 +22,10 @@ var update = flag.Bool("update", false, "rewrite the golden files of testdata/")
 // runs it.
 var gitText = merge.GitText(merge.Labels{})
 
-// Each folder of testdata/ holds base, ours and theirs of one file; the
-// merge is compared with merged.<ext> and its report with result.txt
-// (-update rewrites them).
+// Each folder of testdata/ holds base, ours and theirs of one file (and
+// its path in path.txt when the extension does not tell it); the merge is
+// compared with merged.<ext> and its report with result.txt (-update
+// rewrites them).
 func TestMergeGolden(t *testing.T) {
 	dirs, err := os.ReadDir("testdata")
 	require.NoError(t, err)
@@ -43,6 +44,9 @@ func TestMergeGolden(t *testing.T) {
 				return data
 			}
 			name := map[string]string{".md": "Projects/tasks/T-001 Form.md", ".canvas": "Projects.canvas", ".json": ".projectcanvas/sequence.json"}[ext]
+			if p, err := os.ReadFile(filepath.Join(dir, "path.txt")); err == nil {
+				name = strings.TrimSpace(string(p)) // the file's path in the vault, when the extension does not tell
+			}
 			res, err := merge.Merge(name, read("base"), read("ours"), read("theirs"), gitText)
 			require.NoError(t, err)
 			report := report(res)
