@@ -48,7 +48,7 @@ func isEntity(data []byte) bool {
 }
 
 // FrontMatter merges an entity note: the front matter key by key against
-// the base, the body by lines with text. The result keeps OURS's layout
+// the base, the body by lines with text (nil: GitText). The result keeps OURS's layout
 // (key order, comments, quoting; see package frontmatter): only the keys
 // the merge changed are rewritten, new keys from theirs are appended.
 //
@@ -82,6 +82,9 @@ func FrontMatter(base, ours, theirs []byte, text TextMerge) (*Result, error) {
 	}
 	if !od.HasFrontMatter() || !td.HasFrontMatter() {
 		return nil, pc.Errorf(pc.CodeInvalidArgument, "one side has no front matter")
+	}
+	if text == nil {
+		text = GitText(Labels{})
 	}
 	res := &Result{}
 	bd, err := frontmatter.Parse(base)

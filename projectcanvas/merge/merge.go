@@ -112,16 +112,19 @@ func KindOf(name string, ours, theirs []byte) Kind {
 	return KindText
 }
 
-// Merge merges one file, name, three ways: base is the common ancestor (empty
-// when both sides added the file), ours the current branch's version,
-// theirs the one merged in. text merges by lines (GitText: git merge-file);
-// it is called for files merged as text and for the bodies of entity
-// notes that both sides changed.
+// Merge merges one file, name, three ways: base is the common ancestor
+// (empty when both sides added the file), ours the current branch's
+// version, theirs the one merged in. text merges by lines (nil: GitText,
+// git merge-file); it is called for files merged as text and for the
+// bodies of entity notes that both sides changed.
 //
 // Merge never fails on its input: what it cannot merge by meaning (invalid
 // YAML or JSON, a file over the limits) it merges as text, saying why in
 // Fallback. Its error is the text merge's own (git could not be run).
 func Merge(name string, base, ours, theirs []byte, text TextMerge) (*Result, error) {
+	if text == nil {
+		text = GitText(Labels{})
+	}
 	kind := KindOf(name, ours, theirs)
 	if data, ok := trivial(base, ours, theirs); ok {
 		return &Result{Kind: kind, Data: data}, nil
