@@ -19,8 +19,9 @@ import (
 // is over a limit; see MaxFileBytes), invalid_encoding (a UTF-16 file),
 // invalid_id, id_out_of_range (an id above MaxIDNumber: loaded, but not
 // counted when allocating), unknown_type, duplicate_id, invalid_value,
-// unreadable. A file with a problem other than invalid_value and
-// id_out_of_range is not loaded, and is never written.
+// merge_conflict (see MergeConflictKey), unreadable. A file with a problem
+// other than invalid_value, id_out_of_range and merge_conflict is not
+// loaded, and is never written.
 type Problem struct {
 	Path    string `json:"path"`
 	Kind    string `json:"kind"`
@@ -197,6 +198,9 @@ func (d *decoder) decode() {
 				e.Links[r] = d.ids(key, raw)
 				continue
 			}
+			if key == MergeConflictKey {
+				d.mergeConflicts()
+			}
 			v, err := d.values.value(d.doc.Node(key), 0)
 			if err != nil {
 				ve := err.(*valueError)
@@ -211,6 +215,25 @@ func (d *decoder) decode() {
 	}
 	if e.Status == "" {
 		e.Status = InitialStatus(e.Type)
+	}
+}
+
+// MergeConflictKey is the front matter key where git's merge driver
+// (projectcanvas merge-file) lists what two branches changed differently:
+// one line per conflict, the field keeping the current branch's value. The
+// entity loads; each line is a merge_conflict problem until a person
+// resolves it and deletes the key.
+const MergeConflictKey = "merge_conflict"
+
+// mergeConflicts reports the lines of merge_conflict as problems.
+func (d *decoder) mergeConflicts() {
+	lines, ok := d.doc.Strings(MergeConflictKey)
+	if !ok {
+		d.problems = append(d.problems, Problem{Path: d.e.Path, Kind: "merge_conflict", Message: "merge_conflict holds a conflict of a merge"})
+		return
+	}
+	for _, l := range lines {
+		d.problems = append(d.problems, Problem{Path: d.e.Path, Kind: "merge_conflict", Message: l})
 	}
 }
 

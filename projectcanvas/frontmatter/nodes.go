@@ -22,6 +22,12 @@ func valueEqual(a, b *yaml.Node) bool {
 	return (&comparer{}).equal(a, b)
 }
 
+// Equal reports whether a and b hold the same YAML value, by the rule of
+// the read-back check: same kinds, resolved tags, scalar values and
+// children; styles, comments, anchors and positions are ignored. nil is
+// equal only to nil.
+func Equal(a, b *yaml.Node) bool { return valueEqual(a, b) }
+
 type comparer struct {
 	seen map[[2]*yaml.Node]bool
 }

@@ -16,7 +16,7 @@ func registerReconcileTools(r *Registry) {
 		Annotations{Idempotent: true}, reconcileRelationships)
 	r.wrapLast(dryRunFirst)
 	Register(r, "validate_project",
-		"Check the vault: schema violations, dangling ids, one-sided relations, cycles, hierarchy errors; each with its file and field.",
+		"Check the vault: schema violations, dangling ids, one-sided relations, cycles, hierarchy errors, conflicts a git merge left (merge_conflict); each with its file and field.",
 		Annotations{ReadOnly: true, Idempotent: true}, validateProject)
 }
 

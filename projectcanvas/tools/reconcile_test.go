@@ -157,3 +157,19 @@ func TestReconcileArguments(t *testing.T) {
 	require.NoError(t, err)
 	assert.True(t, json.Valid(res))
 }
+
+// A merge_conflict key (written by the git merge driver) is reported, one
+// issue per line, under its own kind; the entity still loads.
+func TestValidateReportsMergeConflict(t *testing.T) {
+	fsys := memfs.New(map[string]string{
+		"Projects/milestones/M-001 Beta.md": "---\nid: M-001\ntype: milestone\ntitle: Beta\nstatus: In Progress\n" +
+			"merge_conflict: ['status: ours \"In Progress\", theirs \"Done\" (base \"Todo\"); kept ours']\n---\n",
+	})
+	p, err := pc.Open(fsys)
+	require.NoError(t, err)
+	h := &harness{t: t, reg: tools.New(), env: &tools.Env{Project: p}, fs: fsys}
+	out := h.ok("validate_project", `{}`)
+	assert.Equal(t, []issue{{"merge_conflict", "Projects/milestones/M-001 Beta.md", ""}}, issues(out))
+	assert.Contains(t, out["issues"].([]any)[0].(map[string]any)["message"], `status: ours "In Progress"`)
+	assert.Equal(t, float64(1), out["entities_checked"])
+}

@@ -72,7 +72,11 @@ func validateProject(_ context.Context, env *Env, a validateArgs) (*validateResu
 				"or the plugin's settings); remove " + key + " from " + pc.ConfigPath})
 	}
 	for _, pr := range p.Problems() {
-		add(finding{Kind: "schema_" + pr.Kind, Severity: "error", File: pr.Path, Message: pr.Message, Line: pr.Line})
+		kind := "schema_" + pr.Kind
+		if pr.Kind == "merge_conflict" { // a merge's, not the schema's: resolve and delete the key
+			kind = pr.Kind
+		}
+		add(finding{Kind: kind, Severity: "error", File: pr.Path, Message: pr.Message, Line: pr.Line})
 	}
 	pathOf := func(id string) string {
 		if e := byID[pc.ID(id)]; e != nil {
