@@ -16,13 +16,13 @@ func registerReconcileTools(r *Registry) {
 		Annotations{Idempotent: true}, reconcileRelationships)
 	r.wrapLast(dryRunFirst)
 	Register(r, "validate_project",
-		"Check the vault: schema violations, dangling ids, one-sided relations, cycles, hierarchy errors, conflicts a git merge left (merge_conflict); each with its file and field.",
+		"Check the vault: schema violations, dangling ids, one-sided relations, cycles, hierarchy errors, git merge conflicts; each with its file and field.",
 		Annotations{ReadOnly: true, Idempotent: true}, validateProject)
 }
 
 type reconcileArgs struct {
 	DryRun    bool `json:"dry_run,omitempty" jsonschema:"Report without writing; default true with repair_ids." schema:"default=false"`
-	RepairIDs bool `json:"repair_ids,omitempty" jsonschema:"Renumber the newer files of duplicated ids and their references instead."`
+	RepairIDs bool `json:"repair_ids,omitempty" jsonschema:"Renumber the newer files of duplicated ids, and their references."`
 }
 
 // dryRunFirst gives dry_run its default of true with repair_ids, which the

@@ -49,7 +49,7 @@ type searchFilters struct {
 	Status     stringOrList `json:"status,omitempty" jsonschema:"Statuses; aliases accepted." schema:"maxItems=50"`
 	Workstream stringOrList `json:"workstream,omitempty" schema:"maxItems=50"`
 	Archived   bool         `json:"archived,omitempty" jsonschema:"Include archived entities." schema:"default=false"`
-	Ready      bool         `json:"ready,omitempty" jsonschema:"Only work that can start (not started, every dependency Completed, nothing holding it), in ready order." schema:"default=false"`
+	Ready      bool         `json:"ready,omitempty" jsonschema:"Only work that can start, in ready order." schema:"default=false"`
 }
 
 type searchArgs struct {
