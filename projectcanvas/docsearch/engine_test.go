@@ -584,3 +584,22 @@ func TestBuildPauses(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, b, a)
 }
+
+// A section that holds more of the query's words, its rarest among them,
+// is not demoted below a longer document's section that holds fewer (the
+// smoothing by document once did that: Deployment Runbook > Backups and
+// restore ranked above a short note's Backups section for this query).
+func TestSectionWithMoreOfTheQueryWins(t *testing.T) {
+	files := exampleFiles(t)
+	files["notes/ops.md"] = "# Ops\n\n## Deploys\n\nWe deploy with Compose on Tuesdays.\n\n## Backups\n\nNightly snapshots go to cold storage with zstd compression.\n"
+	e, _ := openMem(t, files, WithCache(""))
+	for _, q := range []string{"how are nightly backups compressed", "nightly backup compression", "zstd compression of snapshots"} {
+		rs, err := e.Search(context.Background(), Query{Text: q, TopK: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(rs) == 0 || rs[0].Doc != "notes/ops.md" || rs[0].HeadingPath != "Ops > Backups" {
+			t.Errorf("%q: first is %+v, want notes/ops.md > Ops > Backups", q, rs[:min(len(rs), 1)])
+		}
+	}
+}
