@@ -3,7 +3,7 @@ package projectcanvas
 import "context"
 
 // Transport sends the core's outbound HTTP requests (an embeddings
-// endpoint today). The host injects it (DESIGN.md §7): the CLI wraps
+// endpoint today). The host injects it (docs/ARCHITECTURE.md, "Outbound HTTP"): the CLI wraps
 // net/http's client (package httpclient), the WebAssembly build hands the
 // request to the editor (Obsidian's requestUrl, no CORS). The core itself
 // links no HTTP client, which keeps net/http's client, TLS and x509 out of

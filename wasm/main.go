@@ -4,7 +4,7 @@
 // global, globalThis.projectcanvas, whose functions (see package bridge)
 // each take a JSON string (or a plain object) and return a Promise of a JSON
 // string. A failure rejects the promise with an Error whose code, message
-// and details are those of DESIGN.md §5.
+// and details are those of docs/ARCHITECTURE.md ("Errors").
 //
 //	const out = JSON.parse(await projectcanvas.call(JSON.stringify({name: "get_entity", arguments: {id: "T-001"}})));
 //	for (const c of out.changes) { ... apply c.op "write" | "delete" | "rename" ... }
@@ -18,7 +18,7 @@
 // load (see bridge.Bridge.IndexCache).
 //
 // Outbound HTTP (an embeddings endpoint, Notion) goes through the host
-// (DESIGN.md §7): the host sets projectcanvas.transport to an async
+// (docs/ARCHITECTURE.md, "Outbound HTTP"): the host sets projectcanvas.transport to an async
 // function taking {method, url, headers, body} (body a string) and
 // resolving to {status, body, headers?} (headers: string values, for
 // Retry-After), e.g. around Obsidian's requestUrl. Without it such calls
@@ -32,17 +32,10 @@ import (
 	"syscall/js"
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
-	"github.com/projectcanvas/projectcanvas/projectcanvas/commands"
-	"github.com/projectcanvas/projectcanvas/projectcanvas/extsync"
 	"github.com/projectcanvas/projectcanvas/wasm/bridge"
 )
 
 func main() {
-	// The editor's sync commands run the same engine as `projectcanvas sync`,
-	// over the editor's transport.
-	commands.RegisterExtDB(func(ctx context.Context, r commands.ExtDBRequest) (string, any, error) {
-		return extsync.Command(ctx, r.Project, r.Transport, r.Token, r.DatabaseID, r.APIURL, r.Only)
-	})
 	api := js.Global().Get("Object").New()
 	b := bridge.New(bridge.WithTransport(jsTransport{api}))
 	for _, name := range bridge.Functions {

@@ -7,17 +7,12 @@ import (
 	"time"
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
-	"github.com/projectcanvas/projectcanvas/projectcanvas/commands"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/extsync"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/notion"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/tools"
 )
 
 func init() {
-	// The editor's sync commands run the same engine as this command.
-	commands.RegisterExtDB(func(ctx context.Context, r commands.ExtDBRequest) (string, any, error) {
-		return extsync.Command(ctx, r.Project, r.Transport, r.Token, r.DatabaseID, r.APIURL, r.Only)
-	})
 	register(&command{name: "sync", args: "--once|--watch [--database ID] [--interval 5m] [--deadline 10m]",
 		summary: "two-way sync with a Notion database (token in $PROJECTCANVAS_NOTION_TOKEN)", run: syncCommand})
 }

@@ -1,5 +1,5 @@
 // The only module that touches the canvas view's undocumented internals
-// (../shared/OBSIDIAN.md). Every function checks what it uses and, when an
+// (obsidian-typings and Advanced Canvas document them). Every function checks what it uses and, when an
 // internal is missing (an editor version that changed it), answers a
 // fallback saying what is missing instead of throwing: the caller writes the
 // file and says so in a notice.

@@ -3,7 +3,7 @@
 // of Obsidian; Session decides what a crash means (a restart and a reload).
 import type { ErrorInfo, FromWorker, InitInput, InitOutput, OutboundRequest, OutboundResponse, ToWorker, VaultFile, WorkerFn } from "./protocol";
 
-/** A refusal or failure of the core, carrying its code (DESIGN.md §5). */
+/** A refusal or failure of the core, carrying its code (docs/ARCHITECTURE.md, "Errors"). */
 export class CoreError extends Error {
   constructor(readonly code: string, message: string, readonly details?: unknown) {
     super(message);

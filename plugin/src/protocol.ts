@@ -57,7 +57,7 @@ export interface OutboundRequest { method: string; url: string; headers: Record<
 /** headers: the response's, lower-cased names (the core reads Retry-After). */
 export interface OutboundResponse { status: number; body: string; headers?: Record<string, string> }
 
-/** A failure as the core reports it (DESIGN.md §5). */
+/** A failure as the core reports it (docs/ARCHITECTURE.md, "Errors"). */
 export interface ErrorInfo { code: string; message: string; details?: unknown }
 
 /**

@@ -11,7 +11,7 @@ import { COMMANDS, exampleVault, obsidian, snapshot, startPlugin, tempVault, unt
 
 const { Notice, Modal, Menu, Setting, openCanvas, openNote } = obsidian;
 
-// The specification's command ids (SPEC.md §4.3); the three external-sync
+// The contract's command ids (docs/COMMANDS.md); the three external-sync
 // ones are driven against a fake Notion in sync.test.mjs.
 const SPEC_IDS = [
   "populate-canvas-from-vault", "reposition-canvas-nodes", "search-entity-on-canvas", "focus-in-progress",

@@ -8,6 +8,7 @@ import (
 	"github.com/google/jsonschema-go/jsonschema"
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/extsync"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/insight"
 )
 
@@ -78,32 +79,11 @@ func missing(f insight.FeatureCoverage, gap string) bool {
 	return true
 }
 
-// The external database commands run a sync with Notion over the host's
-// transport (the editor's requestUrl in the plugin). The engine (package
-// extsync) is not imported here: a host links it by registering it with
-// RegisterExtDB, as database/sql takes drivers, so that a build without it
-// (the WebAssembly, within its size budget) stays small. The token comes
-// with each call, from the plugin's settings, and is never written to the
-// vault.
-
-// ExtDBRequest is one sync a command asks for.
-type ExtDBRequest struct {
-	Project    *pc.Project
-	Transport  pc.Transport
-	Token      string
-	DatabaseID string // "" for the vault's config
-	APIURL     string // "" for Notion's public API
-	Only       []pc.ID
-}
-
-// ExtDBSync runs a sync and answers a one-line notice and its summary.
-type ExtDBSync func(ctx context.Context, req ExtDBRequest) (notice string, summary any, err error)
-
-var extDB ExtDBSync
-
-// RegisterExtDB links the sync engine into the sync commands. Hosts call
-// it once, at start (cmd/projectcanvas: extsync.Command).
-func RegisterExtDB(f ExtDBSync) { extDB = f }
+// The external database commands run a sync with Notion (package extsync,
+// the engine `projectcanvas sync` runs too) over the host's transport
+// (the editor's requestUrl in the plugin). The token comes with each call,
+// from the plugin's device-local secret storage, and is never written to
+// the vault.
 
 // extdbInput is what both sync commands take.
 type extdbInput struct {
@@ -161,9 +141,6 @@ func syncNote(ctx context.Context, c *call, in syncInput) (*Result, error) {
 }
 
 func (in extdbInput) check() error {
-	if extDB == nil {
-		return pc.Errorf(pc.CodeInvalidArgument, "external sync is not linked into this build; run `projectcanvas sync` instead")
-	}
 	if in.Token == "" {
 		return pc.Errorf(pc.CodeInvalidArgument, "external sync with Notion needs the integration's token: set it in the plugin's settings").With("field", "token")
 	}
@@ -171,8 +148,7 @@ func (in extdbInput) check() error {
 }
 
 func (c *call) extSync(ctx context.Context, in extdbInput, ids []pc.ID) (*Result, error) {
-	notice, sum, err := extDB(ctx, ExtDBRequest{Project: c.project(), Transport: c.env.Transport, Token: in.Token,
-		DatabaseID: in.DatabaseID, APIURL: in.APIURL, Only: ids})
+	notice, sum, err := extsync.Command(ctx, c.project(), c.env.Transport, in.Token, in.DatabaseID, in.APIURL, ids)
 	if err != nil {
 		return nil, err
 	}

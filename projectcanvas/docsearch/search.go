@@ -8,7 +8,7 @@ import (
 	"unicode/utf8"
 )
 
-// Weights of the hybrid score (DESIGN.md §8).
+// Weights of the hybrid score, fixed for the project (docs/ARCHITECTURE.md, "Search").
 const (
 	VectorWeight = 0.75
 	BM25Weight   = 0.25
@@ -283,7 +283,7 @@ const docShare = 0.3
 // smoothByDoc mixes into each candidate's scores those of the best
 // candidate of its document (by hybrid score): vector = (1 − docShare) ×
 // own + docShare × the best's, and BM25 the same, so that the hybrid
-// score stays VectorWeight × vector + BM25Weight × BM25 (SPEC: 75 % vector,
+// score stays VectorWeight × vector + BM25Weight × BM25 (75 % vector,
 // 25 % keyword) and is (1 − docShare) × own + docShare × the best's. A
 // section of the document that answers the query best rises above a
 // section of another document that matches a word or two by chance: the

@@ -244,7 +244,7 @@ func (s *Syncer) explain(err error) error {
 	return err
 }
 
-// Command is the editor commands' sync (commands.RegisterExtDB wraps it):
+// Command is the editor commands' sync (package commands calls it):
 // the given entities with the given database (else the vault's config),
 // over the host's transport, with a token the editor keeps in its own
 // settings. It returns the notice for the editor and the summary.

@@ -11,7 +11,7 @@ import (
 // MaxBody is the largest request body accepted, 1 MiB.
 const MaxBody = route.MaxBody
 
-// Status is the HTTP status of an error code (DESIGN.md §5).
+// Status is the HTTP status of an error code (docs/ARCHITECTURE.md, "Errors").
 func Status(code pc.Code) int { return route.Status(code) }
 
 // API serves the HTTP interface over one registry and project.

@@ -5,7 +5,7 @@
 // MCP tool with the registry's input schema and annotations (readOnlyHint,
 // destructiveHint, idempotentHint). A result comes back as structured content
 // plus its JSON as text; a tool error comes back as an MCP tool error
-// (isError) whose text is the error JSON of DESIGN.md §5, so an assistant can
+// (isError) whose text is the error JSON of docs/ARCHITECTURE.md ("Errors"), so an assistant can
 // read the code and correct itself. Entities are resources too:
 // projectcanvas://entity/{id} and projectcanvas://overview.
 //

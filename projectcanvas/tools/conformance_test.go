@@ -19,25 +19,28 @@ import (
 	"github.com/projectcanvas/projectcanvas/projectcanvas/vault/osfs"
 )
 
-// SPEC.md §4.1, tool by tool: every parameter it names is accepted (with the
-// default it states, where it states one) and every return field it lists
-// is present with the JSON type it states.
+// The tools' contract, tool by tool, as the specification the project was
+// created from gives it (clients are written against these names; the
+// table below is its copy in the repository, docs/TOOLS.md its reference):
+// every parameter it names is accepted (with the default it states, where
+// it states one) and every return field it lists is present with the JSON
+// type it states.
 //
-// The five tools DESIGN.md §6 adds have rows too, for the names it gives
+// The five tools the project adds have rows too, for the names it gives
 // (validate_project, reconcile_relationships with dry_run, populate_canvas,
 // layout_canvas, suggest_feature_links).
 
 type specParam struct {
 	name   string // dotted for nested parameters: options.atomic
 	value  string // a JSON value the call accepts
-	dflt   string // the default SPEC.md states, "" when none
+	dflt   string // the default the contract states, "" when none
 	others string // more arguments the value needs, merged into base
 }
 
 type specTool struct {
 	name    string
 	base    string            // the smallest valid arguments
-	params  []specParam       // SPEC.md's parameters
+	params  []specParam       // the contract's parameters
 	returns map[string]string // return field (dotted into the first element of a list) -> JSON type
 	// vault makes the harness; nil is the example vault in memory.
 	vault func(t *testing.T) *harness

@@ -18,7 +18,7 @@
 //		Annotations{ReadOnly: true, Idempotent: true}, listFiles)
 //
 // The conventions every tool follows:
-//   - Parameter and return names are SPEC.md's, exactly; extras are fine.
+//   - Parameter and return names are the contract clients are written against (docs/TOOLS.md, checked by conformance_test.go): never renamed; extras are fine.
 //     A parameter with a stated default gets `schema:"default=..."` (the
 //     handler then sees the default when the parameter is absent); one
 //     without omitempty is required (missing: missing_field).
@@ -28,8 +28,9 @@
 //   - Enum values owned by the core (entity types, statuses, priorities,
 //     tiers, phases) are set in a TuneSchema method from the core's lists
 //     (pc.Types, pc.Tiers, pc.Phases...), never copied into a tag.
-//   - Descriptions are a sentence at most; TestToolListFitsItsBudget keeps
-//     the whole list under 24 KB for 27 tools.
+//   - Descriptions are a sentence at most: the whole list goes into an
+//     assistant's context, and TestToolListFitsItsBudget (here) and
+//     TestToolsListSize (package mcpserver) hold its size.
 //   - Annotations: ReadOnly for tools that never write (a test checks they
 //     leave the index untouched), Destructive for tools that can change or
 //     archive existing entities, Idempotent when repeating a call changes

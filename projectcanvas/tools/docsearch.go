@@ -9,7 +9,7 @@ import (
 )
 
 // search_docs and msrl_status answer from the document search engine of
-// package docsearch (DESIGN.md §8).
+// package docsearch.
 
 func registerDocSearchTools(r *Registry) {
 	Register(r, "search_docs", "Hybrid search (0.75 vector + 0.25 BM25) over every markdown file, by section; "+

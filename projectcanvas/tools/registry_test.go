@@ -15,7 +15,7 @@ import (
 	"github.com/projectcanvas/projectcanvas/projectcanvas/tools"
 )
 
-// The whole tools list goes into an assistant's context: DESIGN.md §6
+// The whole tools list goes into an assistant's context: docs/ARCHITECTURE.md ("The tools list")
 // keeps it small. 24 KB for all 27 tools, so this registry's share.
 func TestToolListFitsItsBudget(t *testing.T) {
 	list := tools.New().Tools()

@@ -22,7 +22,7 @@ type schemaArgs struct {
 	RelationshipsOnly bool   `json:"relationships_only,omitempty" schema:"default=false"`
 }
 
-// schemaEntry is one entry of get_schema, as SPEC.md §2.3 names it.
+// schemaEntry is one entry of get_schema, with the names docs/TOOLS.md gives its fields.
 type schemaEntry struct {
 	Type        pc.Type                   `json:"type"`
 	IDPattern   string                    `json:"id_pattern"`

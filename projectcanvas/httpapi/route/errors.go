@@ -8,7 +8,7 @@ import (
 // errTooLarge is an over-limit body; it is an invalid_argument answered 413.
 var errTooLarge = pc.Errorf(pc.CodeInvalidArgument, "request body is larger than 1 MiB").With("limit", MaxBody)
 
-// Status is the HTTP status of an error code (DESIGN.md §5).
+// Status is the HTTP status of an error code (docs/ARCHITECTURE.md, "Errors").
 func Status(code pc.Code) int {
 	switch code {
 	case pc.CodeInvalidArgument:
