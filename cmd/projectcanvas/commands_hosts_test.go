@@ -117,5 +117,5 @@ func TestCommandsAnswerTheSameOnEveryHost(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, normalized(t, []byte(r.stdout)), normalized(t, viaHTTP))
 	assert.Equal(t, normalized(t, []byte(r.stdout)), normalized(t, out))
-	assert.Len(t, listed["commands"], 31, "the spec's 29, migrate and describe-canvas")
+	assert.Len(t, listed["commands"], 32, "the spec's 29, migrate, describe-entity and describe-canvas")
 }

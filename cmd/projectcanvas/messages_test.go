@@ -30,7 +30,7 @@ func TestFirstHourMessages(t *testing.T) {
 	r = runCLI(t, nil, "", "commands")
 	require.Equal(t, exitOK, r.code)
 	lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
-	assert.Len(t, lines, 31)
+	assert.Len(t, lines, 32)
 	assert.Regexp(t, `^navigate-to-parent\s+\S`, lines[slicesIndex(lines, "navigate-to-parent")])
 	assert.NotContains(t, r.stdout, "input_schema")
 	r = runCLI(t, nil, "", "commands", "--json")

@@ -5,7 +5,7 @@
 // throws (guard.ts).
 import { Notice, type App } from "obsidian";
 import * as canvas from "./canvasAdapter";
-import { guarded, Refusal } from "./guard";
+import { guarded, Refusal } from "./failures";
 import { BulkLinkModal } from "./modals";
 import type { CommandInfo, CommandResult } from "./protocol";
 import { showResult } from "./results";
@@ -85,9 +85,9 @@ export async function show(app: App, result: CommandResult): Promise<void> {
   await showResult(app, result);
 }
 
-/** The entity a subject names, with its navigation counts; a refusal of the core when it is no entity. */
+/** The entity a subject names, with its navigation counts (describe-entity); a refusal of the core when it is no entity. */
 export async function describe(host: CommandHost, s: Subject): Promise<Target> {
-  const out = await host.session.command("navigate-to-parent", subjectArgs(s, true));
+  const out = await host.session.command("describe-entity", subjectArgs(s, true));
   return out.result.data as Target;
 }
 

@@ -7,7 +7,7 @@ import { Notice, Platform, type Hotkey } from "obsidian";
 import { activeSubject, currentCanvas, inputEnum, linkWorkTo, navigate, NAVIGATIONS, setFeatureField, show } from "./actions";
 import * as canvas from "./canvasAdapter";
 import { Focus } from "./focus";
-import { guarded, Refusal } from "./guard";
+import { guarded, Refusal } from "./failures";
 import { CreateFeatureModal, ImportSummaryModal, ReconcileModal, ReviewModal, SuggestLinksModal, type FeatureSuggestion, type Imported } from "./modals";
 import { ENTITY_TYPES } from "./settings";
 import { CanvasSearch, pickEntity } from "./suggesters";

@@ -6,7 +6,7 @@
 // every node again.
 import { Notice, TFile } from "obsidian";
 import * as canvas from "./canvasAdapter";
-import { guarded, Refusal } from "./guard";
+import { guarded, Refusal } from "./failures";
 import type { CommandHost } from "./types";
 
 export class Focus {

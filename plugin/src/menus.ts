@@ -10,7 +10,7 @@ import { Notice, TFile, type Menu, type TAbstractFile } from "obsidian";
 import { describe, linkToFeature, linkWorkTo, navigate, NAVIGATIONS, setFeatureField, type Subject, type Target } from "./actions";
 import * as canvas from "./canvasAdapter";
 import { CoreError } from "./core";
-import { guarded } from "./guard";
+import { guarded } from "./failures";
 import { ListSuggest, WORK_TYPES } from "./suggesters";
 import type { CommandHost } from "./types";
 

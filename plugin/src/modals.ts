@@ -6,7 +6,7 @@
 import { Modal, Notice, Setting, type App, type ButtonComponent } from "obsidian";
 import type { CommandResult } from "./protocol";
 import type { Session } from "./session";
-import { guarded } from "./guard";
+import { guarded } from "./failures";
 import { findEntities, WORK_TYPES, type EntityRow } from "./suggesters";
 
 /** The fields of create-feature, as its input schema has them. */

@@ -8,7 +8,7 @@
 // start-extdb-sync-polling, the status bar item, and the notices.
 import { Notice, type App } from "obsidian";
 import { currentCanvas, show, subjectArgs, type Subject } from "./actions";
-import { describeError, Refusal } from "./guard";
+import { describeError, Refusal } from "./failures";
 import type { CommandResult } from "./protocol";
 import { pollMinutes } from "./settings";
 import type { CommandHost } from "./types";

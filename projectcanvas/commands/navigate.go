@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"maps"
 	"slices"
-	"strings"
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 )
@@ -13,28 +12,35 @@ import (
 // navigations are the eight navigate-to-* commands, in the spec's order,
 // each the core's one navigation rule (Graph.Neighbours) in a direction.
 var navigations = []struct {
+	id          string
 	dir         pc.Direction
 	name, about string
 	targets     string // what the notice calls its targets: "S-001 has no children."
 }{
-	{pc.ToParent, "Navigate to parent", "a story's milestone, a task's story", "parent"},
-	{pc.ToChildren, "Navigate to children", "a milestone's stories, a story's tasks", "children"},
-	{pc.ToDependencies, "Navigate to dependencies", "the entities it depends on", "dependencies"},
-	{pc.ToDependents, "Navigate to dependents", "the entities that depend on it (blocks)", "dependents"},
-	{pc.ToDocuments, "Navigate to documents", "its documents, or a document's entities", "documents"},
-	{pc.ToDecisions, "Navigate to decisions", "the decisions about it, or a decision's entities", "decisions"},
-	{pc.ToFeatures, "Navigate to features", "the features it implements, or a feature's work", "features"},
-	{pc.ToImplementedBy, "Navigate to implemented by", "the entities implementing a feature", "implementing entities"},
+	{"navigate-to-parent", pc.ToParent, "Navigate to parent", "a story's milestone, a task's story", "parent"},
+	{"navigate-to-children", pc.ToChildren, "Navigate to children", "a milestone's stories, a story's tasks", "children"},
+	{"navigate-to-dependencies", pc.ToDependencies, "Navigate to dependencies", "the entities it depends on", "dependencies"},
+	{"navigate-to-dependents", pc.ToDependents, "Navigate to dependents", "the entities that depend on it (blocks)", "dependents"},
+	{"navigate-to-documents", pc.ToDocuments, "Navigate to documents", "its documents, or a document's entities", "documents"},
+	{"navigate-to-decisions", pc.ToDecisions, "Navigate to decisions", "the decisions about it, or a decision's entities", "decisions"},
+	{"navigate-to-features", pc.ToFeatures, "Navigate to features", "the features it implements, or a feature's work", "features"},
+	{"navigate-to-implemented-by", pc.ToImplementedBy, "Navigate to implemented by", "the entities implementing a feature", "implementing entities"},
 }
 
-// NavigateID is the command id of a direction: navigate-to-implemented-by.
+// NavigateID is the command id of a direction: navigate-to-implemented-by
+// for pc.ToImplementedBy; "" for a direction no command navigates.
 func NavigateID(d pc.Direction) string {
-	return "navigate-to-" + strings.ReplaceAll(string(d), "_", "-")
+	for _, n := range navigations {
+		if n.dir == d {
+			return n.id
+		}
+	}
+	return ""
 }
 
 func registerNavigate(r *Registry) {
 	for _, n := range navigations {
-		register(r, spec{id: NavigateID(n.dir), name: n.name,
+		register(r, spec{id: n.id, name: n.name,
 			description: "From an entity (by id, the active note or the selected node) to " + n.about + ", both sides of each relation read; each target with its node on the canvas, and the number of targets of every direction (for menus)."},
 			func(_ context.Context, c *call, in Subject) (*Result, error) {
 				return navigate(c, in, n.dir, n.targets)
@@ -106,16 +112,27 @@ func navigate(c *call, in Subject, dir pc.Direction, words string) (*Result, err
 func targetCounts(g *pc.Graph, e *pc.Entity) map[string]int {
 	counts := make(map[string]int, len(navigations))
 	for _, n := range navigations {
-		counts[NavigateID(n.dir)] = len(g.Neighbours(e, n.dir))
+		counts[n.id] = len(g.Neighbours(e, n.dir))
 	}
 	return counts
 }
 
-// registerDescribe adds describe-canvas, beyond the specification's
-// commands: what an editor needs for the menus of every entity node of a
-// canvas, in one call rather than one per node, so that a node's first
-// menu already offers its navigations.
+// registerDescribe adds describe-canvas and describe-entity, beyond the
+// specification's commands: what an editor needs for the menus of every
+// entity node of a canvas, in one call rather than one per node, so that
+// a node's first menu already offers its navigations; and the same of one
+// entity (the active note).
 func registerDescribe(r *Registry) {
+	register(r, spec{id: "describe-entity", name: "Describe an entity",
+		description: "The entity (by id, the active note or the selected node) with the number of targets of each navigate-to-* command (for an editor's menus)."},
+		func(_ context.Context, c *call, in Subject) (*Result, error) {
+			e, err := in.entity(c)
+			if err != nil {
+				return nil, err
+			}
+			return &Result{Notice: fmt.Sprintf("%s %s (%s, %s).", e.ID, e.Title, e.Type, e.Status),
+				Data: target{ID: e.ID, Type: e.Type, Title: e.Title, Status: e.Status, File: e.Path, Targets: targetCounts(c.project().Graph(), e)}}, nil
+		})
 	register(r, spec{id: "describe-canvas", name: "Describe the entities on a canvas",
 		description: "Every entity with a node on the canvas, in path order, with its node and the number of targets of each navigate-to-* command (for an editor's node menus)."},
 		func(_ context.Context, c *call, in canvasInput) (*Result, error) { return describeCanvas(c, in) })

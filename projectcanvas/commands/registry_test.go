@@ -33,7 +33,7 @@ var specIDs = []string{
 }
 
 // extraIDs are the commands beyond the specification's, listed after them.
-var extraIDs = []string{"migrate", "describe-canvas"}
+var extraIDs = []string{"migrate", "describe-entity", "describe-canvas"}
 
 // editorIDs need the editor itself.
 var editorIDs = []string{"sync-canvas-notes-to-extdb", "sync-note-to-extdb", "start-extdb-sync-polling",
