@@ -41,6 +41,9 @@ type Engine struct {
 	now       func() time.Time
 	ctxWeight float64 // weight of a query's context vector (0: none; < 0: the embedder's default)
 	pause     func()  // called now and then during a build (WithPause); nil for none
+	// gate and sliceStart pace a build with a pause (turn).
+	gate       sync.Mutex
+	sliceStart time.Time
 
 	// writeMu serializes changes (builds and per-file updates), so an
 	// update is never lost under a rebuild that read the file earlier.
@@ -114,16 +117,35 @@ func WithMaxChunk(n int) Option { return func(x *Engine) { x.maxChunk = n } }
 // The default is CachePath.
 func WithCache(path string) Option { return func(x *Engine) { x.cachePath = path } }
 
-// pauseEvery is how many documents a build's worker prepares between two
-// pauses (WithPause).
-const pauseEvery = 8
+// pauseSlice is the longest a build works between two pauses (WithPause):
+// a command that arrives meanwhile waits at most about this long.
+const pauseSlice = 10 * time.Millisecond
 
-// WithPause has a build call pause after every few documents it reads. In
-// WebAssembly, Go gives the thread back to JavaScript only when every
-// goroutine waits, so a build that never waits holds every other call (a
-// command, a search) until it ends; a pause that sleeps a millisecond lets
-// them run in between.
+// WithPause has a build pause every pauseSlice of work. In WebAssembly, Go
+// gives the thread back to JavaScript only when every goroutine waits, so
+// a build that never waits holds every other call (a command, a search)
+// until it ends. With a pause, the build's workers take turns (one gate:
+// in WebAssembly there is one thread anyway), and the one whose turn
+// passes pauseSlice calls pause (a sleep of a millisecond) holding the
+// gate: every worker waits then, and a call that came in runs.
 func WithPause(pause func()) Option { return func(x *Engine) { x.pause = pause } }
+
+// turn runs one unit of a build's work (a document, a batch to embed)
+// under the pause gate, pausing first when the slice is spent; without
+// WithPause it just runs it.
+func (e *Engine) turn(work func()) {
+	if e.pause == nil {
+		work()
+		return
+	}
+	e.gate.Lock()
+	defer e.gate.Unlock()
+	if time.Since(e.sliceStart) >= pauseSlice {
+		e.pause()
+		e.sliceStart = time.Now()
+	}
+	work()
+}
 
 // WithClock sets the clock of watcher events (tests).
 func WithClock(now func() time.Time) Option { return func(x *Engine) { x.now = now } }
@@ -439,26 +461,29 @@ func (e *Engine) prepareShard(ctx context.Context, i int, docs []string, cache c
 	var batch []*prepared
 	n := 0
 	embed := func() {
-		if vecErr == nil {
-			vecErr = e.embed(ctx, batch)
-		}
+		e.turn(func() {
+			if vecErr == nil {
+				vecErr = e.embed(ctx, batch)
+			}
+		})
 		for _, p := range batch {
 			p.texts = nil
 		}
 		batch, n = batch[:0], 0
 	}
-	for k, d := range docs {
-		if e.pause != nil && k%pauseEvery == pauseEvery-1 {
-			e.pause()
-		}
-		p, err := e.prepare(d, cache.docs)
+	for _, d := range docs {
+		var p *prepared
+		e.turn(func() {
+			if p, err = e.prepare(d, cache.docs); err == nil && p != nil {
+				indexBM25(sh, p, reloaded, cache.docs[d])
+			}
+		})
 		if err != nil {
 			return nil, nil, err
 		}
 		if p == nil {
 			continue
 		}
-		indexBM25(sh, p, reloaded, cache.docs[d])
 		ps = append(ps, p)
 		if p.vecs != nil {
 			p.texts = nil

@@ -566,23 +566,54 @@ func TestHugeNoteIndexedInPartAndReported(t *testing.T) {
 	assert.NotEmpty(t, rs)
 }
 
-// A build pauses after every few documents each worker reads (WithPause),
-// and what it builds is the same as without pauses.
+// slowEmbedder takes a while per batch and records how many batches were
+// embedded at once.
+type slowEmbedder struct {
+	Embedder
+	active, most atomic.Int32
+}
+
+func (s *slowEmbedder) Embed(ctx context.Context, texts []string) ([][]float32, error) {
+	n := s.active.Add(1)
+	defer s.active.Add(-1)
+	for m := s.most.Load(); n > m && !s.most.CompareAndSwap(m, n); m = s.most.Load() {
+	}
+	time.Sleep(3 * time.Millisecond)
+	return s.Embedder.Embed(ctx, texts)
+}
+
+// A build with WithPause pauses every pauseSlice of work, its workers take
+// turns (so that during a pause every one of them waits: in WebAssembly
+// that is when a command runs), and what it builds is the same as
+// without pauses.
 func TestBuildPauses(t *testing.T) {
 	files := map[string]string{}
-	for i := range 40 {
-		files[fmt.Sprintf("notes/n%02d.md", i)] = fmt.Sprintf("# Note %d\n\nreindex lock number %d\n", i, i)
+	for i := range 400 {
+		files[fmt.Sprintf("notes/n%03d.md", i)] = fmt.Sprintf("# Note %d\n\nreindex lock number %d\n\n## More\n\ntext %d\n", i, i, i)
 	}
-	var pauses atomic.Int64
-	paused, _ := openMem(t, files, WithShards(2), WithPause(func() { pauses.Add(1) }))
-	plain, _ := openMem(t, files, WithShards(2))
-	assert.GreaterOrEqual(t, pauses.Load(), int64(40/pauseEvery-2), "about one pause per %d documents", pauseEvery)
+	var pauses []time.Time
+	slow := &slowEmbedder{Embedder: NewHashEmbedder(0)}
+	paused, _ := openMem(t, files, WithShards(2), WithEmbedder(slow), WithPause(func() { pauses = append(pauses, time.Now()) }))
+	plain, _ := openMem(t, files, WithShards(2), WithEmbedder(&slowEmbedder{Embedder: NewHashEmbedder(0)}))
+	assert.Equal(t, int32(1), slow.most.Load(), "the workers take turns")
+	require.NotEmpty(t, pauses, "a build of %d documents pauses", 400)
+	for k := 1; k < len(pauses); k++ {
+		assert.GreaterOrEqual(t, pauses[k].Sub(pauses[k-1]), pauseSlice, "no pause before a slice is spent")
+	}
 	q := Query{Text: "reindex lock 7", TopK: 5}
 	a, err := paused.Search(context.Background(), q)
 	require.NoError(t, err)
 	b, err := plain.Search(context.Background(), q)
 	require.NoError(t, err)
-	assert.Equal(t, b, a)
+	assert.Equal(t, docsOf(b), docsOf(a))
+}
+
+func docsOf(rs []Result) []string {
+	var out []string
+	for _, r := range rs {
+		out = append(out, r.Doc+" > "+r.HeadingPath)
+	}
+	return out
 }
 
 // A section that holds more of the query's words, its rarest among them,
