@@ -51,17 +51,23 @@ type Edge struct {
 	FromSide, ToSide string // top, right, bottom, left
 }
 
-// Lane is the rectangle of one workstream's lane: every entity of the
-// lane lies inside it, a margin from its sides. Lanes never share x. The
-// canvas draws each as a group labelled with the workstream; the label sits
-// above the rectangle (as the editor draws group labels), in a band of
-// LabelHeight the layout keeps clear of other nodes.
+// Lane is one cell of the grid: the rectangle of a workstream's lane in one
+// band. Every story and task of the band in the workstream lies inside it,
+// a margin from its sides; the cells of one workstream share x in every
+// band (a lane reads as one column from top to bottom) and the cells of two
+// workstreams never share x. The canvas draws each as a group labelled
+// with the workstream; the label sits above the rectangle (as the editor
+// draws group labels), in a band of LabelHeight the layout keeps clear of
+// other nodes.
 type Lane struct {
-	Workstream string  `json:"workstream"`
-	X          float64 `json:"x"`
-	Y          float64 `json:"y"`
-	W          float64 `json:"width"`
-	H          float64 `json:"height"`
+	Workstream string `json:"workstream"`
+	// Band is the id of the band's milestone; "" for the final band (work
+	// without a milestone).
+	Band string  `json:"band"`
+	X    float64 `json:"x"`
+	Y    float64 `json:"y"`
+	W    float64 `json:"width"`
+	H    float64 `json:"height"`
 }
 
 // Rect is the lane's rectangle.
@@ -70,15 +76,28 @@ func (l Lane) Rect() Rect { return Rect{l.X, l.Y, l.W, l.H} }
 // LabelHeight is the band above a lane kept for its label.
 const LabelHeight = 40
 
+// Band is one horizontal band of the grid: a milestone and its work, or
+// (Milestone "") the final band.
+type Band struct {
+	Milestone string `json:"milestone"`
+	Rect
+}
+
 // Result holds the position of every node, in the order of Input.Nodes.
 type Result struct {
 	Nodes []Rect
 	Edges []Edge
+	// Lanes are the cells of the grid, band by band, left to right.
 	Lanes []Lane
-	// Parents are the links from a child (From) to its parent (To) that
-	// lie in different lanes, where position cannot show the link: the
-	// canvas draws them as edges. In id order of the child.
+	Bands []Band
+	// Parents are the links from a task (From) to its story (To) in another
+	// lane, where position cannot show the link: the canvas draws them as
+	// edges. In id order of the child.
 	Parents []Edge
+	// Blocked counts the edges (of Edges and Parents) whose straight
+	// segment between their sides passes through a node other than their
+	// ends, whichever sides are chosen.
+	Blocked int
 }
 
 // Option changes a spacing or a default of the layout.
@@ -113,7 +132,9 @@ func Layout(in Input, opts ...Option) Result {
 		o(&c)
 	}
 	l := newLayouter(in, c)
-	l.placeLanes()
+	l.build()
+	l.orderLanes()
+	l.place()
 	return l.result()
 }
 
@@ -124,9 +145,10 @@ type item struct {
 	rect     Rect
 	parent   *item // its milestone or story, when in the input
 	anchor   *item // of a decision, document or feature: what it is beside
-	lane     *lane
-	blocks   *block  // the blocks keyed on it, one per lane
-	cols     *column // the columns keyed on it, one per lane
+	lane     *lane // nil for a milestone whose workstream has no lane
+	band     *band
+	col      *column // of a story: its column
+	cols     *column // of a story: the columns of its tasks in other lanes
 	pfx, num string  // the id split for sorting, computed once
 }
 
@@ -146,53 +168,52 @@ func compareItems(a, b *item) int {
 	return strings.Compare(a.ID, b.ID)
 }
 
-// compareKeys orders blocks and columns by the entity they are keyed on;
-// nil (parentless tasks) last.
-func compareKeys(a, b *item) int {
-	switch {
-	case a == b:
-		return 0
-	case a == nil:
-		return 1
-	case b == nil:
-		return -1
-	}
-	return compareItems(a, b)
-}
-
 type layouter struct {
-	c     config
-	in    Input
-	items []*item
-	byID  map[string]*item
-	lanes []*lane
+	c      config
+	in     Input
+	items  []*item
+	byID   map[string]*item
+	lanes  []*lane
+	byName map[string]*lane
+	bands  []*band
+	final  *band // of the work without a milestone, and the side entities of several bands or none
+	ix     *cardIndex
+	// blocked counts the edges no choice of sides keeps off the cards.
+	blocked int
 }
 
-// lane is one workstream's entities: blocks stacked top to bottom and a
-// side column.
+// lane is one workstream: a column of cells, one per band it has work in,
+// and at its right a slot for the decisions, documents and features beside
+// its work.
 type lane struct {
-	name    string
-	blocks  []*block
-	orphans *block  // of the parentless tasks
-	side    []*item // decisions, documents, features
+	name         string
+	rank         int     // its place, left to right
+	content      float64 // the widest row of its cells
+	x, w         float64 // of its cells (w 0: it has none, only side entities)
+	sideX, sideW float64
+}
+
+// band is a milestone (head) over its work; the final band has no head.
+type band struct {
+	head    *item
+	cells   []*cell
+	side    []*item
+	members []*item
 	rect    Rect
+	cellTop float64
+	bottom  float64 // of the cells
 }
 
-// block is a milestone of the lane over the row of its stories; or, with
-// no head, the stories and tasks of the lane whose milestone is in another
-// lane (key: that milestone), a parentless story (key: the story), or the
-// parentless tasks (key: nil).
-type block struct {
-	head *item
-	key  *item
-	kind int // 0: keyed on a milestone, 1: on a story, 2: parentless tasks
-	cols []*column
-	lane *lane
-	next *block // keyed on the same item, in another lane
+// cell is a band's work in one lane: a row of columns.
+type cell struct {
+	lane    *lane
+	cols    []*column
+	orphans *column // the tasks without a story
 }
 
-// column is a story of the lane with its tasks of the lane below it, or,
-// with no head, the lane's tasks whose story (key) is in another lane.
+// column is a story of the cell with its tasks of the lane below it; or,
+// with no head, the lane's tasks of a story in another lane (key), or the
+// tasks without a story (key nil).
 type column struct {
 	head  *item
 	key   *item
@@ -202,7 +223,7 @@ type column struct {
 }
 
 func newLayouter(in Input, c config) *layouter {
-	l := &layouter{c: c, in: in, byID: make(map[string]*item, len(in.Nodes))}
+	l := &layouter{c: c, in: in, byID: make(map[string]*item, len(in.Nodes)), byName: map[string]*lane{}}
 	slab := make([]item, len(in.Nodes)) // one allocation for all
 	for i := range in.Nodes {
 		n := &in.Nodes[i]
@@ -259,119 +280,219 @@ func laneOf(it *item) string {
 	return ""
 }
 
-// buildLanes sorts the entities into lanes, blocks and columns.
-func (l *layouter) buildLanes() {
-	byName := map[string]*lane{}
-	laneNamed := func(name string) *lane {
-		ln := byName[name]
-		if ln == nil {
-			ln = &lane{name: name}
-			byName[name] = ln
-			l.lanes = append(l.lanes, ln)
-		}
-		return ln
+func (l *layouter) laneNamed(name string) *lane {
+	ln := l.byName[name]
+	if ln == nil {
+		ln = &lane{name: name}
+		l.byName[name] = ln
+		l.lanes = append(l.lanes, ln)
 	}
-	// The blocks and columns keyed on an item are few (one per lane its
-	// children are in): a list from the item, no map.
-	blockOf := func(ln *lane, key *item, kind int) *block {
-		first := &ln.orphans
-		if key != nil {
-			first = &key.blocks
+	return ln
+}
+
+func (b *band) cellOf(ln *lane) *cell {
+	for _, c := range b.cells {
+		if c.lane == ln {
+			return c
 		}
-		for b := *first; b != nil; b = b.next {
-			if b.lane == ln {
-				return b
-			}
-		}
-		b := &block{lane: ln, key: key, kind: kind, next: *first}
-		*first = b
-		ln.blocks = append(ln.blocks, b)
-		return b
 	}
-	columnOf := func(b *block, key *item) *column {
-		if key == nil { // the parentless tasks: one column
-			if len(b.cols) == 0 {
-				b.cols = append(b.cols, &column{})
-			}
-			return b.cols[0]
-		}
-		for c := key.cols; c != nil; c = c.next {
-			if c.lane == b.lane {
-				return c
-			}
-		}
-		c := &column{lane: b.lane, key: key, next: key.cols}
-		key.cols = c
-		b.cols = append(b.cols, c)
-		return c
+	c := &cell{lane: ln}
+	b.cells = append(b.cells, c)
+	return c
+}
+
+func (l *layouter) finalBand() *band {
+	if l.final == nil {
+		l.final = &band{}
 	}
-	// storyBlock is the block a story's column goes in, in lane ln.
-	storyBlock := func(ln *lane, story *item) *block {
-		if m := story.parent; m != nil {
-			return blockOf(ln, m, 0)
-		}
-		return blockOf(ln, story, 1)
-	}
+	return l.final
+}
+
+// build sorts the entities into bands, lanes, cells and columns.
+func (l *layouter) build() {
+	l.buildBands()
 	for _, it := range l.items {
-		if !graph.Hierarchical(it.Type) {
+		if it.Type != graph.Story {
 			continue
 		}
-		ln := laneNamed(laneOf(it))
-		it.lane = ln
-		switch it.Type {
-		case graph.Milestone:
-			blockOf(ln, it, 0).head = it
-		case graph.Story:
-			columnOf(storyBlock(ln, it), it).head = it
-		case graph.Task:
-			var b *block
-			s := it.parent
-			if s != nil {
-				b = storyBlock(ln, s)
-			} else {
-				b = blockOf(ln, nil, 2)
+		if m := it.parent; m != nil {
+			it.band = m.band
+		} else {
+			it.band = l.finalBand()
+		}
+		it.lane = l.laneNamed(laneOf(it))
+		c := it.band.cellOf(it.lane)
+		it.col = &column{head: it, key: it, lane: it.lane}
+		c.cols = append(c.cols, it.col)
+	}
+	for _, it := range l.items {
+		if it.Type != graph.Task {
+			continue
+		}
+		it.lane = l.laneNamed(laneOf(it))
+		s := it.parent
+		if s == nil {
+			it.band = l.finalBand()
+			c := it.band.cellOf(it.lane)
+			if c.orphans == nil {
+				c.orphans = &column{lane: it.lane}
 			}
-			c := columnOf(b, s)
-			c.tasks = append(c.tasks, it)
+			c.orphans.tasks = append(c.orphans.tasks, it)
+			continue
+		}
+		it.band = s.band
+		col := s.col
+		if it.lane != s.lane {
+			col = s.cols
+			for col != nil && col.lane != it.lane {
+				col = col.next
+			}
+			if col == nil {
+				col = &column{key: s, lane: it.lane, next: s.cols}
+				s.cols = col
+				c := it.band.cellOf(it.lane)
+				c.cols = append(c.cols, col)
+			}
+		}
+		col.tasks = append(col.tasks, it)
+	}
+	for _, it := range l.items {
+		if it.Type == graph.Milestone {
+			it.lane = l.byName[laneOf(it)] // nil when no work of its workstream
 		}
 	}
 	for _, it := range l.items {
 		if !graph.Hierarchical(it.Type) {
-			var ln *lane
-			if it.anchor = l.anchor(it); it.anchor != nil {
-				ln = it.anchor.lane
-			} else {
-				ln = laneNamed(it.Workstream)
+			l.placeSideItem(it)
+		}
+	}
+	if l.final != nil {
+		l.bands = append(l.bands, l.final)
+	}
+}
+
+// buildBands makes a band per milestone, in dependency order (a milestone
+// after those it depends on), else in id order; a cycle is broken at its
+// lowest id.
+func (l *layouter) buildBands() {
+	var todo []*item
+	for _, it := range l.items {
+		if it.Type == graph.Milestone {
+			todo = append(todo, it)
+		}
+	}
+	placed := make(map[*item]bool, len(todo))
+	ready := func(m *item) bool {
+		for _, id := range m.DependsOn {
+			if d := l.byID[id]; d != nil && d != m && d.Type == graph.Milestone && !placed[d] {
+				return false
 			}
-			it.lane = ln
-			ln.side = append(ln.side, it)
+		}
+		return true
+	}
+	for len(todo) > 0 {
+		k := slices.IndexFunc(todo, ready)
+		if k < 0 {
+			k = 0
+		}
+		m := todo[k]
+		todo = slices.Delete(todo, k, k+1)
+		placed[m] = true
+		m.band = &band{head: m}
+		l.bands = append(l.bands, m.band)
+	}
+}
+
+// placeSideItem puts a decision, document or feature in the band of the
+// work it relates to (the final band when that work spans several bands
+// or there is none), beside the lane of the first such entity, else of its
+// own workstream.
+func (l *layouter) placeSideItem(it *item) {
+	var b *band
+	several := false
+	for _, id := range it.Anchors {
+		a := l.byID[id]
+		if a == nil || !graph.Hierarchical(a.Type) || a.band == nil {
+			continue
+		}
+		if b != nil && a.band != b {
+			several = true
+		}
+		b = a.band
+		if it.anchor == nil || compareItems(a, it.anchor) < 0 {
+			it.anchor = a
 		}
 	}
-	for _, ln := range l.lanes {
-		slices.SortFunc(ln.blocks, func(a, b *block) int { return cmp.Or(cmp.Compare(a.kind, b.kind), compareKeys(a.key, b.key)) })
-		for _, b := range ln.blocks {
-			slices.SortFunc(b.cols, func(x, y *column) int { return compareKeys(x.key, y.key) })
-		}
+	if several || b == nil {
+		b = l.finalBand()
 	}
+	if it.anchor != nil && it.anchor.band == b && it.anchor.lane != nil {
+		it.lane = it.anchor.lane
+	} else {
+		if it.anchor != nil && it.anchor.band != b {
+			it.anchor = nil
+		}
+		it.lane = l.laneNamed(laneOf(it))
+	}
+	it.band = b
+	b.side = append(b.side, it)
+}
+
+// orderLanes orders the lanes so that the links between them are short:
+// starting from name order (the lane without a workstream last), each lane
+// moves to the barycentre of the lanes its tasks' stories and its
+// dependencies are in, a few rounds.
+func (l *layouter) orderLanes() {
 	slices.SortFunc(l.lanes, func(a, b *lane) int {
 		if (a.name == "") != (b.name == "") {
 			return cmp.Compare(b.name, a.name) // "" last
 		}
 		return cmp.Compare(a.name, b.name)
 	})
-}
-
-// anchor is the first hierarchy entity a side entity is beside.
-func (l *layouter) anchor(it *item) *item {
-	var best *item
-	for _, id := range it.Anchors {
-		a := l.byID[id]
-		if a == nil || !graph.Hierarchical(a.Type) {
-			continue
-		}
-		if best == nil || compareItems(a, best) < 0 {
-			best = a
+	n := len(l.lanes)
+	for i, ln := range l.lanes {
+		ln.rank = i
+	}
+	if n < 3 {
+		return
+	}
+	w := make([]float64, n*n)
+	link := func(a, b *lane) {
+		if a != nil && b != nil && a != b {
+			w[a.rank*n+b.rank]++
+			w[b.rank*n+a.rank]++
 		}
 	}
-	return best
+	for _, it := range l.items {
+		if it.Type == graph.Task && it.parent != nil {
+			link(it.lane, it.parent.lane)
+		}
+		for _, id := range it.DependsOn {
+			if d := l.byID[id]; d != nil {
+				link(it.lane, d.lane)
+			}
+		}
+	}
+	pos := make([]float64, n) // by initial rank
+	for i := range pos {
+		pos[i] = float64(i)
+	}
+	next := make([]float64, n)
+	for range 4 {
+		for i := range n {
+			sum, tot := pos[i], 1.0
+			for j := range n {
+				sum += w[i*n+j] * pos[j]
+				tot += w[i*n+j]
+			}
+			next[i] = sum / tot
+		}
+		slices.SortStableFunc(l.lanes, func(a, b *lane) int { return cmp.Compare(next[a.rank], next[b.rank]) })
+		for k, ln := range l.lanes {
+			pos[ln.rank] = float64(k)
+		}
+	}
+	for k, ln := range l.lanes {
+		ln.rank = k
+	}
 }

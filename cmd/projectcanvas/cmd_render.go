@@ -10,19 +10,22 @@ import (
 )
 
 func init() {
-	register(&command{name: "render", args: "[--canvas PATH] [-o FILE.svg]", summary: "draw a canvas as SVG", run: renderCommand})
+	register(&command{name: "render", args: "[--canvas PATH] [--band MILESTONE] [-o FILE.svg]", summary: "draw a canvas as SVG", run: renderCommand})
 }
 
-// renderCommand runs `render [--canvas PATH] [-o FILE.svg]`: the canvas
-// drawn as SVG, on stdout or into FILE.
+// renderCommand runs `render [--canvas PATH] [--band MILESTONE] [-o
+// FILE.svg]`: the canvas drawn as SVG, on stdout or into FILE; with --band,
+// only the band of that milestone (its lanes and what they hold), as the
+// layout drew it.
 func renderCommand(ctx context.Context, c *cli, args []string) int {
 	stdout, stderr := c.stdout, c.stderr
 
 	fs := newFlags("render")
 	name := fs.String("canvas", "", "canvas file in the vault")
 	out := fs.String("o", "", "write the SVG to this file")
+	band := fs.String("band", "", "draw only the band of this milestone")
 	if fs.Parse(args) != nil || fs.NArg() > 0 {
-		return fail(stderr, usageError{"usage: projectcanvas render [--canvas PATH] [-o FILE.svg]"})
+		return fail(stderr, usageError{"usage: projectcanvas render [--canvas PATH] [--band MILESTONE] [-o FILE.svg]"})
 	}
 	env, err := c.open()
 	if err != nil {
@@ -39,6 +42,13 @@ func renderCommand(ctx context.Context, c *cli, args []string) int {
 	cv, _, err := canvas.Read(p.Files(), path)
 	if err != nil {
 		return toolFailure(stdout, err)
+	}
+	if *band != "" {
+		part, ok := canvas.Band(cv, pc.ID(*band))
+		if !ok {
+			return toolFailure(stdout, pc.Errorf(pc.CodeNotFound, "%s has no band of %s: lay it out first (canvas layout)", path, *band))
+		}
+		cv = part
 	}
 	byPath := map[string]*pc.Entity{}
 	for _, e := range p.All() {
