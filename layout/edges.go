@@ -30,31 +30,49 @@ func sideIndex(s string) int { return slices.Index(sideNames[:], s) }
 func (l *layouter) edge(from, to *item) Edge {
 	fs, ts := Sides(from.rect, to.rect)
 	f, t := sideIndex(fs), sideIndex(ts)
-	if l.ix.clear(from, to, f, t) {
+	// The cards found in the way, tried first for the other pairs: a card
+	// between two far-apart nodes is in the way of most pairs, and testing
+	// it alone is cheaper than walking the grid.
+	var in [8]*item
+	blockers := in[:0]
+	hit := l.ix.blocker(from, to, f, t)
+	if hit == nil {
 		return Edge{From: from.ID, To: to.ID, FromSide: fs, ToSide: ts}
 	}
+	blockers = append(blockers, hit)
 	type pair struct {
 		f, t int
 		d    float64
 	}
 	var pairs [16]pair
-	for i := range 16 {
+	for i := range pairs { // by length, shortest first (insertion sort: 16 items)
 		x1, y1 := anchorAt(from.rect, i/4)
 		x2, y2 := anchorAt(to.rect, i%4)
-		pairs[i] = pair{i / 4, i % 4, math.Hypot(x2-x1, y2-y1)}
-	}
-	slices.SortStableFunc(pairs[:], func(a, b pair) int {
-		switch {
-		case a.d < b.d:
-			return -1
-		case a.d > b.d:
-			return 1
+		p := pair{i / 4, i % 4, (x2-x1)*(x2-x1) + (y2-y1)*(y2-y1)}
+		k := i
+		for ; k > 0 && pairs[k-1].d > p.d; k-- {
+			pairs[k] = pairs[k-1]
 		}
-		return 0
-	})
+		pairs[k] = p
+	}
+next:
 	for _, p := range pairs {
-		if l.ix.clear(from, to, p.f, p.t) {
+		if p.f == f && p.t == t {
+			continue
+		}
+		x1, y1 := anchorAt(from.rect, p.f)
+		x2, y2 := anchorAt(to.rect, p.t)
+		for _, b := range blockers {
+			if SegmentCrosses(x1, y1, x2, y2, b.rect) {
+				continue next
+			}
+		}
+		hit := l.ix.blocker(from, to, p.f, p.t)
+		if hit == nil {
 			return Edge{From: from.ID, To: to.ID, FromSide: sideNames[p.f], ToSide: sideNames[p.t]}
+		}
+		if len(blockers) < cap(blockers) {
+			blockers = append(blockers, hit)
 		}
 	}
 	l.blocked++
@@ -123,13 +141,13 @@ func (ix *cardIndex) row(y float64) int {
 	return min(max(int((y-ix.y0)/ix.cs), 0), ix.rows-1)
 }
 
-// clear reports whether the segment from side f of a to side t of b passes
-// through no node other than a and b.
-func (ix *cardIndex) clear(a, b *item, f, t int) bool {
+// blocker is a node other than a and b that the segment from side f of a
+// to side t of b passes through; nil when there is none.
+func (ix *cardIndex) blocker(a, b *item, f, t int) *item {
 	x1, y1 := anchorAt(a.rect, f)
 	x2, y2 := anchorAt(b.rect, t)
 	if ix.cols == 0 {
-		return true
+		return nil
 	}
 	ix.stamp++
 	if ix.stamp == 0 {
@@ -160,34 +178,46 @@ func (ix *cardIndex) clear(a, b *item, f, t int) bool {
 				}
 				ix.seen[i] = ix.stamp
 				if it := ix.items[i]; it != a && it != b && SegmentCrosses(x1, y1, x2, y2, it.rect) {
-					return false
+					return it
 				}
 			}
 		}
 	}
-	return true
+	return nil
 }
 
 // SegmentCrosses reports whether the segment from (x1, y1) to (x2, y2)
 // passes through the inside of r (touching its border does not count).
 func SegmentCrosses(x1, y1, x2, y2 float64, r Rect) bool {
+	if max(x1, x2) <= r.X || min(x1, x2) >= r.X+r.W || max(y1, y2) <= r.Y || min(y1, y2) >= r.Y+r.H {
+		return false // the bounding boxes do not overlap
+	}
+	// Liang-Barsky: the segment's parameter range inside each pair of
+	// sides; the boxes overlap, so a side parallel to the segment has it
+	// on its inner side or on its line.
 	t0, t1 := 0.0, 1.0
 	dx, dy := x2-x1, y2-y1
-	p := [4]float64{-dx, dx, -dy, dy}
-	q := [4]float64{x1 - r.X, r.X + r.W - x1, y1 - r.Y, r.Y + r.H - y1}
-	for i := range 4 {
-		if p[i] == 0 {
-			if q[i] <= 0 {
-				return false
-			}
-			continue
+	if dx == 0 {
+		if x1 <= r.X || x1 >= r.X+r.W {
+			return false
 		}
-		v := q[i] / p[i]
-		if p[i] < 0 {
-			t0 = max(t0, v)
-		} else {
-			t1 = min(t1, v)
+	} else {
+		a, b := (r.X-x1)/dx, (r.X+r.W-x1)/dx
+		if a > b {
+			a, b = b, a
 		}
+		t0, t1 = max(t0, a), min(t1, b)
+	}
+	if dy == 0 {
+		if y1 <= r.Y || y1 >= r.Y+r.H {
+			return false
+		}
+	} else {
+		a, b := (r.Y-y1)/dy, (r.Y+r.H-y1)/dy
+		if a > b {
+			a, b = b, a
+		}
+		t0, t1 = max(t0, a), min(t1, b)
 	}
 	return t1-t0 > 1e-9
 }

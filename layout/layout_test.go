@@ -444,3 +444,25 @@ func TestAddingATaskMovesOnlyItsBand(t *testing.T) {
 		}
 	}
 }
+
+func TestSegmentCrosses(t *testing.T) {
+	r := Rect{0, 0, 100, 50}
+	for _, tc := range []struct {
+		x1, y1, x2, y2 float64
+		want           bool
+	}{
+		{-10, 25, 110, 25, true},  // straight across
+		{50, -10, 50, 60, true},   // down through
+		{-10, -10, 110, 60, true}, // diagonal
+		{-10, 0, 110, 0, false},   // along the top border
+		{0, -10, 0, 60, false},    // along the left border
+		{-10, -10, -1, 60, false}, // beside
+		{-10, 60, 110, 55, false}, // below
+		{-10, 10, 0, 10, false},   // ends at the border
+		{10, 10, 20, 20, true},    // wholly inside
+		{-20, 10, 10, -20, false}, // cuts the corner's outside (passes through (0,-10)..(-10,0))
+		{100, 25, 200, 25, false}, // leaves from the right side
+	} {
+		assert.Equal(t, tc.want, SegmentCrosses(tc.x1, tc.y1, tc.x2, tc.y2, r), "%+v", tc)
+	}
+}

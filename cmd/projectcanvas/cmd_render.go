@@ -10,13 +10,14 @@ import (
 )
 
 func init() {
-	register(&command{name: "render", args: "[--canvas PATH] [--band MILESTONE] [-o FILE.svg]", summary: "draw a canvas as SVG", run: renderCommand})
+	register(&command{name: "render", args: "[--canvas PATH] [--band MILESTONE | --focus ID] [-o FILE.svg]", summary: "draw a canvas as SVG", run: renderCommand})
 }
 
-// renderCommand runs `render [--canvas PATH] [--band MILESTONE] [-o
-// FILE.svg]`: the canvas drawn as SVG, on stdout or into FILE; with --band,
-// only the band of that milestone (its lanes and what they hold), as the
-// layout drew it.
+// renderCommand runs `render [--canvas PATH] [--band MILESTONE | --focus
+// ID] [-o FILE.svg]`: the canvas drawn as SVG, on stdout or into FILE; with
+// --band, only the band of that milestone (its lanes and what they hold),
+// as the layout drew it; with --focus, only the part around an entity: its
+// node, its parent's and children's, and those its edges join it to.
 func renderCommand(ctx context.Context, c *cli, args []string) int {
 	stdout, stderr := c.stdout, c.stderr
 
@@ -24,8 +25,9 @@ func renderCommand(ctx context.Context, c *cli, args []string) int {
 	name := fs.String("canvas", "", "canvas file in the vault")
 	out := fs.String("o", "", "write the SVG to this file")
 	band := fs.String("band", "", "draw only the band of this milestone")
-	if fs.Parse(args) != nil || fs.NArg() > 0 {
-		return fail(stderr, usageError{"usage: projectcanvas render [--canvas PATH] [--band MILESTONE] [-o FILE.svg]"})
+	focus := fs.String("focus", "", "draw only the part around this entity")
+	if fs.Parse(args) != nil || fs.NArg() > 0 || *band != "" && *focus != "" {
+		return fail(stderr, usageError{"usage: projectcanvas render [--canvas PATH] [--band MILESTONE | --focus ID] [-o FILE.svg]"})
 	}
 	env, err := c.open()
 	if err != nil {
@@ -50,6 +52,13 @@ func renderCommand(ctx context.Context, c *cli, args []string) int {
 		}
 		cv = part
 	}
+	if *focus != "" {
+		part, err := around(p, cv, pc.ID(*focus))
+		if err != nil {
+			return toolFailure(stdout, err)
+		}
+		cv = part
+	}
 	byPath := map[string]*pc.Entity{}
 	for _, e := range p.All() {
 		byPath[e.Path] = e
@@ -69,4 +78,36 @@ func renderCommand(ctx context.Context, c *cli, args []string) int {
 		return toolFailure(stdout, pc.Errorf(pc.CodeInternal, "writing %s: %v", *out, err))
 	}
 	return exitOK
+}
+
+// around is the part of a canvas around an entity's node: the nodes of the
+// entity, its parent and children, and every node an edge joins it to.
+func around(p *pc.Project, cv *canvas.Canvas, id pc.ID) (*canvas.Canvas, error) {
+	e, err := p.Get(string(id))
+	if err != nil {
+		return nil, err
+	}
+	g := p.Graph()
+	related := append([]*pc.Entity{e}, p.All()...)
+	nodes := canvas.EntityNodes(cv, related)
+	self := nodes[e.ID]
+	if self == nil {
+		return nil, pc.Errorf(pc.CodeNotFound, "%s is not on the canvas", id)
+	}
+	keep := []*canvas.Node{self}
+	for _, d := range []pc.Direction{pc.ToParent, pc.ToChildren} {
+		for _, r := range g.Neighbours(e, d) {
+			if n := nodes[r]; n != nil {
+				keep = append(keep, n)
+			}
+		}
+	}
+	for _, ed := range cv.Edges {
+		if other := cv.Node(ed.ToNode); ed.FromNode == self.ID && other != nil {
+			keep = append(keep, other)
+		} else if other := cv.Node(ed.FromNode); ed.ToNode == self.ID && other != nil {
+			keep = append(keep, other)
+		}
+	}
+	return canvas.Crop(cv, keep), nil
 }

@@ -144,40 +144,54 @@ func isParentEdge(e *Edge) bool {
 }
 
 // Band is the part of a laid-out canvas that shows a milestone's band:
-// the milestone's node, its lane groups (LaneGroupID) and every node and
-// edge wholly inside their bounding box, for a picture of one band. ok is
-// false when the canvas has no lane group of that band.
+// its lane groups (LaneGroupID), the milestone's node above them, and
+// everything wholly inside their bounding box (Crop), for a picture of one
+// band. ok is false when the canvas has no lane group of that band.
 func Band(c *Canvas, milestone pc.ID) (part *Canvas, ok bool) {
 	suffix := "/" + slug(string(milestone))
-	var area *Node
-	grow := func(n *Node) {
-		if area == nil {
-			area = &Node{X: n.X, Y: n.Y, Width: n.Width, Height: n.Height}
-			return
-		}
-		x1, y1 := max(area.X+area.Width, n.X+n.Width), max(area.Y+area.Height, n.Y+n.Height)
-		area.X, area.Y = min(area.X, n.X), min(area.Y, n.Y)
-		area.Width, area.Height = x1-area.X, y1-area.Y
-	}
+	var keep []*Node
 	for _, n := range c.Nodes {
 		if isLane(n) && strings.HasSuffix(n.ID, suffix) {
-			grow(n)
+			keep = append(keep, n)
 		}
 	}
-	if area == nil {
+	if len(keep) == 0 {
 		return nil, false
 	}
 	for _, n := range c.Nodes {
-		if n.Type == TypeFile && strings.HasPrefix(n.ID, NodeID(milestone)) && n.Y < area.Y {
-			grow(n) // the milestone above its lanes
+		if n.Type == TypeFile && n.ID == NodeID(milestone) {
+			keep = append(keep, n) // the milestone, at the top of its band
 		}
 	}
-	part = &Canvas{}
+	return Crop(c, keep), true
+}
+
+// Crop is the part of a canvas inside the bounding box of some of its
+// nodes: every node wholly inside it, the edges between those, and the
+// groups that overlap it cut to it (copies: c is not changed).
+func Crop(c *Canvas, around []*Node) *Canvas {
+	part := &Canvas{}
+	if len(around) == 0 {
+		return part
+	}
+	box := *around[0]
+	for _, n := range around[1:] {
+		x1, y1 := max(box.X+box.Width, n.X+n.Width), max(box.Y+box.Height, n.Y+n.Height)
+		box.X, box.Y = min(box.X, n.X), min(box.Y, n.Y)
+		box.Width, box.Height = x1-box.X, y1-box.Y
+	}
 	kept := map[string]bool{}
 	for _, n := range c.Nodes {
-		if area.Contains(n) {
+		switch {
+		case box.Contains(n):
 			part.Nodes = append(part.Nodes, n)
 			kept[n.ID] = true
+		case n.Type == TypeGroup && box.Overlaps(n):
+			cut := *n
+			cut.X, cut.Y = max(n.X, box.X), max(n.Y, box.Y)
+			cut.Width = min(n.X+n.Width, box.X+box.Width) - cut.X
+			cut.Height = min(n.Y+n.Height, box.Y+box.Height) - cut.Y
+			part.Nodes = append(part.Nodes, &cut)
 		}
 	}
 	for _, e := range c.Edges {
@@ -185,5 +199,5 @@ func Band(c *Canvas, milestone pc.ID) (part *Canvas, ok bool) {
 			part.Edges = append(part.Edges, e)
 		}
 	}
-	return part, true
+	return part
 }
