@@ -148,7 +148,6 @@ type item struct {
 	lane     *lane // nil for a milestone whose workstream has no lane
 	band     *band
 	col      *column // of a story: its column
-	cols     *column // of a story: the columns of its tasks in other lanes
 	pfx, num string  // the id split for sorting, computed once
 }
 
@@ -208,18 +207,17 @@ type band struct {
 type cell struct {
 	lane    *lane
 	cols    []*column
+	foreign *column // the tasks of stories in other lanes
 	orphans *column // the tasks without a story
 }
 
 // column is a story of the cell with its tasks of the lane below it; or,
-// with no head, the lane's tasks of a story in another lane (key), or the
-// tasks without a story (key nil).
+// with no head, the lane's tasks of stories in other lanes, or the tasks
+// without a story.
 type column struct {
 	head  *item
-	key   *item
 	tasks []*item
 	lane  *lane
-	next  *column // keyed on the same story, in another lane
 }
 
 func newLayouter(in Input, c config) *layouter {
@@ -322,7 +320,7 @@ func (l *layouter) build() {
 		}
 		it.lane = l.laneNamed(laneOf(it))
 		c := it.band.cellOf(it.lane)
-		it.col = &column{head: it, key: it, lane: it.lane}
+		it.col = &column{head: it, lane: it.lane}
 		c.cols = append(c.cols, it.col)
 	}
 	for _, it := range l.items {
@@ -343,16 +341,11 @@ func (l *layouter) build() {
 		it.band = s.band
 		col := s.col
 		if it.lane != s.lane {
-			col = s.cols
-			for col != nil && col.lane != it.lane {
-				col = col.next
+			c := it.band.cellOf(it.lane)
+			if c.foreign == nil {
+				c.foreign = &column{lane: it.lane}
 			}
-			if col == nil {
-				col = &column{key: s, lane: it.lane, next: s.cols}
-				s.cols = col
-				c := it.band.cellOf(it.lane)
-				c.cols = append(c.cols, col)
-			}
+			col = c.foreign
 		}
 		col.tasks = append(col.tasks, it)
 	}

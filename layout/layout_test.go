@@ -69,7 +69,7 @@ func TestChildInAnotherWorkstream(t *testing.T) {
 	assert.Equal(t, []Lane{
 		{Workstream: "design", Band: "M-001", X: 0, Y: 220, W: 504, H: 380},
 		{Workstream: "engineering", Band: "M-001", X: 1104, Y: 220, W: 504, H: 380},
-		{Workstream: "product", Band: "M-001", X: 1768, Y: 220, W: 480, H: 380},
+		{Workstream: "product", Band: "M-001", X: 1768, Y: 220, W: 504, H: 380}, // a story and room for its tasks' fan
 	}, res.Lanes)
 	assert.Equal(t, Rect{40, 440, 400, 120}, at["T-001"], "in the design lane, though its story is not, below the story row")
 	assert.Equal(t, Rect{544, 440, 400, 120}, at["DEC-001"], "beside its anchor's lane, level with it")

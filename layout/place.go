@@ -12,7 +12,17 @@ func (l *layouter) place() {
 	pad := l.c.lanePad
 	for _, b := range l.bands {
 		for _, c := range b.cells {
-			slices.SortFunc(c.cols, func(x, y *column) int { return l.compareColumns(c.lane, x, y) })
+			if f := c.foreign; f != nil {
+				// Grouped by story, in the order of the stories' lanes.
+				slices.SortStableFunc(f.tasks, func(x, y *item) int {
+					return cmp.Or(cmp.Compare(x.parent.lane.rank, y.parent.lane.rank), compareItems(x.parent, y.parent))
+				})
+				if f.tasks[0].parent.lane.rank < c.lane.rank {
+					c.cols = append([]*column{f}, c.cols...) // their stories are to the left
+				} else {
+					c.cols = append(c.cols, f)
+				}
+			}
 			if c.orphans != nil {
 				c.cols = append(c.cols, c.orphans)
 			}
@@ -45,32 +55,18 @@ func (l *layouter) place() {
 	l.ix = newCardIndex(l.items)
 }
 
-// compareColumns orders the columns of a cell: first the tasks of stories
-// in lanes to the left, then the cell's stories, then the tasks of
-// stories in lanes to the right, each by the story's id.
-func (l *layouter) compareColumns(ln *lane, a, b *column) int {
-	side := func(c *column) int {
-		switch {
-		case c.head != nil:
-			return 1
-		case c.key.lane.rank < ln.rank:
-			return 0
-		}
-		return 2
-	}
-	return cmp.Or(cmp.Compare(side(a), side(b)), compareItems(a.key, b.key))
-}
-
-// columnWidth is the width of a story and the tasks below it.
+// columnWidth is the width of a story and the tasks below it, with room
+// for the fan whatever the number of tasks (none too: a first task widens
+// nothing).
 func (l *layouter) columnWidth(c *column) float64 {
 	w := 0.0
 	if c.head != nil {
 		w = c.head.w
 	}
 	for _, t := range c.tasks {
-		w = max(w, t.w+l.c.fan) // room for the fan whatever the number of tasks
+		w = max(w, t.w)
 	}
-	return w
+	return w + l.c.fan
 }
 
 func (l *layouter) rowWidth(c *cell) float64 {
