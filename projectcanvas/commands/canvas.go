@@ -119,9 +119,11 @@ func repositionCanvas(ctx context.Context, c *call, in repositionInput) (*Result
 	if err != nil {
 		return nil, err
 	}
-	lanes := make([]string, len(out.Lanes))
-	for i, l := range out.Lanes {
-		lanes[i] = l.Workstream
+	var lanes []string // a lane has a group per band: each workstream once
+	for _, l := range out.Lanes {
+		if !slices.Contains(lanes, l.Workstream) {
+			lanes = append(lanes, l.Workstream)
+		}
 	}
 	notice := fmt.Sprintf("Laid out %s on %s (%d moved)", plural(out.Placed, "entity", "entities"), out.Canvas, out.Moved)
 	if len(lanes) > 0 {
