@@ -192,32 +192,24 @@ func SegmentCrosses(x1, y1, x2, y2 float64, r Rect) bool {
 	if max(x1, x2) <= r.X || min(x1, x2) >= r.X+r.W || max(y1, y2) <= r.Y || min(y1, y2) >= r.Y+r.H {
 		return false // the bounding boxes do not overlap
 	}
-	// Liang-Barsky: the segment's parameter range inside each pair of
-	// sides; the boxes overlap, so a side parallel to the segment has it
-	// on its inner side or on its line.
-	t0, t1 := 0.0, 1.0
-	dx, dy := x2-x1, y2-y1
-	if dx == 0 {
-		if x1 <= r.X || x1 >= r.X+r.W {
-			return false
-		}
-	} else {
-		a, b := (r.X-x1)/dx, (r.X+r.W-x1)/dx
-		if a > b {
-			a, b = b, a
-		}
-		t0, t1 = max(t0, a), min(t1, b)
+	// Liang-Barsky: the segment's parameter range between each pair of
+	// sides; the boxes overlap, so a segment parallel to a pair of sides
+	// lies between them or on one of their lines.
+	t0, t1, okX := clipAxis(x1, x2-x1, r.X, r.X+r.W, 0, 1)
+	t0, t1, okY := clipAxis(y1, y2-y1, r.Y, r.Y+r.H, t0, t1)
+	return okX && okY && t1-t0 > 1e-9
+}
+
+// clipAxis narrows [t0, t1] to the part of the segment p0 + t*d (one axis
+// of it) that lies strictly between lo and hi; ok is false when a segment
+// parallel to the axis does not.
+func clipAxis(p0, d, lo, hi, t0, t1 float64) (float64, float64, bool) {
+	if d == 0 {
+		return t0, t1, p0 > lo && p0 < hi
 	}
-	if dy == 0 {
-		if y1 <= r.Y || y1 >= r.Y+r.H {
-			return false
-		}
-	} else {
-		a, b := (r.Y-y1)/dy, (r.Y+r.H-y1)/dy
-		if a > b {
-			a, b = b, a
-		}
-		t0, t1 = max(t0, a), min(t1, b)
+	a, b := (lo-p0)/d, (hi-p0)/d
+	if a > b {
+		a, b = b, a
 	}
-	return t1-t0 > 1e-9
+	return max(t0, a), min(t1, b), true
 }

@@ -284,7 +284,7 @@ func checkLayout(t *testing.T, in Input, res Result) {
 		require.True(t, r.Y >= b.Y && r.Y+r.H <= b.Y+b.H, "%s %+v lies in its band %+v", n.ID, r, b)
 		switch n.Type {
 		case "story", "task":
-			c, ok := cells[key{wn.lane, wn.band}]
+			c, ok := cells[key(wn)]
 			require.True(t, ok, "%s: no cell %v", n.ID, wn)
 			inside := r.X >= c.X && r.Y >= c.Y && r.X+r.W <= c.X+c.W && r.Y+r.H <= c.Y+c.H
 			require.True(t, inside, "%s %+v lies inside its cell %+v", n.ID, r, c)
