@@ -38,7 +38,7 @@ func foreignCanvas(rng *rand.Rand) string {
 
 func TestPopulateAndArrangeProperties(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 14))
-	for _, n := range []int{1, 40, 400, 2000} {
+	for _, n := range []int{1, 40, 100, 400, 1000, 2000} {
 		files := vaultgen.Files(n)
 		user := foreignCanvas(rng)
 		files["Projects.canvas"] = user
