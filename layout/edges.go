@@ -22,61 +22,87 @@ func anchorAt(r Rect, s int) (float64, float64) {
 
 func sideIndex(s string) int { return slices.Index(sideNames[:], s) }
 
+// outward reports whether the segment from the middle of side s of r to
+// (x, y) leaves r: goes no further into r than its side's line. A segment
+// that does not would cross its own node.
+func outward(r Rect, s int, x, y float64) bool {
+	switch s {
+	case 0:
+		return y <= r.Y
+	case 1:
+		return x >= r.X+r.W
+	case 2:
+		return y >= r.Y+r.H
+	}
+	return x <= r.X
+}
+
 // edge is the edge from one node to another with its sides: those Sides
-// picks when the straight segment between them passes through no other
-// node, else the pair of sides with the shortest such segment; when every
-// pair passes through one, those Sides picks (and the edge counts as
-// blocked).
+// picks when the straight segment between them passes through no node
+// (its ends included: it leaves both outward), else the pair of sides with
+// the shortest such segment; when every pair passes through one, those
+// Sides picks (and the edge counts as blocked).
 func (l *layouter) edge(from, to *item) Edge {
 	fs, ts := Sides(from.rect, to.rect)
 	f, t := sideIndex(fs), sideIndex(ts)
-	// The cards found in the way, tried first for the other pairs: a card
-	// between two far-apart nodes is in the way of most pairs, and testing
-	// it alone is cheaper than walking the grid.
-	var in [8]*item
-	blockers := in[:0]
-	hit := l.ix.blocker(from, to, f, t)
-	if hit == nil {
+	l.blockers = l.blockers[:0]
+	if l.clear(from, to, f, t) {
 		return Edge{From: from.ID, To: to.ID, FromSide: fs, ToSide: ts}
 	}
-	blockers = append(blockers, hit)
 	type pair struct {
 		f, t int
 		d    float64
 	}
 	var pairs [16]pair
-	for i := range pairs { // by length, shortest first (insertion sort: 16 items)
+	n := 0
+	for i := range pairs { // the pairs that leave both nodes, shortest first
 		x1, y1 := anchorAt(from.rect, i/4)
 		x2, y2 := anchorAt(to.rect, i%4)
+		if i/4 == f && i%4 == t || !outward(from.rect, i/4, x2, y2) || !outward(to.rect, i%4, x1, y1) {
+			continue
+		}
 		p := pair{i / 4, i % 4, (x2-x1)*(x2-x1) + (y2-y1)*(y2-y1)}
-		k := i
+		k := n
 		for ; k > 0 && pairs[k-1].d > p.d; k-- {
 			pairs[k] = pairs[k-1]
 		}
 		pairs[k] = p
+		n++
 	}
-next:
-	for _, p := range pairs {
-		if p.f == f && p.t == t {
-			continue
-		}
-		x1, y1 := anchorAt(from.rect, p.f)
-		x2, y2 := anchorAt(to.rect, p.t)
-		for _, b := range blockers {
-			if SegmentCrosses(x1, y1, x2, y2, b.rect) {
-				continue next
-			}
-		}
-		hit := l.ix.blocker(from, to, p.f, p.t)
-		if hit == nil {
+	for _, p := range pairs[:n] {
+		if l.clear(from, to, p.f, p.t) {
 			return Edge{From: from.ID, To: to.ID, FromSide: sideNames[p.f], ToSide: sideNames[p.t]}
-		}
-		if len(blockers) < cap(blockers) {
-			blockers = append(blockers, hit)
 		}
 	}
 	l.blocked++
 	return Edge{From: from.ID, To: to.ID, FromSide: fs, ToSide: ts}
+}
+
+// clear reports whether the segment from side f of a to side t of b
+// leaves both and passes through no other node. The nodes it found in the
+// way of earlier pairs are tried first: a node between two far-apart ones
+// is in the way of most pairs, and testing it alone is cheaper than
+// walking the grid.
+func (l *layouter) clear(a, b *item, f, t int) bool {
+	x1, y1 := anchorAt(a.rect, f)
+	x2, y2 := anchorAt(b.rect, t)
+	if !outward(a.rect, f, x2, y2) || !outward(b.rect, t, x1, y1) {
+		return false
+	}
+	for _, o := range l.blockers {
+		if SegmentCrosses(x1, y1, x2, y2, o.rect) {
+			return false
+		}
+	}
+	hit := l.ix.blocker(a, b, f, t)
+	if hit != nil {
+		if len(l.blockers) == cap(l.blockers) {
+			copy(l.blockers, l.blockers[1:])
+			l.blockers = l.blockers[:len(l.blockers)-1]
+		}
+		l.blockers = append(l.blockers, hit)
+	}
+	return hit == nil
 }
 
 // cardIndex is a grid of square cells over the placed nodes, each cell
@@ -112,24 +138,29 @@ func newCardIndex(items []*item) *cardIndex {
 		ix.cols, ix.rows = int((x1-x0)/ix.cs)+1, int((y1-y0)/ix.cs)+1
 	}
 	ix.start = make([]int32, ix.cols*ix.rows+1)
-	each := func(fn func(k int, i int)) {
-		for i, it := range items {
-			c0, c1 := ix.col(it.rect.X), ix.col(it.rect.X+it.rect.W)
-			r0, r1 := ix.row(it.rect.Y), ix.row(it.rect.Y+it.rect.H)
-			for r := r0; r <= r1; r++ {
-				for c := c0; c <= c1; c++ {
-					fn(r*ix.cols+c, i)
-				}
+	span := make([][4]int32, len(items)) // each node's columns and rows, computed once
+	for i, it := range items {
+		span[i] = [4]int32{int32(ix.col(it.rect.X)), int32(ix.col(it.rect.X + it.rect.W)), int32(ix.row(it.rect.Y)), int32(ix.row(it.rect.Y + it.rect.H))}
+		for r := span[i][2]; r <= span[i][3]; r++ {
+			for c := span[i][0]; c <= span[i][1]; c++ {
+				ix.start[int(r)*ix.cols+int(c)+1]++
 			}
 		}
 	}
-	each(func(k, _ int) { ix.start[k+1]++ })
 	for k := 1; k < len(ix.start); k++ {
 		ix.start[k] += ix.start[k-1]
 	}
 	ix.at = make([]int32, ix.start[len(ix.start)-1])
 	fill := slices.Clone(ix.start)
-	each(func(k, i int) { ix.at[fill[k]] = int32(i); fill[k]++ })
+	for i, sp := range span {
+		for r := sp[2]; r <= sp[3]; r++ {
+			for c := sp[0]; c <= sp[1]; c++ {
+				k := int(r)*ix.cols + int(c)
+				ix.at[fill[k]] = int32(i)
+				fill[k]++
+			}
+		}
+	}
 	return ix
 }
 
@@ -187,29 +218,18 @@ func (ix *cardIndex) blocker(a, b *item, f, t int) *item {
 }
 
 // SegmentCrosses reports whether the segment from (x1, y1) to (x2, y2)
-// passes through the inside of r (touching its border does not count).
+// passes through the inside of r (touching its border does not count). It
+// looks for a separating axis: the segment misses the open rectangle when
+// their extents do not overlap in x or in y, or when the rectangle lies
+// wholly on one side of the segment's line (corners on the line count as
+// that side). No division: it runs for every card near every edge.
 func SegmentCrosses(x1, y1, x2, y2 float64, r Rect) bool {
 	if max(x1, x2) <= r.X || min(x1, x2) >= r.X+r.W || max(y1, y2) <= r.Y || min(y1, y2) >= r.Y+r.H {
-		return false // the bounding boxes do not overlap
+		return false
 	}
-	// Liang-Barsky: the segment's parameter range between each pair of
-	// sides; the boxes overlap, so a segment parallel to a pair of sides
-	// lies between them or on one of their lines.
-	t0, t1, okX := clipAxis(x1, x2-x1, r.X, r.X+r.W, 0, 1)
-	t0, t1, okY := clipAxis(y1, y2-y1, r.Y, r.Y+r.H, t0, t1)
-	return okX && okY && t1-t0 > 1e-9
-}
-
-// clipAxis narrows [t0, t1] to the part of the segment p0 + t*d (one axis
-// of it) that lies strictly between lo and hi; ok is false when a segment
-// parallel to the axis does not.
-func clipAxis(p0, d, lo, hi, t0, t1 float64) (float64, float64, bool) {
-	if d == 0 {
-		return t0, t1, p0 > lo && p0 < hi
-	}
-	a, b := (lo-p0)/d, (hi-p0)/d
-	if a > b {
-		a, b = b, a
-	}
-	return max(t0, a), min(t1, b), true
+	dx, dy := x2-x1, y2-y1
+	side := func(x, y float64) float64 { return dx*(y-y1) - dy*(x-x1) }
+	a, b := side(r.X, r.Y), side(r.X+r.W, r.Y)
+	c, d := side(r.X, r.Y+r.H), side(r.X+r.W, r.Y+r.H)
+	return max(a, b, c, d) > 0 && min(a, b, c, d) < 0
 }

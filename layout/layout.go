@@ -149,14 +149,19 @@ type item struct {
 	band     *band
 	col      *column // of a story: its column
 	pfx, num string  // the id split for sorting, computed once
+	// key orders most ids with one comparison: the place of pfx among the
+	// input's prefixes, then the value of num when it is digits alone
+	// (short enough), else after every such number (see rankIDs).
+	key uint64
 }
 
-// compareItems is compareIDs on the split ids. It returns at the first
-// difference (cmp.Or would compare all four: sorting the items is most of
+// compareItems orders items by id as compareIDs does, except that within a
+// prefix the plain numbers come before other ids ("T-999" before "T-1a");
+// most pairs differ in key, one comparison (sorting the items is much of
 // the layout's time).
 func compareItems(a, b *item) int {
-	if c := strings.Compare(a.pfx, b.pfx); c != 0 {
-		return c
+	if a.key != b.key {
+		return cmp.Compare(a.key, b.key)
 	}
 	if len(a.num) != len(b.num) {
 		return cmp.Compare(len(a.num), len(b.num))
@@ -174,11 +179,15 @@ type layouter struct {
 	byID   map[string]*item
 	lanes  []*lane
 	byName map[string]*lane
+	last   *lane // the lane laneNamed found last
 	bands  []*band
 	final  *band // of the work without a milestone, and the side entities of several bands or none
 	ix     *cardIndex
 	// blocked counts the edges no choice of sides keeps off the cards.
 	blocked int
+	// blockers are the nodes found in the way of the edge being placed
+	// (see clear).
+	blockers []*item
 }
 
 // lane is one workstream: a column of cells, one per band it has work in,
@@ -222,6 +231,7 @@ type column struct {
 
 func newLayouter(in Input, c config) *layouter {
 	l := &layouter{c: c, in: in, byID: make(map[string]*item, len(in.Nodes)), byName: map[string]*lane{}}
+	l.items = make([]*item, 0, len(in.Nodes))
 	slab := make([]item, len(in.Nodes)) // one allocation for all
 	for i := range in.Nodes {
 		n := &in.Nodes[i]
@@ -234,6 +244,7 @@ func newLayouter(in Input, c config) *layouter {
 		l.items = append(l.items, it)
 		l.byID[n.ID] = it
 	}
+	l.rankIDs()
 	for _, it := range l.items {
 		if p := l.byID[it.Parent]; p != nil && p.Type == graph.ParentType(it.Type) && p.Type != "" {
 			it.parent = p
@@ -241,8 +252,92 @@ func newLayouter(in Input, c config) *layouter {
 	}
 	// Every decision below depends on the order of items: make it the
 	// order of ids, not of the input.
-	slices.SortFunc(l.items, compareItems)
+	sortItems(l.items)
 	return l
+}
+
+// sortItems sorts items by compareItems: a radix sort of their indexes on
+// their keys (a byte at a time, the bytes all keys share skipped; indexes,
+// not pointers, move), then compareItems on the runs of equal keys (ids
+// that are not plain numbers).
+func sortItems(items []*item) {
+	order := make([]int32, 2*len(items))
+	cur, tmp := order[:len(items)], order[len(items):]
+	for i := range cur {
+		cur[i] = int32(i)
+	}
+	var count [256]int
+	for shift := uint(0); shift < 64 && len(items) > 0; shift += 8 {
+		clear(count[:])
+		for _, it := range items {
+			count[byte(it.key>>shift)]++
+		}
+		if count[byte(items[0].key>>shift)] == len(items) {
+			continue // one value in this byte: nothing to do
+		}
+		sum := 0
+		for b, c := range count {
+			count[b], sum = sum, sum+c
+		}
+		for _, i := range cur {
+			b := byte(items[i].key >> shift)
+			tmp[count[b]] = i
+			count[b]++
+		}
+		cur, tmp = tmp, cur
+	}
+	sorted := make([]*item, len(items))
+	for k, i := range cur {
+		sorted[k] = items[i]
+	}
+	copy(items, sorted)
+	for i := 0; i < len(items); {
+		j := i + 1
+		for j < len(items) && items[j].key == items[i].key {
+			j++
+		}
+		if j-i > 1 {
+			slices.SortFunc(items[i:j], compareItems)
+		}
+		i = j
+	}
+}
+
+// rankIDs sets each item's key: the rank of its id's prefix among the
+// input's (47 bits up), then the number of its id when it is digits alone
+// and below 2^47 (digits without leading zeros: by value is by length,
+// then text, as compareIDs orders them), else 2^47-1, after them, for
+// compareItems to order by length and text.
+func (l *layouter) rankIDs() {
+	var pfxs []string // the distinct prefixes: a handful
+	for _, it := range l.items {
+		if !slices.Contains(pfxs, it.pfx) {
+			pfxs = append(pfxs, it.pfx)
+		}
+	}
+	slices.Sort(pfxs)
+	const last = 1<<47 - 1
+	pfx, rank := "", uint64(0)
+	if len(pfxs) > 0 {
+		pfx = pfxs[0]
+	}
+	for _, it := range l.items {
+		if it.pfx != pfx { // runs of one prefix: no search
+			pfx, rank = it.pfx, uint64(slices.Index(pfxs, it.pfx))
+		}
+		n := uint64(last)
+		if len(it.num) > 0 && len(it.num) <= 14 {
+			n = 0
+			for k := 0; k < len(it.num) && n < last; k++ {
+				if d := it.num[k]; d >= '0' && d <= '9' {
+					n = n*10 + uint64(d-'0')
+				} else {
+					n = last
+				}
+			}
+		}
+		it.key = rank<<47 | min(n, last)
+	}
 }
 
 func or(v, def float64) float64 {
@@ -279,12 +374,16 @@ func laneOf(it *item) string {
 }
 
 func (l *layouter) laneNamed(name string) *lane {
+	if l.last != nil && l.last.name == name {
+		return l.last // runs of one workstream: no hashing
+	}
 	ln := l.byName[name]
 	if ln == nil {
 		ln = &lane{name: name}
 		l.byName[name] = ln
 		l.lanes = append(l.lanes, ln)
 	}
+	l.last = ln
 	return ln
 }
 

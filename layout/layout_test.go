@@ -129,6 +129,7 @@ func TestEmptyAndOddInput(t *testing.T) {
 	res := Layout(odd)
 	require.Len(t, res.Nodes, 5)
 	assert.Len(t, res.Edges, 1, "self, unknown and repeated dependencies make no edge")
+	assert.Equal(t, []string{"T-002", "T-404", "T-001", "T-001"}, odd.Nodes[3].DependsOn, "the input is not changed")
 }
 
 // want is where each node belongs, by the rules of the package doc,
@@ -336,8 +337,8 @@ func checkLayout(t *testing.T, in Input, res Result) {
 }
 
 // blockedEdges counts the edges whose segment between their sides passes
-// through a node other than their ends, checking that no other pair of
-// sides would have kept it clear.
+// through a node (its own ends included: it must leave them outward),
+// checking that no other pair of sides would have kept it clear.
 func blockedEdges(in Input, res Result) int {
 	at := map[string]Rect{}
 	for i, n := range in.Nodes {
@@ -348,8 +349,8 @@ func blockedEdges(in Input, res Result) int {
 	through := func(from, to string, fs, ts int) bool {
 		x1, y1 := anchorAt(at[from], fs)
 		x2, y2 := anchorAt(at[to], ts)
-		for id, r := range at {
-			if id != from && id != to && SegmentCrosses(x1, y1, x2, y2, r) {
+		for _, r := range at {
+			if SegmentCrosses(x1, y1, x2, y2, r) {
 				return true
 			}
 		}
@@ -464,5 +465,40 @@ func TestSegmentCrosses(t *testing.T) {
 		{100, 25, 200, 25, false}, // leaves from the right side
 	} {
 		assert.Equal(t, tc.want, SegmentCrosses(tc.x1, tc.y1, tc.x2, tc.y2, r), "%+v", tc)
+	}
+}
+
+// SegmentCrosses agrees with clipping the segment to the open rectangle
+// (Liang-Barsky), on random segments and on ones along the rectangle's
+// lines and through its corners.
+func TestSegmentCrossesAgreesWithClipping(t *testing.T) {
+	clipped := func(x1, y1, x2, y2 float64, r Rect) bool {
+		t0, t1 := 0.0, 1.0
+		for _, pq := range [][2]float64{{-(x2 - x1), x1 - r.X}, {x2 - x1, r.X + r.W - x1}, {-(y2 - y1), y1 - r.Y}, {y2 - y1, r.Y + r.H - y1}} {
+			p, q := pq[0], pq[1]
+			switch {
+			case p == 0 && q <= 0:
+				return false
+			case p < 0:
+				t0 = max(t0, q/p)
+			case p > 0:
+				t1 = min(t1, q/p)
+			}
+		}
+		return t1-t0 > 1e-9
+	}
+	rng := rand.New(rand.NewPCG(2, 6))
+	r := Rect{100, 100, 400, 120}
+	grid := []float64{0, 100, 300, 500, 600, 160, 220}
+	for range 20000 {
+		var c [4]float64
+		for k := range c {
+			if rng.IntN(2) == 0 {
+				c[k] = grid[rng.IntN(len(grid))]
+			} else {
+				c[k] = float64(rng.IntN(700))
+			}
+		}
+		require.Equal(t, clipped(c[0], c[1], c[2], c[3], r), SegmentCrosses(c[0], c[1], c[2], c[3], r), "%v", c)
 	}
 }

@@ -53,6 +53,7 @@ func (l *layouter) place() {
 		y = b.rect.Y + b.rect.H + l.c.blockGap
 	}
 	l.ix = newCardIndex(l.items)
+	l.blockers = make([]*item, 0, 8)
 }
 
 // columnWidth is the width of a story and the tasks below it, with room
@@ -234,10 +235,18 @@ func (l *layouter) result() Result {
 			}
 		}
 	}
+	edges := 0
 	for _, it := range l.items {
-		deps := slices.Clone(it.DependsOn)
-		slices.SortFunc(deps, compareIDs)
-		deps = slices.Compact(deps)
+		edges += len(it.DependsOn)
+	}
+	res.Edges = make([]Edge, 0, edges)
+	for _, it := range l.items {
+		deps := it.DependsOn // in id order, once each; copied only to get there (the input is not ours)
+		if !sortedOnce(deps) {
+			deps = slices.Clone(deps)
+			slices.SortFunc(deps, compareIDs)
+			deps = slices.Compact(deps)
+		}
 		for _, id := range deps {
 			to := l.byID[id]
 			if to == nil || to == it {
@@ -272,4 +281,14 @@ func Sides(from, to Rect) (fromSide, toSide string) {
 		return "left", "right"
 	}
 	return "right", "left"
+}
+
+// sortedOnce reports whether ids are in id order with no id twice.
+func sortedOnce(ids []string) bool {
+	for i := 1; i < len(ids); i++ {
+		if compareIDs(ids[i-1], ids[i]) >= 0 {
+			return false
+		}
+	}
+	return true
 }

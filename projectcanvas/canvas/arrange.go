@@ -1,7 +1,6 @@
 package canvas
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/projectcanvas/projectcanvas/layout"
@@ -93,12 +92,13 @@ func (out *Arranged) arrangeEdges(c *Canvas, res layout.Result, nodes map[pc.ID]
 			parent[from] = nodes[pc.ID(l.To)]
 		}
 	}
-	ix := &edges{c: c, joined: make(map[[2]string]bool, len(c.Edges)), sides: make(map[[2]*Node][2]string, len(res.Edges)+len(res.Parents))}
-	for _, l := range slices.Concat(res.Edges, res.Parents) {
-		from, to := nodes[pc.ID(l.From)], nodes[pc.ID(l.To)]
-		if from != nil && to != nil {
-			ix.sides[[2]*Node{from, to}] = [2]string{l.FromSide, l.ToSide}
-			ix.sides[[2]*Node{to, from}] = [2]string{l.ToSide, l.FromSide}
+	ix := &edges{c: c, joined: make(map[[2]string]bool, len(c.Edges)), sides: make(map[[2]*Node]layout.Edge, len(res.Edges)+len(res.Parents))}
+	for _, list := range [][]layout.Edge{res.Edges, res.Parents} {
+		for _, l := range list {
+			from, to := nodes[pc.ID(l.From)], nodes[pc.ID(l.To)]
+			if from != nil && to != nil {
+				ix.sides[[2]*Node{from, to}] = l
+			}
 		}
 	}
 	kept := c.Edges[:0]

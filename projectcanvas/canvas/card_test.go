@@ -21,7 +21,8 @@ func TestTitleLines(t *testing.T) {
 		{"Docker Compose stack with Postgres and MinIO", []string{"Docker Compose stack with Postgres", "and MinIO"}},
 		{"Background reindex job for existing workspaces", []string{"Background reindex job for", "existing workspaces"}},
 		{strings.Repeat("x", 40), []string{strings.Repeat("x", 34), strings.Repeat("x", 6)}},
-		{"  spaced   out  ", []string{"spaced out"}},
+		{"  spaced   out  ", []string{"spaced   out"}}, // parts of the title: its spaces as they are
+		{"é" + strings.Repeat("ü", 40), []string{"é" + strings.Repeat("ü", 33), strings.Repeat("ü", 7)}},
 	} {
 		assert.Equal(t, tc.want, canvas.TitleLines(tc.title, canvas.EntityWidth), "%q", tc.title)
 	}

@@ -133,16 +133,19 @@ type edges struct {
 	c      *Canvas
 	joined map[[2]string]bool
 	taken  map[string]bool
-	// sides are the sides the layout chose for the edges between two
-	// nodes, from -> to; without, sides are chosen by position.
-	sides map[[2]*Node][2]string
+	// sides are the edges the layout placed, by their nodes (from, to);
+	// without, sides are chosen by position.
+	sides map[[2]*Node]layout.Edge
 }
 
 // sidesOf are the sides of an edge from one node to another: the layout's
-// choice, else by position.
+// choice (for an edge either way), else by position.
 func (ix *edges) sidesOf(from, to *Node) (string, string) {
-	if s, ok := ix.sides[[2]*Node{from, to}]; ok {
-		return s[0], s[1]
+	if e, ok := ix.sides[[2]*Node{from, to}]; ok {
+		return e.FromSide, e.ToSide
+	}
+	if e, ok := ix.sides[[2]*Node{to, from}]; ok {
+		return e.ToSide, e.FromSide
 	}
 	return layout.Sides(rectOf(from), rectOf(to))
 }
