@@ -138,27 +138,27 @@ func newCardIndex(items []*item) *cardIndex {
 		ix.cols, ix.rows = int((x1-x0)/ix.cs)+1, int((y1-y0)/ix.cs)+1
 	}
 	ix.start = make([]int32, ix.cols*ix.rows+1)
-	span := make([][4]int32, len(items)) // each node's columns and rows, computed once
-	for i, it := range items {
-		span[i] = [4]int32{int32(ix.col(it.rect.X)), int32(ix.col(it.rect.X + it.rect.W)), int32(ix.row(it.rect.Y)), int32(ix.row(it.rect.Y + it.rect.H))}
-		for r := span[i][2]; r <= span[i][3]; r++ {
-			for c := span[i][0]; c <= span[i][1]; c++ {
-				ix.start[int(r)*ix.cols+int(c)+1]++
+	var fill []int32
+	for pass := range 2 { // count the nodes of each cell, then list them
+		for i, it := range items {
+			c0, c1 := ix.col(it.rect.X), ix.col(it.rect.X+it.rect.W)
+			for r := ix.row(it.rect.Y); r <= ix.row(it.rect.Y+it.rect.H); r++ {
+				for c := c0; c <= c1; c++ {
+					if k := r*ix.cols + c; pass == 0 {
+						ix.start[k+1]++
+					} else {
+						ix.at[fill[k]] = int32(i)
+						fill[k]++
+					}
+				}
 			}
 		}
-	}
-	for k := 1; k < len(ix.start); k++ {
-		ix.start[k] += ix.start[k-1]
-	}
-	ix.at = make([]int32, ix.start[len(ix.start)-1])
-	fill := slices.Clone(ix.start)
-	for i, sp := range span {
-		for r := sp[2]; r <= sp[3]; r++ {
-			for c := sp[0]; c <= sp[1]; c++ {
-				k := int(r)*ix.cols + int(c)
-				ix.at[fill[k]] = int32(i)
-				fill[k]++
+		if pass == 0 {
+			for k := 1; k < len(ix.start); k++ {
+				ix.start[k] += ix.start[k-1]
 			}
+			ix.at = make([]int32, ix.start[len(ix.start)-1])
+			fill = slices.Clone(ix.start)
 		}
 	}
 	return ix

@@ -373,6 +373,9 @@ func laneOf(it *item) string {
 	return ""
 }
 
+// Not inlined: called from several places, one copy keeps the WebAssembly small.
+//
+//go:noinline
 func (l *layouter) laneNamed(name string) *lane {
 	if l.last != nil && l.last.name == name {
 		return l.last // runs of one workstream: no hashing
@@ -387,6 +390,9 @@ func (l *layouter) laneNamed(name string) *lane {
 	return ln
 }
 
+// Not inlined: called from several places, one copy keeps the WebAssembly small.
+//
+//go:noinline
 func (b *band) cellOf(ln *lane) *cell {
 	for _, c := range b.cells {
 		if c.lane == ln {
@@ -398,6 +404,9 @@ func (b *band) cellOf(ln *lane) *cell {
 	return c
 }
 
+// Not inlined: called from several places, one copy keeps the WebAssembly small.
+//
+//go:noinline
 func (l *layouter) finalBand() *band {
 	if l.final == nil {
 		l.final = &band{}
@@ -473,23 +482,20 @@ func (l *layouter) buildBands() {
 			todo = append(todo, it)
 		}
 	}
-	placed := make(map[*item]bool, len(todo))
-	ready := func(m *item) bool {
-		for _, id := range m.DependsOn {
-			if d := l.byID[id]; d != nil && d != m && d.Type == graph.Milestone && !placed[d] {
-				return false
-			}
-		}
-		return true
-	}
 	for len(todo) > 0 {
-		k := slices.IndexFunc(todo, ready)
-		if k < 0 {
-			k = 0
+		k := 0 // the first whose milestones all have their band; none (a cycle): the first
+	next:
+		for i, m := range todo {
+			for _, id := range m.DependsOn {
+				if d := l.byID[id]; d != nil && d != m && d.Type == graph.Milestone && d.band == nil {
+					continue next
+				}
+			}
+			k = i
+			break
 		}
 		m := todo[k]
-		todo = slices.Delete(todo, k, k+1)
-		placed[m] = true
+		todo = append(todo[:k], todo[k+1:]...)
 		m.band = &band{head: m}
 		l.bands = append(l.bands, m.band)
 	}

@@ -59,6 +59,8 @@ func (l *layouter) place() {
 // columnWidth is the width of a story and the tasks below it, with room
 // for the fan whatever the number of tasks (none too: a first task widens
 // nothing).
+//
+//go:noinline
 func (l *layouter) columnWidth(c *column) float64 {
 	w := 0.0
 	if c.head != nil {
@@ -165,14 +167,14 @@ func (l *layouter) placeBand(b *band, y float64) {
 // one above, none above the cells' top. It returns the bottom of the
 // lowest.
 func (l *layouter) placeSide(b *band) float64 {
-	anchorY := func(it *item) float64 {
-		if it.anchor != nil && it.anchor.Type != "milestone" {
-			return it.anchor.rect.Y
+	slices.SortFunc(b.side, func(x, y *item) int {
+		if x.lane != y.lane {
+			return cmp.Compare(x.lane.rank, y.lane.rank)
 		}
-		return math.Inf(1) // unanchored ones at the end
-	}
-	slices.SortStableFunc(b.side, func(x, y *item) int {
-		return cmp.Or(cmp.Compare(x.lane.rank, y.lane.rank), cmp.Compare(anchorY(x), anchorY(y)), compareItems(x, y))
+		if ax, ay := anchorY(x), anchorY(y); ax != ay {
+			return cmp.Compare(ax, ay)
+		}
+		return compareItems(x, y)
 	})
 	bottom := 0.0
 	var ln *lane
@@ -291,4 +293,16 @@ func sortedOnce(ids []string) bool {
 		}
 	}
 	return true
+}
+
+// anchorY is the height a decision, document or feature is placed at: its
+// anchor's (placed before it), +Inf for none or a milestone (placed after
+// the band's work), which go last.
+//
+//go:noinline
+func anchorY(it *item) float64 {
+	if it.anchor != nil && it.anchor.Type != "milestone" {
+		return it.anchor.rect.Y
+	}
+	return math.Inf(1)
 }

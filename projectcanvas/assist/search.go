@@ -96,7 +96,7 @@ func (r *Ranker) Rank(query string, limit int) []Match {
 	}
 	qb := []byte(q)
 	qn := utf8.RuneCountInString(q)
-	qw := newQueryWords(qb)
+	qw := newQueryWords(q, qn)
 	budget := min(maxTypoBudget, max(1, qn/4))
 	var kinds [5][]Match
 	var typos [maxTypoBudget + 1][]Match // by distance
@@ -167,13 +167,8 @@ type queryWords struct {
 	prefix bool // the query is long enough to match the start of a word
 }
 
-func newQueryWords(q []byte) queryWords {
-	var qw queryWords
-	for _, w := range fields(q, nil) {
-		qw.words = append(qw.words, string(q[w[0]:w[1]]))
-	}
-	qw.prefix = utf8.RuneCount(q) >= minPrefixTypo
-	return qw
+func newQueryWords(q string, qn int) queryWords {
+	return queryWords{words: strings.Fields(q), prefix: qn >= minPrefixTypo}
 }
 
 // minPrefixTypo is the shortest query whose last word is compared with the

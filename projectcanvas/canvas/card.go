@@ -1,8 +1,6 @@
 package canvas
 
 import (
-	"unicode/utf8"
-
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 )
 
@@ -43,48 +41,37 @@ func TitleLines(title string, width float64) []string {
 // as parts of title (no copies: CardSize runs for every card of a layout).
 func wrapTitle(title string, width float64, emit func(line string)) {
 	per := max(int((width-2*CardPadding)/TitleCharWidth), 4)
-	start, end := -1, -1 // the line so far: title[start:end]
-	for i := 0; i < len(title); {
-		for i < len(title) && isSpace(title[i]) {
-			i++
-		}
-		j := i
-		for j < len(title) && !isSpace(title[j]) {
-			j++
-		}
-		if i == j {
-			break
-		}
-		word := title[i:j]
-		for utf8.RuneCountInString(word) > per { // a word longer than a line: cut
+	start, end, n := -1, 0, 0 // the line so far, title[start:end], n characters
+	word, wn := -1, 0         // the word being read: from byte word, wn characters
+	flush := func(i int) {    // the word that ends at byte i
+		switch {
+		case word < 0:
+			return
+		case start >= 0 && n+1+wn <= per:
+			end, n = i, n+1+wn
+		default:
 			if start >= 0 {
 				emit(title[start:end])
-				start = -1
 			}
-			cut := len(word)
-			for k := range word { // the byte offset of rune per
-				if utf8.RuneCountInString(word[:k]) == per {
-					cut = k
-					break
-				}
-			}
-			emit(word[:cut])
-			word, i = word[cut:], i+cut
+			start, end, n = word, i, wn
 		}
-		switch {
-		case start < 0:
-			start, end = i, j
-		case utf8.RuneCountInString(title[start:j]) <= per:
-			end = j
-		default:
-			emit(title[start:end])
-			start, end = i, j
-		}
-		i = j
+		word = -1
 	}
+	for i, r := range title {
+		switch {
+		case r == ' ' || r == '\t' || r == '\n' || r == '\r':
+			flush(i)
+		case word >= 0 && wn == per: // a word longer than a line: cut
+			flush(i)
+			word, wn = i, 1
+		case word < 0:
+			word, wn = i, 1
+		default:
+			wn++
+		}
+	}
+	flush(len(title))
 	if start >= 0 {
 		emit(title[start:end])
 	}
 }
-
-func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }

@@ -139,13 +139,11 @@ type edges struct {
 }
 
 // sidesOf are the sides of an edge from one node to another: the layout's
-// choice (for an edge either way), else by position.
+// choice (the package's edges go the layout's way: from the dependent, from
+// the child), else by position.
 func (ix *edges) sidesOf(from, to *Node) (string, string) {
 	if e, ok := ix.sides[[2]*Node{from, to}]; ok {
 		return e.FromSide, e.ToSide
-	}
-	if e, ok := ix.sides[[2]*Node{to, from}]; ok {
-		return e.ToSide, e.FromSide
 	}
 	return layout.Sides(rectOf(from), rectOf(to))
 }
