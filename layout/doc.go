@@ -1,41 +1,63 @@
 // Package layout places a project's entities on a canvas: the hierarchy
-// layout the editor command reposition-canvas-nodes calls V4. It is pure
-// (graph in, positions out) and imports nothing of the project's core, so
-// the WebAssembly build and other programs can use it alone; the hierarchy
-// (a story's parent is a milestone, a task's a story) is graph.ParentType,
-// the one rule the core and reconcile read too.
+// layout the editor command reposition-canvas-nodes calls V4 (milestones
+// centred, stories below their milestone, tasks fanned below their story,
+// grouped in vertical lanes by workstream). It is pure (graph in, positions
+// out) and imports nothing of the project's core, so the WebAssembly build
+// and other programs can use it alone; the hierarchy (a story's parent is a
+// milestone, a task's a story) is graph.ParentType, the one rule the core
+// and reconcile read too.
 //
-// The picture it draws:
+// The picture is a grid: one horizontal band per milestone, one vertical
+// lane per workstream.
 //
-//   - one vertical lane per workstream, side by side, in name order (the
-//     lane of entities without a workstream comes last); a lane is a
-//     rectangle (Result.Lanes) holding every entity of its workstream with
-//     a margin, the band above it kept for its label (LabelHeight), and no
-//     two lanes share any x;
-//   - an entity of the hierarchy goes in the lane of its own workstream; one
-//     without a workstream goes where its parent goes. A child whose
-//     workstream is not its parent's therefore sits in another lane than its
-//     parent, which its position cannot show: the link is reported in
-//     Result.Parents, for the canvas to draw as an edge;
-//   - in a lane, one block per milestone, stacked top to bottom: the
-//     milestone centred over the row of its stories of that lane, and below
-//     each story the column of its tasks of that lane, fanned out a step to
-//     the right. The lane's stories of a milestone in another lane form a
-//     block of their own (no head), in the milestone's order, and so do its
-//     tasks of a story in another lane (a column with no head, in the block
-//     of the story's milestone); parentless stories and tasks come last;
-//   - decisions, documents and features in a column at the right of the
-//     lane of the first entity they affect, document or are implemented by
-//     (else of their own workstream), beside that entity;
-//   - dependency edges attached to the sides of the two nodes that face
-//     each other, which keeps crossings low.
+//   - Bands are stacked top to bottom, a milestone's after the milestones
+//     it depends on, else in id order (a cycle is broken at its lowest id);
+//     a final band holds the work without a milestone. A milestone's card
+//     sits at the top of its band, centred over the band's stories.
+//   - An entity of the hierarchy goes in the lane of its own workstream;
+//     one without a workstream goes where its parent goes. A story sits in
+//     the story row of its milestone's band, in its lane; below it the
+//     column of its tasks of that lane, fanned a step right every other
+//     task. A task in another workstream than its story's goes in its own
+//     lane, in the same band, below the story row, in a column of the
+//     story's tasks of that lane (left of the lane's stories when the story
+//     is in a lane to the left, else right).
+//   - Lanes line up from band to band: a lane is as wide as its widest
+//     band, so a workstream reads as one column from the top of the canvas
+//     to the bottom; no two lanes share any x. Lanes are ordered to keep
+//     links short: from name order, each moves to the barycentre of the
+//     lanes its tasks' stories and its dependencies are in (a few rounds).
+//   - Result.Lanes are the cells of the grid, a rectangle per band and lane
+//     that has work there, its label above it (LabelHeight). The canvas
+//     draws each as a labelled group. A group per band and lane, rather
+//     than one tall group per lane, because a milestone is centred over
+//     stories of several lanes: a tall group would hold milestone cards of
+//     other workstreams (the editor counts a card inside a group's
+//     rectangle as the group's, and drags it along). With one group per
+//     cell, no group holds a card of another workstream: milestones sit in
+//     the band's head row above the cells, outside every group.
+//   - Decisions, documents and features sit in the band of the work they
+//     affect, document or are implemented by, in a slot at the right of
+//     the lane of the first such entity (outside its groups: they may be of
+//     another workstream), level with it; the ones related to work in
+//     several bands or none go to the final band, beside the lane of their
+//     own workstream. Features also have their own grid (FeatureGrid).
+//   - The hierarchy is shown by position: a story is below its band's
+//     milestone, a task below its story. Only a task in another lane than
+//     its story's is reported (Result.Parents), for the canvas to draw as
+//     an edge.
+//   - Edges attach to the sides that face each other, unless the straight
+//     segment between those sides' midpoints passes through another card;
+//     then to the pair of sides with the shortest segment that passes
+//     through none. When every pair does, the facing sides are kept and
+//     the edge counts in Result.Blocked.
 //
 // Sizes come from the nodes (Node.Width, Node.Height). Obstacles (nodes the
 // tool did not create: notes, the user's groups, links) are neither moved
-// nor overlapped, by the lanes' rectangles or their labels: a lane that
-// would run into one starts below it.
+// nor overlapped: a band that would run into one (with its cells' labels)
+// moves down, as a whole, below it.
 //
-// A task adds height to its story's column only, so adding one moves
-// nothing outside its own lane. The same input always gives the same
-// output, whatever its order.
+// A task adds height to its own band only: adding one moves nothing in the
+// bands above, and the bands below shift down as a whole. The same input
+// always gives the same output, whatever its order.
 package layout

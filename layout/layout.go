@@ -51,17 +51,23 @@ type Edge struct {
 	FromSide, ToSide string // top, right, bottom, left
 }
 
-// Lane is the rectangle of one workstream's lane: every entity of the
-// lane lies inside it, a margin from its sides. Lanes never share x. The
-// canvas draws each as a group labelled with the workstream; the label sits
-// above the rectangle (as the editor draws group labels), in a band of
-// LabelHeight the layout keeps clear of other nodes.
+// Lane is one cell of the grid: the rectangle of a workstream's lane in one
+// band. Every story and task of the band in the workstream lies inside it,
+// a margin from its sides; the cells of one workstream share x in every
+// band (a lane reads as one column from top to bottom) and the cells of two
+// workstreams never share x. The canvas draws each as a group labelled
+// with the workstream; the label sits above the rectangle (as the editor
+// draws group labels), in a band of LabelHeight the layout keeps clear of
+// other nodes.
 type Lane struct {
-	Workstream string  `json:"workstream"`
-	X          float64 `json:"x"`
-	Y          float64 `json:"y"`
-	W          float64 `json:"width"`
-	H          float64 `json:"height"`
+	Workstream string `json:"workstream"`
+	// Band is the id of the band's milestone; "" for the final band (work
+	// without a milestone).
+	Band string  `json:"band"`
+	X    float64 `json:"x"`
+	Y    float64 `json:"y"`
+	W    float64 `json:"width"`
+	H    float64 `json:"height"`
 }
 
 // Rect is the lane's rectangle.
@@ -70,15 +76,28 @@ func (l Lane) Rect() Rect { return Rect{l.X, l.Y, l.W, l.H} }
 // LabelHeight is the band above a lane kept for its label.
 const LabelHeight = 40
 
+// Band is one horizontal band of the grid: a milestone and its work, or
+// (Milestone "") the final band.
+type Band struct {
+	Milestone string `json:"milestone"`
+	Rect
+}
+
 // Result holds the position of every node, in the order of Input.Nodes.
 type Result struct {
 	Nodes []Rect
 	Edges []Edge
+	// Lanes are the cells of the grid, band by band, left to right.
 	Lanes []Lane
-	// Parents are the links from a child (From) to its parent (To) that
-	// lie in different lanes, where position cannot show the link: the
-	// canvas draws them as edges. In id order of the child.
+	Bands []Band
+	// Parents are the links from a task (From) to its story (To) in another
+	// lane, where position cannot show the link: the canvas draws them as
+	// edges. In id order of the child.
 	Parents []Edge
+	// Blocked counts the edges (of Edges and Parents) whose straight
+	// segment between their sides passes through a node other than their
+	// ends, whichever sides are chosen.
+	Blocked int
 }
 
 // Option changes a spacing or a default of the layout.
@@ -113,7 +132,9 @@ func Layout(in Input, opts ...Option) Result {
 		o(&c)
 	}
 	l := newLayouter(in, c)
-	l.placeLanes()
+	l.build()
+	l.orderLanes()
+	l.place()
 	return l.result()
 }
 
@@ -124,18 +145,23 @@ type item struct {
 	rect     Rect
 	parent   *item // its milestone or story, when in the input
 	anchor   *item // of a decision, document or feature: what it is beside
-	lane     *lane
-	blocks   *block  // the blocks keyed on it, one per lane
-	cols     *column // the columns keyed on it, one per lane
+	lane     *lane // nil for a milestone whose workstream has no lane
+	band     *band
+	col      *column // of a story: its column
 	pfx, num string  // the id split for sorting, computed once
+	// key orders most ids with one comparison: the place of pfx among the
+	// input's prefixes, then the value of num when it is digits alone
+	// (short enough), else after every such number (see rankIDs).
+	key uint64
 }
 
-// compareItems is compareIDs on the split ids. It returns at the first
-// difference (cmp.Or would compare all four: sorting the items is most of
+// compareItems orders items by id as compareIDs does, except that within a
+// prefix the plain numbers come before other ids ("T-999" before "T-1a");
+// most pairs differ in key, one comparison (sorting the items is much of
 // the layout's time).
 func compareItems(a, b *item) int {
-	if c := strings.Compare(a.pfx, b.pfx); c != 0 {
-		return c
+	if a.key != b.key {
+		return cmp.Compare(a.key, b.key)
 	}
 	if len(a.num) != len(b.num) {
 		return cmp.Compare(len(a.num), len(b.num))
@@ -146,63 +172,66 @@ func compareItems(a, b *item) int {
 	return strings.Compare(a.ID, b.ID)
 }
 
-// compareKeys orders blocks and columns by the entity they are keyed on;
-// nil (parentless tasks) last.
-func compareKeys(a, b *item) int {
-	switch {
-	case a == b:
-		return 0
-	case a == nil:
-		return 1
-	case b == nil:
-		return -1
-	}
-	return compareItems(a, b)
-}
-
 type layouter struct {
-	c     config
-	in    Input
-	items []*item
-	byID  map[string]*item
-	lanes []*lane
+	c      config
+	in     Input
+	items  []*item
+	byID   map[string]*item
+	lanes  []*lane
+	byName map[string]*lane
+	last   *lane // the lane laneNamed found last
+	bands  []*band
+	final  *band // of the work without a milestone, and the side entities of several bands or none
+	ix     *cardIndex
+	// blocked counts the edges no choice of sides keeps off the cards.
+	blocked int
+	// blockers are the nodes found in the way of the edge being placed
+	// (see clear).
+	blockers []*item
 }
 
-// lane is one workstream's entities: blocks stacked top to bottom and a
-// side column.
+// lane is one workstream: a column of cells, one per band it has work in,
+// and at its right a slot for the decisions, documents and features beside
+// its work.
 type lane struct {
-	name    string
-	blocks  []*block
-	orphans *block  // of the parentless tasks
-	side    []*item // decisions, documents, features
+	name         string
+	rank         int     // its place, left to right
+	content      float64 // the widest row of its cells
+	x, w         float64 // of its cells (w 0: it has none, only side entities)
+	sideX, sideW float64
+}
+
+// band is a milestone (head) over its work; the final band has no head.
+type band struct {
+	head    *item
+	cells   []*cell
+	side    []*item
+	members []*item
 	rect    Rect
+	cellTop float64
+	bottom  float64 // of the cells
 }
 
-// block is a milestone of the lane over the row of its stories; or, with
-// no head, the stories and tasks of the lane whose milestone is in another
-// lane (key: that milestone), a parentless story (key: the story), or the
-// parentless tasks (key: nil).
-type block struct {
-	head *item
-	key  *item
-	kind int // 0: keyed on a milestone, 1: on a story, 2: parentless tasks
-	cols []*column
-	lane *lane
-	next *block // keyed on the same item, in another lane
+// cell is a band's work in one lane: a row of columns.
+type cell struct {
+	lane    *lane
+	cols    []*column
+	foreign *column // the tasks of stories in other lanes
+	orphans *column // the tasks without a story
 }
 
-// column is a story of the lane with its tasks of the lane below it, or,
-// with no head, the lane's tasks whose story (key) is in another lane.
+// column is a story of the cell with its tasks of the lane below it; or,
+// with no head, the lane's tasks of stories in other lanes, or the tasks
+// without a story.
 type column struct {
 	head  *item
-	key   *item
 	tasks []*item
 	lane  *lane
-	next  *column // keyed on the same story, in another lane
 }
 
 func newLayouter(in Input, c config) *layouter {
-	l := &layouter{c: c, in: in, byID: make(map[string]*item, len(in.Nodes))}
+	l := &layouter{c: c, in: in, byID: make(map[string]*item, len(in.Nodes)), byName: map[string]*lane{}}
+	l.items = make([]*item, 0, len(in.Nodes))
 	slab := make([]item, len(in.Nodes)) // one allocation for all
 	for i := range in.Nodes {
 		n := &in.Nodes[i]
@@ -215,6 +244,7 @@ func newLayouter(in Input, c config) *layouter {
 		l.items = append(l.items, it)
 		l.byID[n.ID] = it
 	}
+	l.rankIDs()
 	for _, it := range l.items {
 		if p := l.byID[it.Parent]; p != nil && p.Type == graph.ParentType(it.Type) && p.Type != "" {
 			it.parent = p
@@ -222,8 +252,92 @@ func newLayouter(in Input, c config) *layouter {
 	}
 	// Every decision below depends on the order of items: make it the
 	// order of ids, not of the input.
-	slices.SortFunc(l.items, compareItems)
+	sortItems(l.items)
 	return l
+}
+
+// sortItems sorts items by compareItems: a radix sort of their indexes on
+// their keys (a byte at a time, the bytes all keys share skipped; indexes,
+// not pointers, move), then compareItems on the runs of equal keys (ids
+// that are not plain numbers).
+func sortItems(items []*item) {
+	order := make([]int32, 2*len(items))
+	cur, tmp := order[:len(items)], order[len(items):]
+	for i := range cur {
+		cur[i] = int32(i)
+	}
+	var count [256]int
+	for shift := uint(0); shift < 64 && len(items) > 0; shift += 8 {
+		clear(count[:])
+		for _, it := range items {
+			count[byte(it.key>>shift)]++
+		}
+		if count[byte(items[0].key>>shift)] == len(items) {
+			continue // one value in this byte: nothing to do
+		}
+		sum := 0
+		for b, c := range count {
+			count[b], sum = sum, sum+c
+		}
+		for _, i := range cur {
+			b := byte(items[i].key >> shift)
+			tmp[count[b]] = i
+			count[b]++
+		}
+		cur, tmp = tmp, cur
+	}
+	sorted := make([]*item, len(items))
+	for k, i := range cur {
+		sorted[k] = items[i]
+	}
+	copy(items, sorted)
+	for i := 0; i < len(items); {
+		j := i + 1
+		for j < len(items) && items[j].key == items[i].key {
+			j++
+		}
+		if j-i > 1 {
+			slices.SortFunc(items[i:j], compareItems)
+		}
+		i = j
+	}
+}
+
+// rankIDs sets each item's key: the rank of its id's prefix among the
+// input's (47 bits up), then the number of its id when it is digits alone
+// and below 2^47 (digits without leading zeros: by value is by length,
+// then text, as compareIDs orders them), else 2^47-1, after them, for
+// compareItems to order by length and text.
+func (l *layouter) rankIDs() {
+	var pfxs []string // the distinct prefixes: a handful
+	for _, it := range l.items {
+		if !slices.Contains(pfxs, it.pfx) {
+			pfxs = append(pfxs, it.pfx)
+		}
+	}
+	slices.Sort(pfxs)
+	const last = 1<<47 - 1
+	pfx, rank := "", uint64(0)
+	if len(pfxs) > 0 {
+		pfx = pfxs[0]
+	}
+	for _, it := range l.items {
+		if it.pfx != pfx { // runs of one prefix: no search
+			pfx, rank = it.pfx, uint64(slices.Index(pfxs, it.pfx))
+		}
+		n := uint64(last)
+		if len(it.num) > 0 && len(it.num) <= 14 {
+			n = 0
+			for k := 0; k < len(it.num) && n < last; k++ {
+				if d := it.num[k]; d >= '0' && d <= '9' {
+					n = n*10 + uint64(d-'0')
+				} else {
+					n = last
+				}
+			}
+		}
+		it.key = rank<<47 | min(n, last)
+	}
 }
 
 func or(v, def float64) float64 {
@@ -259,119 +373,224 @@ func laneOf(it *item) string {
 	return ""
 }
 
-// buildLanes sorts the entities into lanes, blocks and columns.
-func (l *layouter) buildLanes() {
-	byName := map[string]*lane{}
-	laneNamed := func(name string) *lane {
-		ln := byName[name]
-		if ln == nil {
-			ln = &lane{name: name}
-			byName[name] = ln
-			l.lanes = append(l.lanes, ln)
-		}
-		return ln
+// Not inlined: called from several places, one copy keeps the WebAssembly small.
+//
+//go:noinline
+func (l *layouter) laneNamed(name string) *lane {
+	if l.last != nil && l.last.name == name {
+		return l.last // runs of one workstream: no hashing
 	}
-	// The blocks and columns keyed on an item are few (one per lane its
-	// children are in): a list from the item, no map.
-	blockOf := func(ln *lane, key *item, kind int) *block {
-		first := &ln.orphans
-		if key != nil {
-			first = &key.blocks
-		}
-		for b := *first; b != nil; b = b.next {
-			if b.lane == ln {
-				return b
-			}
-		}
-		b := &block{lane: ln, key: key, kind: kind, next: *first}
-		*first = b
-		ln.blocks = append(ln.blocks, b)
-		return b
+	ln := l.byName[name]
+	if ln == nil {
+		ln = &lane{name: name}
+		l.byName[name] = ln
+		l.lanes = append(l.lanes, ln)
 	}
-	columnOf := func(b *block, key *item) *column {
-		if key == nil { // the parentless tasks: one column
-			if len(b.cols) == 0 {
-				b.cols = append(b.cols, &column{})
-			}
-			return b.cols[0]
+	l.last = ln
+	return ln
+}
+
+// Not inlined: called from several places, one copy keeps the WebAssembly small.
+//
+//go:noinline
+func (b *band) cellOf(ln *lane) *cell {
+	for _, c := range b.cells {
+		if c.lane == ln {
+			return c
 		}
-		for c := key.cols; c != nil; c = c.next {
-			if c.lane == b.lane {
-				return c
-			}
-		}
-		c := &column{lane: b.lane, key: key, next: key.cols}
-		key.cols = c
-		b.cols = append(b.cols, c)
-		return c
 	}
-	// storyBlock is the block a story's column goes in, in lane ln.
-	storyBlock := func(ln *lane, story *item) *block {
-		if m := story.parent; m != nil {
-			return blockOf(ln, m, 0)
-		}
-		return blockOf(ln, story, 1)
+	c := &cell{lane: ln}
+	b.cells = append(b.cells, c)
+	return c
+}
+
+// Not inlined: called from several places, one copy keeps the WebAssembly small.
+//
+//go:noinline
+func (l *layouter) finalBand() *band {
+	if l.final == nil {
+		l.final = &band{}
 	}
+	return l.final
+}
+
+// build sorts the entities into bands, lanes, cells and columns.
+func (l *layouter) build() {
+	l.buildBands()
 	for _, it := range l.items {
-		if !graph.Hierarchical(it.Type) {
+		if it.Type != graph.Story {
 			continue
 		}
-		ln := laneNamed(laneOf(it))
-		it.lane = ln
-		switch it.Type {
-		case graph.Milestone:
-			blockOf(ln, it, 0).head = it
-		case graph.Story:
-			columnOf(storyBlock(ln, it), it).head = it
-		case graph.Task:
-			var b *block
-			s := it.parent
-			if s != nil {
-				b = storyBlock(ln, s)
-			} else {
-				b = blockOf(ln, nil, 2)
+		if m := it.parent; m != nil {
+			it.band = m.band
+		} else {
+			it.band = l.finalBand()
+		}
+		it.lane = l.laneNamed(laneOf(it))
+		c := it.band.cellOf(it.lane)
+		it.col = &column{head: it, lane: it.lane}
+		c.cols = append(c.cols, it.col)
+	}
+	for _, it := range l.items {
+		if it.Type != graph.Task {
+			continue
+		}
+		it.lane = l.laneNamed(laneOf(it))
+		s := it.parent
+		if s == nil {
+			it.band = l.finalBand()
+			c := it.band.cellOf(it.lane)
+			if c.orphans == nil {
+				c.orphans = &column{lane: it.lane}
 			}
-			c := columnOf(b, s)
-			c.tasks = append(c.tasks, it)
+			c.orphans.tasks = append(c.orphans.tasks, it)
+			continue
+		}
+		it.band = s.band
+		col := s.col
+		if it.lane != s.lane {
+			c := it.band.cellOf(it.lane)
+			if c.foreign == nil {
+				c.foreign = &column{lane: it.lane}
+			}
+			col = c.foreign
+		}
+		col.tasks = append(col.tasks, it)
+	}
+	for _, it := range l.items {
+		if it.Type == graph.Milestone {
+			it.lane = l.byName[laneOf(it)] // nil when no work of its workstream
 		}
 	}
 	for _, it := range l.items {
 		if !graph.Hierarchical(it.Type) {
-			var ln *lane
-			if it.anchor = l.anchor(it); it.anchor != nil {
-				ln = it.anchor.lane
-			} else {
-				ln = laneNamed(it.Workstream)
+			l.placeSideItem(it)
+		}
+	}
+	if l.final != nil {
+		l.bands = append(l.bands, l.final)
+	}
+}
+
+// buildBands makes a band per milestone, in dependency order (a milestone
+// after those it depends on), else in id order; a cycle is broken at its
+// lowest id.
+func (l *layouter) buildBands() {
+	var todo []*item
+	for _, it := range l.items {
+		if it.Type == graph.Milestone {
+			todo = append(todo, it)
+		}
+	}
+	for len(todo) > 0 {
+		k := 0 // the first whose milestones all have their band; none (a cycle): the first
+	next:
+		for i, m := range todo {
+			for _, id := range m.DependsOn {
+				if d := l.byID[id]; d != nil && d != m && d.Type == graph.Milestone && d.band == nil {
+					continue next
+				}
 			}
-			it.lane = ln
-			ln.side = append(ln.side, it)
+			k = i
+			break
+		}
+		m := todo[k]
+		todo = append(todo[:k], todo[k+1:]...)
+		m.band = &band{head: m}
+		l.bands = append(l.bands, m.band)
+	}
+}
+
+// placeSideItem puts a decision, document or feature in the band of the
+// work it relates to (the final band when that work spans several bands
+// or there is none), beside the lane of the first such entity, else of its
+// own workstream.
+func (l *layouter) placeSideItem(it *item) {
+	var b *band
+	several := false
+	for _, id := range it.Anchors {
+		a := l.byID[id]
+		if a == nil || !graph.Hierarchical(a.Type) || a.band == nil {
+			continue
+		}
+		if b != nil && a.band != b {
+			several = true
+		}
+		b = a.band
+		if it.anchor == nil || compareItems(a, it.anchor) < 0 {
+			it.anchor = a
 		}
 	}
-	for _, ln := range l.lanes {
-		slices.SortFunc(ln.blocks, func(a, b *block) int { return cmp.Or(cmp.Compare(a.kind, b.kind), compareKeys(a.key, b.key)) })
-		for _, b := range ln.blocks {
-			slices.SortFunc(b.cols, func(x, y *column) int { return compareKeys(x.key, y.key) })
-		}
+	if several || b == nil {
+		b = l.finalBand()
 	}
+	if it.anchor != nil && it.anchor.band == b && it.anchor.lane != nil {
+		it.lane = it.anchor.lane
+	} else {
+		if it.anchor != nil && it.anchor.band != b {
+			it.anchor = nil
+		}
+		it.lane = l.laneNamed(laneOf(it))
+	}
+	it.band = b
+	b.side = append(b.side, it)
+}
+
+// orderLanes orders the lanes so that the links between them are short:
+// starting from name order (the lane without a workstream last), each lane
+// moves to the barycentre of the lanes its tasks' stories and its
+// dependencies are in, a few rounds.
+func (l *layouter) orderLanes() {
 	slices.SortFunc(l.lanes, func(a, b *lane) int {
 		if (a.name == "") != (b.name == "") {
 			return cmp.Compare(b.name, a.name) // "" last
 		}
 		return cmp.Compare(a.name, b.name)
 	})
-}
-
-// anchor is the first hierarchy entity a side entity is beside.
-func (l *layouter) anchor(it *item) *item {
-	var best *item
-	for _, id := range it.Anchors {
-		a := l.byID[id]
-		if a == nil || !graph.Hierarchical(a.Type) {
-			continue
-		}
-		if best == nil || compareItems(a, best) < 0 {
-			best = a
+	n := len(l.lanes)
+	for i, ln := range l.lanes {
+		ln.rank = i
+	}
+	if n < 3 {
+		return
+	}
+	w := make([]float64, n*n)
+	link := func(a, b *lane) {
+		if a != nil && b != nil && a != b {
+			w[a.rank*n+b.rank]++
+			w[b.rank*n+a.rank]++
 		}
 	}
-	return best
+	for _, it := range l.items {
+		if it.Type == graph.Task && it.parent != nil {
+			link(it.lane, it.parent.lane)
+		}
+		for _, id := range it.DependsOn {
+			if d := l.byID[id]; d != nil {
+				link(it.lane, d.lane)
+			}
+		}
+	}
+	pos := make([]float64, n) // by initial rank
+	for i := range pos {
+		pos[i] = float64(i)
+	}
+	next := make([]float64, n)
+	for range 4 {
+		for i := range n {
+			sum, tot := pos[i], 1.0
+			for j := range n {
+				sum += w[i*n+j] * pos[j]
+				tot += w[i*n+j]
+			}
+			next[i] = sum / tot
+		}
+		slices.SortStableFunc(l.lanes, func(a, b *lane) int { return cmp.Compare(next[a.rank], next[b.rank]) })
+		for k, ln := range l.lanes {
+			pos[ln.rank] = float64(k)
+		}
+	}
+	for k, ln := range l.lanes {
+		ln.rank = k
+	}
 }

@@ -1,6 +1,7 @@
 package layout
 
 import (
+	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -21,29 +22,33 @@ func TestSmallProject(t *testing.T) {
 		{ID: "M-002", Type: "milestone", Workstream: "design"},
 	}}
 	res := Layout(in)
+	checkLayout(t, in, res)
 	at := map[string]Rect{}
 	for i, n := range in.Nodes {
 		at[n.ID] = res.Nodes[i]
 	}
-	// design comes first (lanes in name order), then engineering: the
-	// stories and tasks without a workstream go in their milestone's lane.
-	// A lane is its content with a margin of 40; 160 between lanes.
-	assert.Equal(t, []Lane{{Workstream: "design", X: 0, Y: 0, W: 480, H: 200}, {Workstream: "engineering", X: 640, Y: 0, W: 1308, H: 710}}, res.Lanes)
-	assert.Equal(t, Rect{40, 40, 400, 120}, at["M-002"])
-	// Two columns of 424 (400 + fan) and a gap of 40: 888 wide; the milestone centred.
-	assert.Equal(t, Rect{680 + 244, 40, 400, 120}, at["M-001"])
-	assert.Equal(t, Rect{680, 220, 400, 120}, at["S-001"])
-	assert.Equal(t, Rect{680 + 464, 220, 400, 120}, at["S-002"])
-	assert.Equal(t, Rect{680, 400, 400, 120}, at["T-001"])
-	assert.Equal(t, Rect{704, 550, 400, 120}, at["T-002"], "fanned a step right")
-	assert.Equal(t, Rect{680 + 464, 400, 400, 120}, at["T-003"])
-	assert.Equal(t, Rect{680 + 888 + 40, 220, 300, 100}, at["F-001"], "beside its anchor, at its height, in its lane")
+	// A band per milestone, in id order (neither depends on the other).
+	// The stories and tasks without a workstream go in their milestone's
+	// lane, engineering; design has no work, so no lane. A cell is its
+	// content with a margin of 40, its label above it.
+	assert.Equal(t, []Band{{Milestone: "M-001", Rect: Rect{0, 0, 1308, 750}}, {Milestone: "M-002", Rect: Rect{0, 910, 400, 120}}}, res.Bands)
+	assert.Equal(t, []Lane{{Workstream: "engineering", Band: "M-001", X: 0, Y: 220, W: 968, H: 530}}, res.Lanes)
+	// Two columns of 424 (400 + fan) and a gap of 40; the milestone centred
+	// over the two stories (40 to 904).
+	assert.Equal(t, Rect{272, 0, 400, 120}, at["M-001"])
+	assert.Equal(t, Rect{40, 260, 400, 120}, at["S-001"], "below the milestone, a label's height into the cell")
+	assert.Equal(t, Rect{504, 260, 400, 120}, at["S-002"])
+	assert.Equal(t, Rect{40, 440, 400, 120}, at["T-001"])
+	assert.Equal(t, Rect{64, 590, 400, 120}, at["T-002"], "fanned a step right")
+	assert.Equal(t, Rect{504, 440, 400, 120}, at["T-003"])
+	assert.Equal(t, Rect{968 + 40, 260, 300, 100}, at["F-001"], "beside its anchor's lane, level with it, in its band")
+	assert.Equal(t, Rect{0, 910, 400, 120}, at["M-002"], "a band of its own, below")
 	assert.Equal(t, []Edge{{From: "T-001", To: "T-003", FromSide: "right", ToSide: "left"}}, res.Edges)
-	assert.Empty(t, res.Parents, "every child is in its parent's lane")
+	assert.Empty(t, res.Parents, "every task is in its story's lane")
 }
 
-// A child whose workstream is not its parent's goes in its own lane, and
-// the link to its parent is reported as an edge.
+// A child whose workstream is not its parent's goes in its own lane; a task
+// there has its link to its story reported as an edge.
 func TestChildInAnotherWorkstream(t *testing.T) {
 	in := Input{Nodes: []Node{
 		{ID: "M-001", Type: "milestone", Workstream: "product"},
@@ -54,25 +59,29 @@ func TestChildInAnotherWorkstream(t *testing.T) {
 		{ID: "DEC-001", Type: "decision", Workstream: "product", Anchors: []string{"T-001"}},
 	}}
 	res := Layout(in)
+	checkLayout(t, in, res)
 	at := map[string]Rect{}
 	for i, n := range in.Nodes {
 		at[n.ID] = res.Nodes[i]
 	}
+	// product has no story or task: no lane. design holds T-001 only, on
+	// the task row; its decision sits beside it.
 	assert.Equal(t, []Lane{
-		{Workstream: "design", X: 0, Y: 0, W: 424 + 40 + 400 + 80, H: 200},
-		{Workstream: "engineering", X: 1104, Y: 0, W: 504, H: 380},
-		{Workstream: "product", X: 1768, Y: 0, W: 480, H: 380},
+		{Workstream: "design", Band: "M-001", X: 0, Y: 220, W: 504, H: 380},
+		{Workstream: "engineering", Band: "M-001", X: 1104, Y: 220, W: 504, H: 380},
+		{Workstream: "product", Band: "M-001", X: 1768, Y: 220, W: 504, H: 380}, // a story and room for its tasks' fan
 	}, res.Lanes)
-	assert.Equal(t, Rect{40, 40, 400, 120}, at["T-001"], "in the design lane, though its story is not")
-	assert.Equal(t, Rect{504, 40, 400, 120}, at["DEC-001"], "beside its anchor, in the anchor's lane")
-	assert.Equal(t, Rect{1144, 40, 400, 120}, at["S-001"])
-	assert.Equal(t, Rect{1144, 220, 400, 120}, at["T-002"], "no workstream: its story's lane")
-	assert.Equal(t, Rect{1808, 40, 400, 120}, at["M-001"])
-	assert.Equal(t, Rect{1808, 220, 400, 120}, at["S-002"], "no workstream: its milestone's lane")
+	assert.Equal(t, Rect{40, 440, 400, 120}, at["T-001"], "in the design lane, though its story is not, below the story row")
+	assert.Equal(t, Rect{544, 440, 400, 120}, at["DEC-001"], "beside its anchor's lane, level with it")
+	assert.Equal(t, Rect{1144, 260, 400, 120}, at["S-001"])
+	assert.Equal(t, Rect{1144, 440, 400, 120}, at["T-002"], "no workstream: its story's lane")
+	assert.Equal(t, Rect{1808, 260, 400, 120}, at["S-002"], "no workstream: its milestone's lane")
+	assert.Equal(t, Rect{1476, 0, 400, 120}, at["M-001"], "centred over its stories (1144 to 2208)")
 	assert.Equal(t, []Edge{
-		{From: "S-001", To: "M-001", FromSide: "right", ToSide: "left"},
-		{From: "T-001", To: "S-001", FromSide: "right", ToSide: "left"},
-	}, res.Parents)
+		// right -> left would cross DEC-001.
+		{From: "T-001", To: "S-001", FromSide: "top", ToSide: "left"},
+	}, res.Parents, "a story is below its milestone: no edge; a task in another lane: an edge")
+	assert.Zero(t, res.Blocked)
 }
 
 func TestSides(t *testing.T) {
@@ -102,11 +111,10 @@ func TestObstaclesAreAvoided(t *testing.T) {
 	for _, r := range res.Nodes {
 		assert.False(t, r.Overlaps(in.Obstacles[0]), "%+v", r)
 	}
-	assert.Equal(t, 300.0, res.Lanes[0].Y, "the lane and its label start below the obstacle")
-	assert.Equal(t, 340.0, res.Nodes[0].Y)
+	assert.Equal(t, 260.0, res.Nodes[0].Y, "the band starts below the obstacle")
 	checkLayout(t, in, res)
 	far := Layout(Input{Nodes: in.Nodes, Obstacles: []Rect{{X: 5000, Y: 0, W: 10, H: 10}}})
-	assert.Equal(t, 40.0, far.Nodes[0].Y, "an obstacle elsewhere changes nothing")
+	assert.Equal(t, 0.0, far.Nodes[0].Y, "an obstacle elsewhere changes nothing")
 }
 
 func TestEmptyAndOddInput(t *testing.T) {
@@ -121,59 +129,87 @@ func TestEmptyAndOddInput(t *testing.T) {
 	res := Layout(odd)
 	require.Len(t, res.Nodes, 5)
 	assert.Len(t, res.Edges, 1, "self, unknown and repeated dependencies make no edge")
+	assert.Equal(t, []string{"T-002", "T-404", "T-001", "T-001"}, odd.Nodes[3].DependsOn, "the input is not changed")
 }
 
-// laneWant is the lane each node belongs in, by the rule of the package
-// doc, computed here independently of the layout: an entity of the
-// hierarchy goes in its own workstream's lane, else (none set) in its
-// parent's; a decision, document or feature in its first anchor's lane,
-// else its own workstream's.
-func laneWant(in Input) map[string]string {
+// want is where each node belongs, by the rules of the package doc,
+// computed here independently of the layout: the workstream of its lane
+// (an entity of the hierarchy: its own, else its parent's; a decision,
+// document or feature: none, it sits beside the lanes) and its band (a
+// milestone's own; a story's its milestone's, a task's its story's; a
+// decision, document or feature: its anchors' band when they share one;
+// else, and for work without a milestone, the final band "").
+type want struct{ lane, band string }
+
+func wants(in Input) map[string]want {
 	byID := map[string]Node{}
 	for _, n := range in.Nodes {
 		byID[n.ID] = n
 	}
 	hier := map[string]bool{"milestone": true, "story": true, "task": true}
 	parentType := map[string]string{"story": "milestone", "task": "story"}
+	parent := func(n Node) (Node, bool) {
+		p, ok := byID[n.Parent]
+		return p, ok && parentType[n.Type] != "" && p.Type == parentType[n.Type] && p.ID != n.ID
+	}
 	var own func(n Node) string
 	own = func(n Node) string {
 		if n.Workstream != "" {
 			return n.Workstream
 		}
-		if p, ok := byID[n.Parent]; ok && parentType[n.Type] != "" && p.Type == parentType[n.Type] {
+		if p, ok := parent(n); ok {
 			return own(p)
 		}
 		return ""
 	}
-	want := map[string]string{}
+	var band func(n Node) string
+	band = func(n Node) string {
+		if n.Type == "milestone" {
+			return n.ID
+		}
+		if p, ok := parent(n); ok {
+			return band(p)
+		}
+		return ""
+	}
+	out := map[string]want{}
 	for _, n := range in.Nodes {
 		if hier[n.Type] {
-			want[n.ID] = own(n)
+			out[n.ID] = want{own(n), band(n)}
 			continue
 		}
-		want[n.ID] = n.Workstream
-		var first string
+		bands := map[string]bool{}
 		for _, a := range n.Anchors {
-			if hier[byID[a].Type] && (first == "" || compareIDs(a, first) < 0) {
-				first = a
+			if an, ok := byID[a]; ok && hier[an.Type] {
+				bands[band(an)] = true
 			}
 		}
-		if first != "" {
-			want[n.ID] = own(byID[first])
+		w := want{lane: "-", band: ""}
+		for b := range bands {
+			if len(bands) == 1 {
+				w.band = b
+			}
 		}
+		out[n.ID] = w
 	}
-	return want
+	return out
 }
+
+// centreTolerance is how far (a share of the span of its band's stories)
+// a milestone may be from their centre.
+const centreTolerance = 0.10
 
 // checkLayout asserts the properties every layout has.
 func checkLayout(t *testing.T, in Input, res Result) {
 	t.Helper()
 	require.Len(t, res.Nodes, len(in.Nodes))
 	at := map[string]Rect{}
-	typ := map[string]string{}
+	node := map[string]Node{}
 	for i, n := range in.Nodes {
-		at[n.ID] = res.Nodes[i]
-		typ[n.ID] = n.Type
+		if _, dup := at[n.ID]; !dup {
+			at[n.ID] = res.Nodes[i]
+			node[n.ID] = n
+		}
 	}
 	rects := slices.Clone(res.Nodes)
 	order := make([]int, len(rects))
@@ -189,62 +225,155 @@ func checkLayout(t *testing.T, in Input, res Result) {
 			require.False(t, rects[i].Overlaps(rects[j]), "%s %+v overlaps %s %+v", in.Nodes[i].ID, rects[i], in.Nodes[j].ID, rects[j])
 		}
 	}
-
-	// Lanes: one per workstream, side by side, clear of obstacles with
-	// their labels, each holding exactly its members.
-	lanes := map[string]Lane{}
-	for i, a := range res.Lanes {
-		_, dup := lanes[a.Workstream]
-		require.False(t, dup, "two lanes for %q", a.Workstream)
-		lanes[a.Workstream] = a
-		if i > 0 {
-			require.Less(t, res.Lanes[i-1].X+res.Lanes[i-1].W, a.X, "lanes %q and %q share x", res.Lanes[i-1].Workstream, a.Workstream)
-		}
-		withLabel := Rect{a.X, a.Y - LabelHeight, a.W, a.H + LabelHeight}
-		for _, o := range in.Obstacles {
-			require.False(t, withLabel.Overlaps(o), "lane %q overlaps obstacle %+v", a.Workstream, o)
-		}
-	}
-	want := laneWant(in)
-	used := map[string]bool{}
-	for i, n := range in.Nodes {
-		l, ok := lanes[want[n.ID]]
-		require.True(t, ok, "%s: no lane %q", n.ID, want[n.ID])
-		used[l.Workstream] = true
-		r := res.Nodes[i]
-		inside := r.X >= l.X && r.Y >= l.Y && r.X+r.W <= l.X+l.W && r.Y+r.H <= l.Y+l.H
-		require.True(t, inside, "%s %+v lies inside its lane %+v", n.ID, r, l)
-	}
-	require.Len(t, used, len(res.Lanes), "no empty lane")
-
-	// Parents: below them in one lane, an edge across lanes.
-	var cross []Edge
-	for _, n := range in.Nodes {
-		p, ok := at[n.Parent]
-		if !ok || n.Parent == n.ID {
-			continue
-		}
-		if (n.Type == "story" && typ[n.Parent] == "milestone") || (n.Type == "task" && typ[n.Parent] == "story") {
-			if want[n.ID] != want[n.Parent] {
-				fs, ts := Sides(at[n.ID], p)
-				cross = append(cross, Edge{From: n.ID, To: n.Parent, FromSide: fs, ToSide: ts})
-				continue
-			}
-			require.GreaterOrEqual(t, at[n.ID].Y, p.Y+p.H, "%s is below its parent %s", n.ID, n.Parent)
-		}
-	}
-	slices.SortFunc(cross, func(a, b Edge) int { return compareIDs(a.From, b.From) })
-	require.Equal(t, cross, res.Parents, "an edge for each link across lanes")
 	for _, r := range res.Nodes {
 		for _, o := range in.Obstacles {
 			require.False(t, r.Overlaps(o), "%+v overlaps obstacle %+v", r, o)
 		}
 	}
+
+	// Bands: top to bottom, a milestone's after those it depends on.
+	bandAt := map[string]Band{}
+	for i, b := range res.Bands {
+		bandAt[b.Milestone] = b
+		if i > 0 {
+			prev := res.Bands[i-1]
+			require.Less(t, prev.Y+prev.H, b.Y, "bands %q and %q overlap", prev.Milestone, b.Milestone)
+		}
+		for _, o := range in.Obstacles {
+			require.False(t, b.Overlaps(o), "band %q overlaps obstacle %+v", b.Milestone, o)
+		}
+	}
+
+	// Cells: a workstream's share x in every band, two workstreams never
+	// share x, the cells of a band share y; clear of obstacles with their
+	// labels.
+	type key struct{ lane, band string }
+	cells := map[key]Lane{}
+	laneX := map[string]Lane{}
+	for _, c := range res.Lanes {
+		k := key{c.Workstream, c.Band}
+		_, dup := cells[k]
+		require.False(t, dup, "two cells for %v", k)
+		cells[k] = c
+		if first, ok := laneX[c.Workstream]; ok {
+			require.Equal(t, []float64{first.X, first.W}, []float64{c.X, c.W}, "the lane %q lines up from band to band", c.Workstream)
+		} else {
+			laneX[c.Workstream] = c
+		}
+		b, ok := bandAt[c.Band]
+		require.True(t, ok, "cell %v has a band", k)
+		withLabel := Rect{c.X, c.Y - LabelHeight, c.W, c.H + LabelHeight}
+		require.True(t, withLabel.Y >= b.Y && withLabel.Y+withLabel.H <= b.Y+b.H, "cell %v lies in its band", k)
+		for _, o := range in.Obstacles {
+			require.False(t, withLabel.Overlaps(o), "cell %v overlaps obstacle %+v", k, o)
+		}
+	}
+	for a, la := range laneX {
+		for b, lb := range laneX {
+			if a < b {
+				require.False(t, la.X < lb.X+lb.W && lb.X < la.X+la.W, "lanes %q and %q share x", a, b)
+			}
+		}
+	}
+
+	w := wants(in)
+	for i, n := range in.Nodes {
+		r := res.Nodes[i]
+		wn := w[n.ID]
+		b, ok := bandAt[wn.band]
+		require.True(t, ok, "%s: no band %q", n.ID, wn.band)
+		require.True(t, r.Y >= b.Y && r.Y+r.H <= b.Y+b.H, "%s %+v lies in its band %+v", n.ID, r, b)
+		switch n.Type {
+		case "story", "task":
+			c, ok := cells[key(wn)]
+			require.True(t, ok, "%s: no cell %v", n.ID, wn)
+			inside := r.X >= c.X && r.Y >= c.Y && r.X+r.W <= c.X+c.W && r.Y+r.H <= c.Y+c.H
+			require.True(t, inside, "%s %+v lies inside its cell %+v", n.ID, r, c)
+		default: // milestones and the side entities: in no cell
+			for _, c := range res.Lanes {
+				require.False(t, r.Overlaps(c.Rect()), "%s %+v lies outside every cell, not in %+v", n.ID, r, c)
+			}
+		}
+	}
+
+	// The hierarchy by position: a story below its milestone, a task below
+	// its story, a milestone centred over its band's stories; a task in
+	// another lane than its story's has an edge to it.
+	span := map[string][2]float64{}
+	var cross []string
+	for _, n := range node {
+		p, ok := node[n.Parent]
+		if !ok || n.Parent == n.ID {
+			continue
+		}
+		if (n.Type == "story" && p.Type == "milestone") || (n.Type == "task" && p.Type == "story") {
+			require.GreaterOrEqual(t, at[n.ID].Y, at[p.ID].Y+at[p.ID].H, "%s is below its parent %s", n.ID, p.ID)
+		}
+		if n.Type == "story" && p.Type == "milestone" {
+			s, ok := span[p.ID]
+			if !ok {
+				s = [2]float64{math.Inf(1), math.Inf(-1)}
+			}
+			span[p.ID] = [2]float64{min(s[0], at[n.ID].X), max(s[1], at[n.ID].X+at[n.ID].W)}
+		}
+		if n.Type == "task" && p.Type == "story" && w[n.ID].lane != w[p.ID].lane {
+			cross = append(cross, n.ID+">"+p.ID)
+		}
+	}
+	for m, s := range span {
+		r := at[m]
+		require.InDelta(t, (s[0]+s[1])/2, r.X+r.W/2, centreTolerance*(s[1]-s[0])+0.5, "%s is centred over its stories", m)
+	}
+	var parents []string
+	for _, e := range res.Parents {
+		parents = append(parents, e.From+">"+e.To)
+	}
+	slices.Sort(cross)
+	slices.Sort(parents)
+	require.Equal(t, cross, parents, "an edge for each task in another lane than its story")
+
+	// Edges: off the cards where any sides allow it.
+	require.Equal(t, blockedEdges(in, res), res.Blocked, "edges through a card")
+}
+
+// blockedEdges counts the edges whose segment between their sides passes
+// through a node (its own ends included: it must leave them outward),
+// checking that no other pair of sides would have kept it clear.
+func blockedEdges(in Input, res Result) int {
+	at := map[string]Rect{}
+	for i, n := range in.Nodes {
+		if _, dup := at[n.ID]; !dup {
+			at[n.ID] = res.Nodes[i]
+		}
+	}
+	through := func(from, to string, fs, ts int) bool {
+		x1, y1 := anchorAt(at[from], fs)
+		x2, y2 := anchorAt(at[to], ts)
+		for _, r := range at {
+			if SegmentCrosses(x1, y1, x2, y2, r) {
+				return true
+			}
+		}
+		return false
+	}
+	blocked := 0
+	for _, e := range slices.Concat(res.Edges, res.Parents) {
+		if !through(e.From, e.To, sideIndex(e.FromSide), sideIndex(e.ToSide)) {
+			continue
+		}
+		blocked++
+		for i := range 16 {
+			if !through(e.From, e.To, i/4, i%4) {
+				return -1 // avoidable: the count cannot match
+			}
+		}
+	}
+	return blocked
 }
 
 func TestPropertiesOnGeneratedProjects(t *testing.T) {
 	rng := rand.New(rand.NewPCG(4, 2))
-	sizes := []int{1, 2, 5, 20, 100, 500, 2000}
+	sizes := []int{1, 2, 5, 20, 100, 500, 1000, 2000}
 	for _, n := range sizes {
 		for range 3 {
 			in := project(rng, n)
@@ -267,7 +396,9 @@ func TestPropertiesOnGeneratedProjects(t *testing.T) {
 	}
 }
 
-func TestAddingATaskMovesOnlyItsLane(t *testing.T) {
+// Adding a task moves only cards of its own band; the bands below shift
+// down as a whole, and nothing else moves.
+func TestAddingATaskMovesOnlyItsBand(t *testing.T) {
 	rng := rand.New(rand.NewPCG(8, 8))
 	for _, n := range []int{10, 200, 1500} {
 		in := project(rng, n)
@@ -288,26 +419,86 @@ func TestAddingATaskMovesOnlyItsLane(t *testing.T) {
 		grown := Input{Nodes: append(slices.Clone(in.Nodes), Node{ID: "T-9999", Type: "task", Parent: story.ID})}
 		after := Layout(grown)
 		checkLayout(t, grown, after)
-		laneOf := func(res Result, r Rect) Lane {
-			for _, l := range res.Lanes {
-				if r.X >= l.X && r.X+r.W <= l.X+l.W {
-					return l
-				}
-			}
-			return Lane{Workstream: "?"}
+		bandOf := func(res Result, r Rect) int {
+			return slices.IndexFunc(res.Bands, func(b Band) bool { return r.Y >= b.Y && r.Y+r.H <= b.Y+b.H })
 		}
-		own := laneOf(after, after.Nodes[len(after.Nodes)-1])
+		own := bandOf(after, after.Nodes[len(after.Nodes)-1])
+		require.GreaterOrEqual(t, own, 0)
+		require.Len(t, after.Bands, len(before.Bands))
+		dy := after.Bands[own].H - before.Bands[own].H
 		for i := range in.Nodes {
-			if before.Nodes[i] != after.Nodes[i] {
-				require.Equal(t, own, laneOf(after, after.Nodes[i]), "%s moved outside the new task's lane", in.Nodes[i].ID)
+			b, a := before.Nodes[i], after.Nodes[i]
+			switch k := bandOf(before, b); {
+			case k == own:
+			case k > own:
+				require.Equal(t, Rect{b.X, b.Y + dy, b.W, b.H}, a, "%s, in a band below, shifts down with it", in.Nodes[i].ID)
+			default:
+				require.Equal(t, b, a, "%s, in a band above, stays", in.Nodes[i].ID)
 			}
 		}
-		require.Len(t, after.Lanes, len(before.Lanes))
-		for i, l := range before.Lanes {
-			if l.Workstream == own.Workstream {
-				l.H = after.Lanes[i].H // its own lane may grow down, no wider
+		for i, b := range before.Bands {
+			a := after.Bands[i]
+			require.Equal(t, []float64{b.X, b.W}, []float64{a.X, a.W}, "band %q no wider", b.Milestone)
+			if i > own {
+				require.Equal(t, b.Y+dy, a.Y, "band %q shifts as a whole", b.Milestone)
 			}
-			assert.Equal(t, l, after.Lanes[i], "no other lane moves or grows")
 		}
+	}
+}
+
+func TestSegmentCrosses(t *testing.T) {
+	r := Rect{0, 0, 100, 50}
+	for _, tc := range []struct {
+		x1, y1, x2, y2 float64
+		want           bool
+	}{
+		{-10, 25, 110, 25, true},  // straight across
+		{50, -10, 50, 60, true},   // down through
+		{-10, -10, 110, 60, true}, // diagonal
+		{-10, 0, 110, 0, false},   // along the top border
+		{0, -10, 0, 60, false},    // along the left border
+		{-10, -10, -1, 60, false}, // beside
+		{-10, 60, 110, 55, false}, // below
+		{-10, 10, 0, 10, false},   // ends at the border
+		{10, 10, 20, 20, true},    // wholly inside
+		{-20, 10, 10, -20, false}, // cuts the corner's outside (passes through (0,-10)..(-10,0))
+		{100, 25, 200, 25, false}, // leaves from the right side
+	} {
+		assert.Equal(t, tc.want, SegmentCrosses(tc.x1, tc.y1, tc.x2, tc.y2, r), "%+v", tc)
+	}
+}
+
+// SegmentCrosses agrees with clipping the segment to the open rectangle
+// (Liang-Barsky), on random segments and on ones along the rectangle's
+// lines and through its corners.
+func TestSegmentCrossesAgreesWithClipping(t *testing.T) {
+	clipped := func(x1, y1, x2, y2 float64, r Rect) bool {
+		t0, t1 := 0.0, 1.0
+		for _, pq := range [][2]float64{{-(x2 - x1), x1 - r.X}, {x2 - x1, r.X + r.W - x1}, {-(y2 - y1), y1 - r.Y}, {y2 - y1, r.Y + r.H - y1}} {
+			p, q := pq[0], pq[1]
+			switch {
+			case p == 0 && q <= 0:
+				return false
+			case p < 0:
+				t0 = max(t0, q/p)
+			case p > 0:
+				t1 = min(t1, q/p)
+			}
+		}
+		return t1-t0 > 1e-9
+	}
+	rng := rand.New(rand.NewPCG(2, 6))
+	r := Rect{100, 100, 400, 120}
+	grid := []float64{0, 100, 300, 500, 600, 160, 220}
+	for range 20000 {
+		var c [4]float64
+		for k := range c {
+			if rng.IntN(2) == 0 {
+				c[k] = grid[rng.IntN(len(grid))]
+			} else {
+				c[k] = float64(rng.IntN(700))
+			}
+		}
+		require.Equal(t, clipped(c[0], c[1], c[2], c[3], r), SegmentCrosses(c[0], c[1], c[2], c[3], r), "%v", c)
 	}
 }

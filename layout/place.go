@@ -6,170 +6,216 @@ import (
 	"slices"
 )
 
-// placeLanes puts the lanes side by side, each as wide as its content, and
-// each as far down as its obstacles need.
-func (l *layouter) placeLanes() {
-	l.buildLanes()
+// place sets the lanes' x, then places the bands top to bottom, each below
+// the previous one and below the obstacles it would overlap.
+func (l *layouter) place() {
+	pad := l.c.lanePad
+	for _, b := range l.bands {
+		for _, c := range b.cells {
+			if f := c.foreign; f != nil {
+				// Grouped by story, in the order of the stories' lanes.
+				slices.SortStableFunc(f.tasks, func(x, y *item) int {
+					return cmp.Or(cmp.Compare(x.parent.lane.rank, y.parent.lane.rank), compareItems(x.parent, y.parent))
+				})
+				if f.tasks[0].parent.lane.rank < c.lane.rank {
+					c.cols = append([]*column{f}, c.cols...) // their stories are to the left
+				} else {
+					c.cols = append(c.cols, f)
+				}
+			}
+			if c.orphans != nil {
+				c.cols = append(c.cols, c.orphans)
+			}
+			c.lane.content = max(c.lane.content, l.rowWidth(c))
+		}
+		for _, it := range b.side {
+			it.lane.sideW = max(it.lane.sideW, it.w)
+		}
+		slices.SortFunc(b.cells, func(x, y *cell) int { return cmp.Compare(x.lane.rank, y.lane.rank) })
+	}
 	x := l.c.origin.X
 	for _, ln := range l.lanes {
-		l.placeLane(ln, x)
-		x += ln.rect.W + l.c.laneGap
+		ln.x = x
+		if ln.content > 0 {
+			ln.w = ln.content + 2*pad
+			x += ln.w
+			if ln.sideW > 0 {
+				x += l.c.hGap
+			}
+		}
+		ln.sideX = x
+		x += ln.sideW + l.c.laneGap
 	}
+	y := l.c.origin.Y
+	for _, b := range l.bands {
+		l.placeBand(b, y)
+		l.clearObstacles(b)
+		y = b.rect.Y + b.rect.H + l.c.blockGap
+	}
+	l.ix = newCardIndex(l.items)
+	l.blockers = make([]*item, 0, 8)
 }
 
-// placeLane places a lane's blocks top to bottom and its side column inside
-// its rectangle, the rectangle's top at y = 0, then moves the lane down
-// below the obstacles its rectangle or label would overlap.
-func (l *layouter) placeLane(ln *lane, x float64) {
-	pad := l.c.lanePad
-	treeW := 0.0
-	for _, b := range ln.blocks {
-		treeW = max(treeW, l.blockWidth(b))
-	}
-	var members []*item
-	y, bottom := pad, 0.0
-	for _, b := range ln.blocks {
-		bottom = l.placeBlock(b, x+pad, y, &members)
-		y = bottom + l.c.blockGap
-	}
-	sideW := 0.0
-	for _, it := range ln.side {
-		sideW = max(sideW, it.w)
-	}
-	sideX := x + pad
-	if treeW > 0 && sideW > 0 {
-		sideX += treeW + l.c.hGap
-	}
-	bottom = max(bottom, l.placeSide(ln, sideX, pad, &members))
-	w := treeW
-	if sideW > 0 {
-		w = sideX - x - pad + sideW
-	}
-	ln.rect = Rect{x, 0, w + 2*pad, bottom + pad}
-	dy := l.clearObstacles(ln.rect) + l.c.origin.Y
-	ln.rect.Y += dy
-	for _, it := range members {
-		it.rect.Y += dy
-	}
-}
-
-// columnWidth is the width of a story and the tasks below it.
+// columnWidth is the width of a story and the tasks below it, with room
+// for the fan whatever the number of tasks (none too: a first task widens
+// nothing).
+//
+//go:noinline
 func (l *layouter) columnWidth(c *column) float64 {
 	w := 0.0
 	if c.head != nil {
 		w = c.head.w
 	}
 	for _, t := range c.tasks {
-		w = max(w, t.w+l.c.fan) // room for the fan whatever the number of tasks
+		w = max(w, t.w)
 	}
-	return w
+	return w + l.c.fan
 }
 
-func (l *layouter) rowWidth(b *block) float64 {
+func (l *layouter) rowWidth(c *cell) float64 {
 	w := 0.0
-	for i, c := range b.cols {
+	for i, col := range c.cols {
 		if i > 0 {
 			w += l.c.hGap
 		}
-		w += l.columnWidth(c)
+		w += l.columnWidth(col)
 	}
 	return w
 }
 
-func (l *layouter) blockWidth(b *block) float64 {
-	w := l.rowWidth(b)
-	if b.head != nil {
-		w = max(w, b.head.w)
-	}
-	return w
-}
-
-// placeBlock places a milestone centred over the row of its stories, each
-// story's tasks in a column below it, fanned a step right every other task.
-// Tasks of a story in another lane start where the tasks of the row's
-// stories do. It returns the bottom of the block.
-func (l *layouter) placeBlock(b *block, x, y float64, members *[]*item) float64 {
-	w := l.blockWidth(b)
-	bottom := y
+// placeBand places a band with its top at y: the milestone, then, a label's
+// height lower, the cells: in each the row of the band's stories of the
+// lane and below each story the column of its tasks of the lane, fanned a
+// step right every other task; the decisions, documents and features in
+// the side slots, each level with its anchor or just below the one above.
+// The milestone is centred over the band's stories.
+func (l *layouter) placeBand(b *band, y float64) {
+	pad := l.c.lanePad
+	top := y
 	if h := b.head; h != nil {
-		h.rect = Rect{x + (w-h.w)/2, y, h.w, h.h}
-		*members = append(*members, h)
-		bottom = y + h.h
-		y = bottom + l.c.vGap
+		y += h.h + l.c.vGap
+		b.members = append(b.members, h)
 	}
+	b.cellTop = y + LabelHeight
+	storyY := b.cellTop + pad
 	rowH := 0.0
-	for _, c := range b.cols {
-		if c.head != nil {
-			rowH = max(rowH, c.head.h)
+	for _, c := range b.cells {
+		for _, col := range c.cols {
+			if col.head != nil {
+				rowH = max(rowH, col.head.h)
+			}
 		}
 	}
-	taskY := y
+	taskY := storyY
 	if rowH > 0 {
-		taskY = y + rowH + l.c.vGap
+		taskY += rowH + l.c.vGap
 	}
-	colX := x + (w-l.rowWidth(b))/2
-	for _, c := range b.cols {
-		if s := c.head; s != nil {
-			s.rect = Rect{colX, y, s.w, s.h}
-			*members = append(*members, s)
-			bottom = max(bottom, y+s.h)
+	bottom := storyY
+	sx0, sx1 := math.Inf(1), math.Inf(-1) // the span of the stories
+	tx0, tx1 := math.Inf(1), math.Inf(-1) // of the tasks
+	for _, c := range b.cells {
+		colX := c.lane.x + pad
+		for _, col := range c.cols {
+			if s := col.head; s != nil {
+				s.rect = Rect{colX, storyY, s.w, s.h}
+				b.members = append(b.members, s)
+				bottom = max(bottom, storyY+s.h)
+				sx0, sx1 = min(sx0, colX), max(sx1, colX+s.w)
+			}
+			ty := taskY
+			for k, t := range col.tasks {
+				t.rect = Rect{colX + float64(k%2)*l.c.fan, ty, t.w, t.h}
+				b.members = append(b.members, t)
+				bottom = max(bottom, ty+t.h)
+				ty += t.h + l.c.vGap/2
+				tx0, tx1 = min(tx0, t.rect.X), max(tx1, t.rect.X+t.w)
+			}
+			colX += l.columnWidth(col) + l.c.hGap
 		}
-		ty := taskY
-		for k, t := range c.tasks {
-			t.rect = Rect{colX + float64(k%2)*l.c.fan, ty, t.w, t.h}
-			*members = append(*members, t)
-			bottom = max(bottom, ty+t.h)
-			ty += t.h + l.c.vGap/2
-		}
-		colX += l.columnWidth(c) + l.c.hGap
 	}
-	return bottom
+	bottom = max(bottom, l.placeSide(b))
+	b.bottom = bottom + pad
+	if len(b.cells) == 0 && len(b.side) == 0 { // a milestone alone
+		b.bottom = b.cellTop - LabelHeight - l.c.vGap
+	}
+	if h := b.head; h != nil {
+		x0, x1 := sx0, sx1
+		if math.IsInf(x0, 1) {
+			x0, x1 = tx0, tx1
+		}
+		if math.IsInf(x0, 1) {
+			x0 = l.c.origin.X
+			if h.lane != nil && h.lane.w > 0 {
+				x0 = h.lane.x + pad
+			}
+			x1 = x0 + h.w
+		}
+		h.rect = Rect{(x0+x1)/2 - h.w/2, top, h.w, h.h}
+	}
+	minX, maxX := math.Inf(1), math.Inf(-1)
+	for _, it := range b.members {
+		minX, maxX = min(minX, it.rect.X), max(maxX, it.rect.X+it.w)
+	}
+	for _, c := range b.cells {
+		minX, maxX = min(minX, c.lane.x), max(maxX, c.lane.x+c.lane.w)
+	}
+	b.rect = Rect{minX, top, maxX - minX, b.bottom - top}
 }
 
-// placeSide stacks decisions, documents and features in the lane's side
-// column, each at the height of its anchor or just below the one above,
-// the first no higher than top. It returns the bottom of the column.
-func (l *layouter) placeSide(ln *lane, x, top float64, members *[]*item) float64 {
-	anchorY := func(it *item) float64 {
-		if it.anchor != nil {
-			return it.anchor.rect.Y
+// placeSide stacks the band's decisions, documents and features in the side
+// slot of their lane, each at the height of its anchor or just below the
+// one above, none above the cells' top. It returns the bottom of the
+// lowest.
+func (l *layouter) placeSide(b *band) float64 {
+	slices.SortFunc(b.side, func(x, y *item) int {
+		if x.lane != y.lane {
+			return cmp.Compare(x.lane.rank, y.lane.rank)
 		}
-		return math.Inf(1) // unanchored ones at the end
-	}
-	slices.SortStableFunc(ln.side, func(a, b *item) int {
-		return cmp.Or(cmp.Compare(anchorY(a), anchorY(b)), compareItems(a, b))
+		if ax, ay := anchorY(x), anchorY(y); ax != ay {
+			return cmp.Compare(ax, ay)
+		}
+		return compareItems(x, y)
 	})
-	next, bottom := top, 0.0
-	for _, it := range ln.side {
+	bottom := 0.0
+	var ln *lane
+	next := 0.0
+	for _, it := range b.side {
+		if it.lane != ln {
+			ln, next = it.lane, b.cellTop
+		}
 		y := next
 		if ay := anchorY(it); !math.IsInf(ay, 1) {
 			y = max(ay, next)
 		}
-		it.rect = Rect{x, y, it.w, it.h}
-		*members = append(*members, it)
-		bottom = y + it.h
-		next = bottom + l.c.vGap/2
+		it.rect = Rect{ln.sideX, y, it.w, it.h}
+		b.members = append(b.members, it)
+		bottom = max(bottom, y+it.h)
+		next = y + it.h + l.c.vGap/2
 	}
 	return bottom
 }
 
-// clearObstacles returns how far down a lane whose rectangle is r (top at
-// y = 0) must move so that neither the rectangle nor its label overlaps an
-// obstacle: 0 when none does, else below every obstacle in its x span.
-func (l *layouter) clearObstacles(r Rect) float64 {
-	r.Y += l.c.origin.Y - LabelHeight
-	r.H += LabelHeight
-	hit, bottom := false, math.Inf(-1)
-	for _, o := range l.in.Obstacles {
-		if o.X < r.X+r.W && r.X < o.X+o.W {
-			bottom = max(bottom, o.Y+o.H)
-			hit = hit || r.Overlaps(o)
+// clearObstacles moves a band down, as a whole, until its rectangle (which
+// holds its cells' labels) overlaps no obstacle.
+func (l *layouter) clearObstacles(b *band) {
+	for {
+		low := math.Inf(-1)
+		for _, o := range l.in.Obstacles {
+			if b.rect.Overlaps(o) {
+				low = max(low, o.Y+o.H)
+			}
+		}
+		if math.IsInf(low, -1) {
+			return
+		}
+		dy := low + l.c.vGap - b.rect.Y
+		b.rect.Y += dy
+		b.cellTop += dy
+		b.bottom += dy
+		for _, it := range b.members {
+			it.rect.Y += dy
 		}
 	}
-	if !hit {
-		return 0
-	}
-	return bottom + l.c.vGap + LabelHeight - l.c.origin.Y
 }
 
 func (l *layouter) result() Result {
@@ -179,30 +225,43 @@ func (l *layouter) result() Result {
 			res.Nodes[i] = it.rect
 		}
 	}
-	for _, ln := range l.lanes {
-		res.Lanes = append(res.Lanes, Lane{Workstream: ln.name, X: ln.rect.X, Y: ln.rect.Y, W: ln.rect.W, H: ln.rect.H})
+	for _, b := range l.bands {
+		id := ""
+		if b.head != nil {
+			id = b.head.ID
+		}
+		res.Bands = append(res.Bands, Band{Milestone: id, Rect: b.rect})
+		for _, c := range b.cells {
+			if len(c.cols) > 0 {
+				res.Lanes = append(res.Lanes, Lane{Workstream: c.lane.name, Band: id, X: c.lane.x, Y: b.cellTop, W: c.lane.w, H: b.bottom - b.cellTop})
+			}
+		}
 	}
+	edges := 0
 	for _, it := range l.items {
-		deps := slices.Clone(it.DependsOn)
-		slices.SortFunc(deps, compareIDs)
-		deps = slices.Compact(deps)
+		edges += len(it.DependsOn)
+	}
+	res.Edges = make([]Edge, 0, edges)
+	for _, it := range l.items {
+		deps := it.DependsOn // in id order, once each; copied only to get there (the input is not ours)
+		if !sortedOnce(deps) {
+			deps = slices.Clone(deps)
+			slices.SortFunc(deps, compareIDs)
+			deps = slices.Compact(deps)
+		}
 		for _, id := range deps {
 			to := l.byID[id]
 			if to == nil || to == it {
 				continue
 			}
-			res.Edges = append(res.Edges, edge(it, to))
+			res.Edges = append(res.Edges, l.edge(it, to))
 		}
-		if p := it.parent; p != nil && p.lane != it.lane {
-			res.Parents = append(res.Parents, edge(it, p))
+		if p := it.parent; p != nil && it.Type == "task" && p.lane != it.lane {
+			res.Parents = append(res.Parents, l.edge(it, p))
 		}
 	}
+	res.Blocked = l.blocked
 	return res
-}
-
-func edge(from, to *item) Edge {
-	fs, ts := Sides(from.rect, to.rect)
-	return Edge{From: from.ID, To: to.ID, FromSide: fs, ToSide: ts}
 }
 
 // Sides picks the sides of two nodes an edge between them attaches to: the
@@ -224,4 +283,26 @@ func Sides(from, to Rect) (fromSide, toSide string) {
 		return "left", "right"
 	}
 	return "right", "left"
+}
+
+// sortedOnce reports whether ids are in id order with no id twice.
+func sortedOnce(ids []string) bool {
+	for i := 1; i < len(ids); i++ {
+		if compareIDs(ids[i-1], ids[i]) >= 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// anchorY is the height a decision, document or feature is placed at: its
+// anchor's (placed before it), +Inf for none or a milestone (placed after
+// the band's work), which go last.
+//
+//go:noinline
+func anchorY(it *item) float64 {
+	if it.anchor != nil && it.anchor.Type != "milestone" {
+		return it.anchor.rect.Y
+	}
+	return math.Inf(1)
 }

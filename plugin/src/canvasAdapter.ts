@@ -146,6 +146,35 @@ export function selectNode(c: OpenCanvas, id: string, center: boolean): Outcome 
   return { ok: true };
 }
 
+/**
+ * Shows several nodes at once (the nodes populate-canvas-from-vault added):
+ * the selection cleared and the view zoomed to fit them, one call each
+ * however many nodes there are (a selectOnly per node cost a redraw each
+ * and left one arbitrary node selected).
+ */
+export function showNodes(c: OpenCanvas, ids: string[]): Outcome {
+  const canvas = canvasOf(c.view);
+  if (!canvas || !(canvas.nodes instanceof Map)) return fail("the canvas has no nodes map");
+  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  for (const id of ids) {
+    const node = canvas.nodes.get(id);
+    const d = typeof node?.getData === "function" ? node.getData() : undefined;
+    const [x, y, w, h] = [d?.x, d?.y, d?.width, d?.height].map(Number);
+    if (![x, y, w, h].every(Number.isFinite)) continue;
+    minX = Math.min(minX, x); minY = Math.min(minY, y);
+    maxX = Math.max(maxX, x + w); maxY = Math.max(maxY, y + h);
+  }
+  if (!Number.isFinite(minX)) return fail(`the canvas has none of the ${ids.length} nodes in its nodes map`);
+  try {
+    if (typeof canvas.deselectAll === "function") canvas.deselectAll();
+    if (typeof canvas.zoomToBbox !== "function") return fail("the canvas cannot zoom to nodes");
+    canvas.zoomToBbox({ minX, minY, maxX, maxY });
+  } catch (e) {
+    return fail("the canvas refused to show the nodes: " + String((e as Error)?.message ?? e));
+  }
+  return { ok: true };
+}
+
 /** Hides or shows nodes with a class on their element; the canvas data is not touched. */
 export function setHidden(c: OpenCanvas, ids: string[], hide: boolean): Outcome {
   const map = canvasOf(c.view)?.nodes;

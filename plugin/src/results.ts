@@ -21,7 +21,13 @@ export async function showResult(app: App, result: CommandResult): Promise<void>
     if (result.hide?.length) check(canvas.setHidden(c, result.hide, true));
     if (result.show?.length) check(canvas.setHidden(c, result.show, false));
     const select = result.select ?? (result.center ? [result.center] : []);
-    for (const id of select) check(canvas.selectNode(c, id, id === result.center));
+    if (select.length > 1) {
+      // Many nodes (populate's 1,000): shown together, once, not selected one by one.
+      check(canvas.showNodes(c, select));
+      if (result.center) check(canvas.selectNode(c, result.center, true));
+    } else {
+      for (const id of select) check(canvas.selectNode(c, id, id === result.center));
+    }
   } else if (result.select?.length || result.center || result.hide?.length || result.show?.length) {
     problems.push(`no canvas ${result.canvas ?? ""} is open`.replace("  ", " "));
   }

@@ -53,6 +53,15 @@ test("command: {id, arguments} in, changes applied, the result shown on the canv
   // Without arguments, none are sent.
   await session.command("focus-in-progress");
   assert.ok(obsidian.Notice.messages().length >= 1);
+  // Several nodes to select (populate's added nodes): shown together, once:
+  // no selectOnly per node, nothing left selected, the view zoomed to fit them.
+  let selects = 0;
+  const selectOnly = view.canvas.selectOnly.bind(view.canvas);
+  view.canvas.selectOnly = (n) => { selects++; selectOnly(n); };
+  await harness.showResult(app, { canvas: "Board.canvas", select: ["n1", "n2"] });
+  assert.equal(selects, 0);
+  assert.equal(view.canvas.selection.size, 0);
+  assert.deepEqual(view.canvas.zoomed, { minX: 10, minY: 20, maxX: 300, maxY: 70 });
   // A canvas without selectOnly: a notice, no throw.
   view.canvas.selectOnly = undefined;
   await harness.showResult(app, { canvas: "Board.canvas", select: ["n1"] });

@@ -6,8 +6,11 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
+	"github.com/projectcanvas/projectcanvas/internal/vaultgen"
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/vault/memfs"
 )
 
 func ent(id pc.ID, t pc.Type, title string, links map[pc.Relation][]pc.ID) *pc.Entity {
@@ -48,8 +51,10 @@ func TestRank(t *testing.T) {
 		{"login", []string{"S-001:title_prefix", "S-010:title_prefix", "T-001:substring"}},
 		{"pasword reset", []string{"F-002:typo", "S-002:typo"}},
 		{"sesion", []string{"T-002:typo"}},
-		{"sesison", []string{"T-002:typo"}}, // a swap is one edit
-		{"lgoin", []string{"S-001:typo", "T-001:typo"}},
+		{"sesison", []string{"T-002:typo"}},                           // a swap is one edit
+		{"lgoin", []string{"S-001:typo", "S-010:typo", "T-001:typo"}}, // S-010: the start of "logins"
+		{"password reset", []string{"F-002:exact_title", "S-002:title_prefix"}},
+		{"pasw", []string{"F-002:typo", "S-002:typo"}}, // a typo in a word being typed
 		{"zzzzzz", nil},
 		{"  ", nil},
 	} {
@@ -117,9 +122,9 @@ func TestRankOrderAndLimit(t *testing.T) {
 		all = append(all, ent(pc.ID(fmt.Sprintf("T-%03d", i+1)), pc.Task, title, nil))
 	}
 	rng.Shuffle(len(all), func(i, j int) { all[i], all[j] = all[j], all[i] })
-	order := map[string]int{MatchExactID: 0, MatchIDPrefix: 1, MatchTitle: 2, MatchSubstring: 3, MatchTypo: 4}
+	order := map[string]int{MatchExactID: 0, MatchExactTitle: 1, MatchIDPrefix: 2, MatchTitle: 3, MatchSubstring: 4, MatchTypo: 5}
 	r := NewRanker(all)
-	for _, q := range []string{"task", "tsak", "T-01", "t-100", "login sign", "pasword", "sesion reset", "1", "xyzzy", "logn"} {
+	for _, q := range []string{"task", "tsak", "T-01", "t-100", "login sign", "pasword", "sesion reset", "1", "xyzzy", "logn", "tsak logi", "sesison 1"} {
 		full := r.Rank(q, 0)
 		for i := 1; i < len(full); i++ {
 			a, b := full[i-1], full[i]
@@ -132,5 +137,28 @@ func TestRankOrderAndLimit(t *testing.T) {
 			want := full[:min(limit, len(full))]
 			assert.Equal(t, want, r.Rank(q, limit), "%q limit %d", q, limit)
 		}
+	}
+}
+
+// On a generated vault of 1,000 entities, as a person types: the exact
+// title first, and a typo in the first word still suggests from the
+// fourth key on.
+func TestRankAsTyped(t *testing.T) {
+	p, err := pc.Open(memfs.New(vaultgen.Files(1000)))
+	require.NoError(t, err)
+	r := NewRanker(p.All())
+	got := r.Rank("Audit alert", 2)
+	require.Len(t, got, 2)
+	assert.Equal(t, []string{"T-001:exact_title", "S-026:title_prefix"}, ids(got), "Audit alert before Audit alert deploy restore search")
+	assert.Equal(t, "Audit alert", got[0].Title)
+	for _, q := range []string{"Auid", "Auidt", "Auidt ", "Auidt a", "Auidt al", "Auidt ale", "Auidt aler", "Auidt alert"} {
+		assert.NotEmpty(t, r.Rank(q, 10), "%q suggests", q)
+	}
+	for _, q := range []string{"Auidt al", "Auidt ale", "Auidt aler", "Auidt alert"} {
+		var found bool
+		for _, m := range r.Rank(q, 10) {
+			found = found || m.ID == "T-001"
+		}
+		assert.True(t, found, "%q suggests T-001 Audit alert", q)
 	}
 }

@@ -13,16 +13,17 @@ import (
 
 // How a search result matched, best first.
 const (
-	MatchExactID   = "exact_id"
-	MatchIDPrefix  = "id_prefix"
-	MatchTitle     = "title_prefix"
-	MatchSubstring = "substring"
-	MatchTypo      = "typo"
+	MatchExactID    = "exact_id"
+	MatchExactTitle = "exact_title"
+	MatchIDPrefix   = "id_prefix"
+	MatchTitle      = "title_prefix"
+	MatchSubstring  = "substring"
+	MatchTypo       = "typo"
 )
 
 // matchOrder is How's rank in results; a typo match ranks below every
 // other kind, nearer ones first.
-var matchOrder = []string{MatchExactID, MatchIDPrefix, MatchTitle, MatchSubstring}
+var matchOrder = []string{MatchExactID, MatchExactTitle, MatchIDPrefix, MatchTitle, MatchSubstring}
 
 // maxTypoBudget is the most edits a typo match may need.
 const maxTypoBudget = 3
@@ -37,11 +38,14 @@ type Match struct {
 }
 
 // Rank finds the entities a search-entity-on-canvas query means: the exact
-// id first, then ids starting with the query, titles starting with it,
+// id first, then the exact title ("Audit alert" before "Audit alert deploy
+// restore search"), ids starting with the query, titles starting with it,
 // ids or titles containing it, and last titles and title words within a
 // few typos (an edit per four letters of the query, at most three); by
-// id within each kind. Case does not matter. At most limit results (0:
-// all).
+// id within each kind. A query being typed matches with typos too: its
+// last word is compared with the start of a title word ("auidt ale" is
+// one edit from "audit alert"). Case does not matter. At most limit
+// results (0: all).
 func Rank(query string, entities []*pc.Entity, limit int) []Match {
 	return NewRanker(entities).Rank(query, limit)
 }
@@ -92,9 +96,9 @@ func (r *Ranker) Rank(query string, limit int) []Match {
 	}
 	qb := []byte(q)
 	qn := utf8.RuneCountInString(q)
-	qwords := len(strings.Fields(q))
+	qw := newQueryWords(q, qn)
 	budget := min(maxTypoBudget, max(1, qn/4))
-	var kinds [4][]Match
+	var kinds [5][]Match
 	var typos [maxTypoBudget + 1][]Match // by distance
 	exact := 0                           // matches that are not typos
 	for i := range r.entries {
@@ -103,12 +107,14 @@ func (r *Ranker) Rank(query string, limit int) []Match {
 		switch {
 		case bytes.Equal(x.id, qb):
 			kind = 0
-		case bytes.HasPrefix(x.id, qb):
+		case bytes.Equal(x.title, qb):
 			kind = 1
-		case bytes.HasPrefix(x.title, qb):
+		case bytes.HasPrefix(x.id, qb):
 			kind = 2
-		case bytes.Contains(x.id, qb) || bytes.Contains(x.title, qb):
+		case bytes.HasPrefix(x.title, qb):
 			kind = 3
+		case bytes.Contains(x.id, qb) || bytes.Contains(x.title, qb):
+			kind = 4
 		}
 		// The result takes at most limit of each list, from its start: a
 		// list's matches past that are counted, not kept ("ta" matches
@@ -123,7 +129,7 @@ func (r *Ranker) Rank(query string, limit int) []Match {
 		if limit > 0 && exact >= limit {
 			continue
 		}
-		if d := x.typoDistance(q, qn, qwords, budget); d <= budget && (limit <= 0 || len(typos[d]) < limit) {
+		if d := x.typoDistance(q, qn, qw, budget); d <= budget && (limit <= 0 || len(typos[d]) < limit) {
 			typos[d] = append(typos[d], Match{ID: x.e.ID, Title: x.e.Title, How: MatchTypo, Distance: d})
 		}
 	}
@@ -155,35 +161,82 @@ func appendLower(b []byte, s string) []byte {
 	return b
 }
 
-// typoDistance is the edit distance of the query q (qn runes, qwords
-// words) to the title, or to the run of qwords title words, whichever is
-// smaller; a distance above budget may be reported as budget+1. An edit
-// distance is at least the difference of the lengths, so strings that
-// differ more in length than the budget allows are never compared, which
-// keeps a keystroke over 10,000 titles cheap.
-func (x *rankEntry) typoDistance(q string, qn, qwords, budget int) int {
+// queryWords is a query split into words, for typoDistance.
+type queryWords struct {
+	words  []string
+	prefix bool // the query is long enough to match the start of a word
+}
+
+func newQueryWords(q string, qn int) queryWords {
+	return queryWords{words: strings.Fields(q), prefix: qn >= minPrefixTypo}
+}
+
+// minPrefixTypo is the shortest query whose last word is compared with the
+// start of title words: below it, nearly every word would be one edit
+// from the query.
+const minPrefixTypo = 4
+
+// typoDistance is the edit distance of the query q (qn runes, its words
+// qw) to the title, or to the run of as many title words, whichever is
+// smaller; or, word by word, to a run of title words whose last word only
+// has to start like the query's last word (the word being typed). A
+// distance above budget may be reported as budget+1. An edit distance is
+// at least the difference of the lengths, so strings that differ more in
+// length than the budget allows are never compared, which keeps a
+// keystroke over 10,000 titles cheap.
+func (x *rankEntry) typoDistance(q string, qn int, qw queryWords, budget int) int {
 	best := budget + 1
 	if within(qn, x.titleRunes, budget) {
 		best = min(best, editDistance(q, string(x.title)))
 	}
+	qwords := len(qw.words)
 	for i := 0; i+qwords <= len(x.words); i++ {
 		n := qwords - 1 // the spaces of the window
 		for _, r := range x.wordRunes[i : i+qwords] {
 			n += r
 		}
-		if !within(qn, n, budget) {
-			continue
-		}
-		window := make([]byte, 0, n)
-		for j, w := range x.words[i : i+qwords] {
-			if j > 0 {
-				window = append(window, ' ')
+		if within(qn, n, budget) {
+			window := make([]byte, 0, n)
+			for j, w := range x.words[i : i+qwords] {
+				if j > 0 {
+					window = append(window, ' ')
+				}
+				window = append(window, x.title[w[0]:w[1]]...)
 			}
-			window = append(window, x.title[w[0]:w[1]]...)
+			best = min(best, editDistance(q, string(window)))
 		}
-		best = min(best, editDistance(q, string(window)))
+		if qw.prefix && best > 0 {
+			best = min(best, x.prefixDistance(qw.words, i, best-1))
+		}
 	}
 	return best
+}
+
+// prefixDistance is the sum of the edit distances of the query's words to
+// the title's words from the i-th, the last query word compared with the
+// start of its title word (as long as it, a letter more or less); above
+// budget it may be reported as budget+1.
+func (x *rankEntry) prefixDistance(qwords []string, i, budget int) int {
+	sum := 0
+	for j, qword := range qwords {
+		w := x.words[i+j]
+		word := []rune(string(x.title[w[0]:w[1]]))
+		n := utf8.RuneCountInString(qword)
+		d := budget + 1
+		if j < len(qwords)-1 {
+			if within(n, len(word), budget-sum) {
+				d = editDistance(qword, string(word))
+			}
+		} else {
+			for k := max(1, n-1); k <= min(len(word), n+1); k++ {
+				d = min(d, editDistance(qword, string(word[:k])))
+			}
+		}
+		if sum += d; sum > budget {
+			return budget + 1
+		}
+	}
+	return sum
 }
 
 // within reports whether lengths a and b differ by at most budget.

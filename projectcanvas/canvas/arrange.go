@@ -9,18 +9,23 @@ import (
 
 // Arranged reports what Arrange did.
 type Arranged struct {
-	Moved        int    `json:"nodes_moved"`
-	Placed       int    `json:"nodes_placed"`  // entity nodes laid out
-	EdgesAdded   int    `json:"edges_added"`   // dependency and parent edges
-	EdgesUpdated int    `json:"edges_updated"` // sides changed
-	EdgesRemoved int    `json:"edges_removed"` // parent edges no longer across lanes
-	Lanes        []Lane `json:"lanes"`         // as drawn, left to right
+	Moved        int `json:"nodes_moved"`
+	Placed       int `json:"nodes_placed"`  // entity nodes laid out
+	EdgesAdded   int `json:"edges_added"`   // dependency and parent edges
+	EdgesUpdated int `json:"edges_updated"` // sides changed
+	EdgesRemoved int `json:"edges_removed"` // parent edges no longer across lanes
+	Resized      int `json:"nodes_resized"` // entity nodes given their card's size
+	// Blocked counts the edges of the layout that pass through a card
+	// whichever sides they take.
+	Blocked int    `json:"edges_blocked"`
+	Lanes   []Lane `json:"lanes"` // as drawn: band by band, left to right
 }
 
 // Arrange lays out the entity nodes of the canvas with layout V4 and draws
-// its lanes: a group per workstream (see drawLanes), and an edge from each
-// child whose lane is not its parent's to the parent (addParents; those no
-// longer needed are removed). Every
+// its lanes: a group per band and workstream (see drawLanes), and an edge
+// from each task whose lane is not its story's to the story (addParents;
+// those no longer needed are removed). Each entity node first takes its
+// card's size (CardSize). Every
 // other node (notes, the user's groups, links, files that are not
 // entities) stays where it is and is kept clear of. Missing dependency
 // edges are added, and the sides of the dependency and parent edges this
@@ -28,6 +33,7 @@ type Arranged struct {
 //
 // g is the project's entities (Project.Graph, or pc.NewGraph of a set).
 func Arrange(c *Canvas, g *pc.Graph, opts ...layout.Option) Arranged {
+	var out Arranged
 	entities := g.All()
 	nodes := EntityNodes(c, entities)
 	managed := make(map[*Node]bool, len(nodes))
@@ -40,6 +46,10 @@ func Arrange(c *Canvas, g *pc.Graph, opts ...layout.Option) Arranged {
 		}
 		managed[n] = true
 		placed = append(placed, n)
+		if w, h := CardSize(e); n.Width != w || n.Height != h {
+			n.Width, n.Height = w, h
+			out.Resized++
+		}
 		in.Nodes = append(in.Nodes, layout.Node{
 			ID: string(e.ID), Type: string(e.Type), Workstream: e.Workstream, Parent: string(e.Parent),
 			Anchors: anchors(g, e), DependsOn: ids(g.Neighbours(e, pc.ToDependencies)), Width: n.Width, Height: n.Height,
@@ -51,7 +61,7 @@ func Arrange(c *Canvas, g *pc.Graph, opts ...layout.Option) Arranged {
 		}
 	}
 	res := layout.Layout(in, opts...)
-	out := Arranged{Placed: len(placed)}
+	out.Placed = len(placed)
 	for i, n := range placed {
 		r := res.Nodes[i]
 		if n.X != r.X || n.Y != r.Y {
@@ -60,7 +70,8 @@ func Arrange(c *Canvas, g *pc.Graph, opts ...layout.Option) Arranged {
 		}
 	}
 	out.Lanes = drawLanes(c, res.Lanes)
-	ix := out.arrangeEdges(c, res.Parents, nodes, managed)
+	out.Blocked = res.Blocked
+	ix := out.arrangeEdges(c, res, nodes, managed)
 	out.EdgesAdded = ix.addDependencyEdges(g, nodes) + ix.addParents(res.Parents, nodes)
 	return out
 }
@@ -70,18 +81,26 @@ func Arrange(c *Canvas, g *pc.Graph, opts ...layout.Option) Arranged {
 // removes the parent edges the layout no longer reports (child and parent
 // share a lane again, or one has gone). It returns the index of the edges
 // kept, for adding the missing ones.
-func (out *Arranged) arrangeEdges(c *Canvas, links []layout.Edge, nodes map[pc.ID]*Node, managed map[*Node]bool) *edges {
+func (out *Arranged) arrangeEdges(c *Canvas, res layout.Result, nodes map[pc.ID]*Node, managed map[*Node]bool) *edges {
 	byID := make(map[string]*Node, len(c.Nodes))
 	for _, n := range c.Nodes {
 		byID[n.ID] = n
 	}
-	parent := make(map[*Node]*Node, len(links)) // child's node -> parent's: one each
-	for _, l := range links {
+	parent := make(map[*Node]*Node, len(res.Parents)) // child's node -> parent's: one each
+	for _, l := range res.Parents {
 		if from := nodes[pc.ID(l.From)]; from != nil {
 			parent[from] = nodes[pc.ID(l.To)]
 		}
 	}
-	ix := &edges{c: c, joined: make(map[[2]string]bool, len(c.Edges))}
+	ix := &edges{c: c, joined: make(map[[2]string]bool, len(c.Edges)), sides: make(map[[2]*Node]layout.Edge, len(res.Edges)+len(res.Parents))}
+	for _, list := range [][]layout.Edge{res.Edges, res.Parents} {
+		for _, l := range list {
+			from, to := nodes[pc.ID(l.From)], nodes[pc.ID(l.To)]
+			if from != nil && to != nil {
+				ix.sides[[2]*Node{from, to}] = l
+			}
+		}
+	}
 	kept := c.Edges[:0]
 	for _, e := range c.Edges {
 		from, to := byID[e.FromNode], byID[e.ToNode]
@@ -94,9 +113,13 @@ func (out *Arranged) arrangeEdges(c *Canvas, links []layout.Edge, nodes map[pc.I
 		kept = append(kept, e)
 		ix.joined[pair(e.FromNode, e.ToNode)] = true
 		if ours && (isParent || strings.HasPrefix(e.ID, "dep-")) {
-			fs, ts := layout.Sides(rectOf(from), rectOf(to))
-			if e.FromSide != fs || e.ToSide != ts {
-				e.FromSide, e.ToSide = fs, ts
+			fs, ts := ix.sidesOf(from, to)
+			label := e.Label
+			if isParent {
+				label = ""
+			}
+			if e.FromSide != fs || e.ToSide != ts || e.Label != label {
+				e.FromSide, e.ToSide, e.Label = fs, ts, label
 				out.EdgesUpdated++
 			}
 		}

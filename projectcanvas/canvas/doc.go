@@ -29,18 +29,22 @@
 // edge that happens to carry such an id stays the user's, never moved,
 // hidden or restyled, and the tool gives its own object the next free id
 // ("entity-T-001-2"). Arrange owns two more kinds of object: a group per
-// workstream lane, "lane-engineering" (LaneID), labelled with the
-// workstream, moved and resized on every layout and removed when its lane
-// empties; and an edge from a child to its parent in another lane,
-// "parent-T-008-S-002" (ParentEdgeID), labelled "parent" and purple, added
-// unless an edge already joins the two nodes and removed when they share a
-// lane again (both told by their id's prefix, like the cells of the
-// features grid; a parent edge the user relabelled is the user's). A node
-// that is not a group is never taken for a lane: a lane whose id one holds
-// takes the next free id ("lane-design-2"). The layout's rule: an entity
-// of the hierarchy sits in its own workstream's lane (its parent's when it
-// has none), so a child of another workstream than its parent's is drawn
-// in its own lane, joined to its parent by that edge.
+// band and workstream lane, "lane-engineering/m-001" (LaneGroupID),
+// labelled with the workstream, moved and resized on every layout and
+// removed when its cell empties; and an edge from a task to its story in
+// another lane, "parent-T-008-S-002" (ParentEdgeID), purple and without a
+// label (one would sit on the cards; an old edge labelled "parent" loses
+// its label), added unless an edge already joins the two nodes and removed
+// when they share a lane again (both told by their id's prefix, like the
+// cells of the features grid; a parent edge the user labelled otherwise is
+// the user's). A node that is not a group is never taken for a lane: a
+// lane whose id one holds takes the next free id ("lane-design/m-001-2").
+// The layout's rule (package layout): a band per milestone, a lane per
+// workstream; a story sits below its milestone in its own workstream's
+// lane (its parent's when it has none), a task below its story, in its own
+// lane, joined to its story by that edge when the lanes differ. Arrange
+// gives each entity card its size first (CardSize: the height its title
+// needs), and the sides the layout chose to every edge of the package.
 //
 // Geometry is checked when read: a node's x and y lie within
 // MaxCoordinate, its size within 0..MaxSize.

@@ -133,6 +133,19 @@ type edges struct {
 	c      *Canvas
 	joined map[[2]string]bool
 	taken  map[string]bool
+	// sides are the edges the layout placed, by their nodes (from, to);
+	// without, sides are chosen by position.
+	sides map[[2]*Node]layout.Edge
+}
+
+// sidesOf are the sides of an edge from one node to another: the layout's
+// choice (the package's edges go the layout's way: from the dependent, from
+// the child), else by position.
+func (ix *edges) sidesOf(from, to *Node) (string, string) {
+	if e, ok := ix.sides[[2]*Node{from, to}]; ok {
+		return e.FromSide, e.ToSide
+	}
+	return layout.Sides(rectOf(from), rectOf(to))
 }
 
 func indexEdges(c *Canvas) *edges {
@@ -161,7 +174,7 @@ func (ix *edges) add(from, to *Node, idOf func(a, b pc.ID) string, a, b pc.ID, s
 	if ix.taken == nil {
 		ix.taken = takenIDs(ix.c)
 	}
-	fs, ts := layout.Sides(rectOf(from), rectOf(to))
+	fs, ts := ix.sidesOf(from, to)
 	e := &Edge{ID: newID(ix.taken, idOf(a, b)), FromNode: from.ID, FromSide: fs, ToNode: to.ID, ToSide: ts}
 	if style != nil {
 		style(e)

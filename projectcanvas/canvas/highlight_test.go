@@ -17,7 +17,7 @@ func TestHighlightChain(t *testing.T) {
 		{pc.Milestone, map[string]any{"title": "Launch", "workstream": "product"}},
 		{pc.Story, map[string]any{"title": "Sign-in", "parent": "M-001", "workstream": "engineering"}},
 		{pc.Task, map[string]any{"title": "Schema", "parent": "S-001"}},
-		{pc.Task, map[string]any{"title": "Form", "parent": "S-001", "depends_on": []string{"T-001"}}},
+		{pc.Task, map[string]any{"title": "Form", "parent": "S-001", "workstream": "design", "depends_on": []string{"T-001"}}},
 		{pc.Task, map[string]any{"title": "Docs", "parent": "S-001", "depends_on": []string{"T-001"}}},
 	})
 	c := &canvas.Canvas{}
@@ -31,14 +31,14 @@ func TestHighlightChain(t *testing.T) {
 
 	chain := []pc.ID{"T-001", "T-002", "S-001", "M-001"}
 	red := canvas.HighlightChain(c, g.All(), chain)
-	assert.Equal(t, 2, red, "T-002 on T-001, and S-001 on M-001 across lanes; T-002 to S-001 is in one lane, no edge")
+	assert.Equal(t, 2, red, "T-002 on T-001, and T-002 to its story across lanes; S-001 is below M-001 in its band, no edge")
 	assert.Equal(t, "1", colour(canvas.EdgeID("T-002", "T-001")))
-	assert.Equal(t, "1", colour(canvas.ParentEdgeID("S-001", "M-001")))
+	assert.Equal(t, "1", colour(canvas.ParentEdgeID("T-002", "S-001")))
 	assert.Equal(t, "", colour(canvas.EdgeID("T-003", "T-001")), "off the path")
 
 	red = canvas.HighlightChain(c, g.All(), nil)
 	assert.Zero(t, red)
 	assert.Equal(t, "", colour(canvas.EdgeID("T-002", "T-001")), "cleared")
-	assert.Equal(t, "6", colour(canvas.ParentEdgeID("S-001", "M-001")), "a parent edge gets its purple back")
+	assert.Equal(t, "6", colour(canvas.ParentEdgeID("T-002", "S-001")), "a parent edge gets its purple back")
 	assert.Equal(t, "1", colour("mine"), "the user's red edge stays red")
 }

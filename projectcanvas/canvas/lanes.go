@@ -14,9 +14,11 @@ const (
 	parentPrefix = "parent-"
 )
 
-// ParentLabel is the label of the edges Arrange draws from a child to its
-// parent in another lane; parentColour (the purple preset) sets them apart
-// from dependency edges.
+// ParentLabel is the label the edges from a child to its parent had before
+// they lost their label (a label on a short edge sits on the cards): an
+// edge with the parent prefix and this label or none is the package's.
+// parentColour (the purple preset) sets parent edges apart from dependency
+// edges.
 const (
 	ParentLabel  = "parent"
 	parentColour = "6"
@@ -31,16 +33,25 @@ type Lane struct {
 	Node string `json:"node_id"`
 }
 
-// LaneID is the id of the group of a workstream's lane: "lane-" and the
-// workstream in lower case, each run of other characters than letters and
-// digits a "-" ("lane-none" for the lane without a workstream).
-func LaneID(workstream string) string {
+// LaneID is the stem of the ids of a workstream's lane groups: "lane-" and
+// the workstream in lower case, each run of other characters than letters
+// and digits a "-" ("lane-none" for the lane without a workstream).
+func LaneID(workstream string) string { return lanePrefix + slug(workstream) }
+
+// LaneGroupID is the id of the group of a workstream's lane in one band: the
+// lane's id, "/" and the band's milestone id in the same form
+// ("lane-engineering/m-001"; "/none" for the band of the work without a
+// milestone).
+func LaneGroupID(workstream, band string) string { return LaneID(workstream) + "/" + slug(band) }
+
+// slug is s in lower case, each run of other characters than letters and
+// digits a "-", "none" when nothing is left.
+func slug(s string) string {
 	var b strings.Builder
-	b.WriteString(lanePrefix)
 	dash := false
-	for _, r := range strings.ToLower(workstream) {
+	for _, r := range strings.ToLower(s) {
 		if unicode.IsLetter(r) || unicode.IsDigit(r) {
-			if dash && b.Len() > len(lanePrefix) {
+			if dash && b.Len() > 0 {
 				b.WriteByte('-')
 			}
 			b.WriteRune(r)
@@ -49,8 +60,8 @@ func LaneID(workstream string) string {
 			dash = true
 		}
 	}
-	if b.Len() == len(lanePrefix) {
-		b.WriteString("none")
+	if b.Len() == 0 {
+		return "none"
 	}
 	return b.String()
 }
@@ -68,9 +79,9 @@ func ParentEdgeID(child, parent pc.ID) string {
 	return parentPrefix + string(child) + "-" + string(parent)
 }
 
-// drawLanes makes the canvas's lane groups the lanes of the layout: one
-// group per lane, labelled with its workstream, at its rectangle; groups of
-// lanes that emptied are removed. A lane whose id a node of the user's
+// drawLanes makes the canvas's lane groups the cells of the layout: one
+// group per band and lane, labelled with its workstream, at its rectangle;
+// groups of cells that emptied are removed. A lane whose id a node of the user's
 // holds takes the next free id. New groups go first in the list, so that
 // the entities are drawn on top of them.
 func drawLanes(c *Canvas, lanes []layout.Lane) []Lane {
@@ -83,7 +94,7 @@ func drawLanes(c *Canvas, lanes []layout.Lane) []Lane {
 	out := make([]Lane, 0, len(lanes))
 	var added []*Node
 	for _, l := range lanes {
-		id := newID(taken, LaneID(l.Workstream))
+		id := newID(taken, LaneGroupID(l.Workstream, l.Band))
 		n := c.Node(id)
 		if n == nil {
 			n = &Node{ID: id, Type: TypeGroup}
@@ -108,8 +119,8 @@ func drawLanes(c *Canvas, lanes []layout.Lane) []Lane {
 	return out
 }
 
-// addParents adds an edge from each child to its parent in another lane
-// (labelled ParentLabel, purple) unless an edge already joins the two
+// addParents adds an edge from each task to its story in another lane
+// (purple, no label) unless an edge already joins the two
 // nodes (the user's, say). It returns how many it added.
 func (ix *edges) addParents(links []layout.Edge, nodes map[pc.ID]*Node) int {
 	added := 0
@@ -122,11 +133,71 @@ func (ix *edges) addParents(links []layout.Edge, nodes map[pc.ID]*Node) int {
 	return added
 }
 
-func styleParent(e *Edge) { e.Color, e.Label = parentColour, ParentLabel }
+func styleParent(e *Edge) { e.Color, e.Label = parentColour, "" }
 
 // isParentEdge reports whether e, an edge between two entity nodes, is a
-// parent edge of the package: its id has the parent prefix and its label is
-// ParentLabel (an edge the user relabelled is the user's).
+// parent edge of the package: its id has the parent prefix and it has no
+// label or ParentLabel, the label of earlier versions (an edge the user
+// labelled is the user's).
 func isParentEdge(e *Edge) bool {
-	return strings.HasPrefix(e.ID, parentPrefix) && e.Label == ParentLabel
+	return strings.HasPrefix(e.ID, parentPrefix) && (e.Label == "" || e.Label == ParentLabel)
+}
+
+// Band is the part of a laid-out canvas that shows a milestone's band:
+// its lane groups (LaneGroupID), the milestone's node above them, and
+// everything wholly inside their bounding box (Crop), for a picture of one
+// band. ok is false when the canvas has no lane group of that band.
+func Band(c *Canvas, milestone pc.ID) (part *Canvas, ok bool) {
+	suffix := "/" + slug(string(milestone))
+	var keep []*Node
+	for _, n := range c.Nodes {
+		if isLane(n) && strings.HasSuffix(n.ID, suffix) {
+			keep = append(keep, n)
+		}
+	}
+	if len(keep) == 0 {
+		return nil, false
+	}
+	for _, n := range c.Nodes {
+		if n.Type == TypeFile && n.ID == NodeID(milestone) {
+			keep = append(keep, n) // the milestone, at the top of its band
+		}
+	}
+	return Crop(c, keep), true
+}
+
+// Crop is the part of a canvas inside the bounding box of some of its
+// nodes: every node wholly inside it, the edges between those, and the
+// groups that overlap it cut to it (copies: c is not changed).
+func Crop(c *Canvas, around []*Node) *Canvas {
+	part := &Canvas{}
+	if len(around) == 0 {
+		return part
+	}
+	box := *around[0]
+	for _, n := range around[1:] {
+		x1, y1 := max(box.X+box.Width, n.X+n.Width), max(box.Y+box.Height, n.Y+n.Height)
+		box.X, box.Y = min(box.X, n.X), min(box.Y, n.Y)
+		box.Width, box.Height = x1-box.X, y1-box.Y
+	}
+	kept := map[string]bool{}
+	for _, n := range c.Nodes {
+		switch {
+		case box.Contains(n):
+			part.Nodes = append(part.Nodes, n)
+			kept[n.ID] = true
+		case n.Type == TypeGroup && box.Overlaps(n):
+			cut := *n
+			cut.X, cut.Y = max(n.X, box.X), max(n.Y, box.Y)
+			cut.Width = min(n.X+n.Width, box.X+box.Width) - cut.X
+			cut.Height = min(n.Y+n.Height, box.Y+box.Height) - cut.Y
+			part.Nodes = append(part.Nodes, &cut)
+		}
+	}
+	for _, e := range c.Edges {
+		if kept[e.FromNode] && kept[e.ToNode] {
+			part.Edges = append(part.Edges, e)
+		}
+	}
+	return part
 }

@@ -1,6 +1,7 @@
 package canvas_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -26,7 +27,7 @@ func TestLaneID(t *testing.T) {
 
 // The lane groups and parent edges follow the project from layout to
 // layout: a lane that empties loses its group, a parent edge goes when
-// child and parent share a lane again, and the user's groups, notes and
+// task and story share a lane again, and the user's groups, notes and
 // edges are kept as they are, never duplicated.
 func TestLanesFollowTheProject(t *testing.T) {
 	p := newProject(t, []made{
@@ -36,26 +37,25 @@ func TestLanesFollowTheProject(t *testing.T) {
 		{pc.Task, map[string]any{"title": "Mockups", "parent": "S-001", "workstream": "design"}},
 	})
 	userGroup := `{"id":"mine","type":"group","label":"My group","x":-3000,"y":0,"width":600,"height":400}`
-	userLaneish := `{"id":"lane-design","type":"text","text":"my note on design","x":-3000,"y":600,"width":300,"height":100}`
+	userLaneish := `{"id":"lane-design/m-001","type":"text","text":"my note on design","x":-3000,"y":600,"width":300,"height":100}`
 	c, err := canvas.Parse([]byte("{\n\t\"nodes\":[\n\t\t" + userGroup + ",\n\t\t" + userLaneish + "\n\t],\n\t\"edges\":[]\n}"))
 	require.NoError(t, err)
 	canvas.Populate(c, p.Graph(), canvas.PopulateOptions{}, nil)
-	// The user links the mockups to their story by hand, the other way round.
-	userEdge := &canvas.Edge{ID: "e1", FromNode: "entity-S-001", ToNode: "entity-T-002", Label: "see"}
+	userEdge := &canvas.Edge{ID: "e1", FromNode: "entity-T-001", ToNode: "entity-M-001", Label: "see"}
 	require.NoError(t, c.AddEdge(userEdge))
 
 	res := canvas.Arrange(c, p.Graph())
 	var drawn []string
 	for _, l := range res.Lanes {
-		drawn = append(drawn, l.Workstream+" "+l.Node)
+		drawn = append(drawn, l.Workstream+" "+l.Band+" "+l.Node)
 	}
-	assert.Equal(t, []string{"design lane-design-2", "engineering lane-engineering", "product lane-product"}, drawn,
-		"a lane's id held by the user's node: the next free one")
-	assert.Equal(t, 1, res.EdgesAdded, "S-001 -> M-001; T-002 -> S-001 is drawn by the user already")
-	parent := c.Edge(canvas.ParentEdgeID("S-001", "M-001"))
+	assert.Equal(t, []string{"design M-001 lane-design/m-001-2", "engineering M-001 lane-engineering/m-001"}, drawn,
+		"a group per band and lane; an id held by the user's node: the next free one")
+	assert.Equal(t, 1, res.EdgesAdded, "T-002 -> S-001 across lanes; S-001 is below M-001, its band's head: no edge")
+	parent := c.Edge(canvas.ParentEdgeID("T-002", "S-001"))
 	require.NotNil(t, parent)
-	assert.Equal(t, []string{"entity-S-001", "entity-M-001", canvas.ParentLabel}, []string{parent.FromNode, parent.ToNode, parent.Label})
-	assert.Equal(t, "design", c.Node("lane-design-2").Label)
+	assert.Equal(t, []string{"entity-T-002", "entity-S-001", "", "6"}, []string{parent.FromNode, parent.ToNode, parent.Label, parent.Color}, "purple, no label to sit on a card")
+	assert.Equal(t, "design", c.Node("lane-design/m-001-2").Label)
 	out := string(c.Bytes())
 	for _, user := range []string{userGroup, userLaneish} {
 		assert.Contains(t, out, user, "the user's node is kept as it was")
@@ -63,24 +63,28 @@ func TestLanesFollowTheProject(t *testing.T) {
 	assert.Equal(t, canvas.Arranged{Placed: 4, Lanes: res.Lanes}, canvas.Arrange(c, p.Graph()), "a second layout changes nothing")
 	assert.Equal(t, out, string(c.Bytes()))
 
-	// The mockups move to engineering: the design lane empties. The story
-	// moves to product: it and its form join the milestone's lane.
+	// A parent edge of an earlier version, labelled, loses its label.
+	parent.Label = canvas.ParentLabel
+	again := canvas.Arrange(c, p.Graph())
+	assert.Equal(t, 1, again.EdgesUpdated)
+	assert.Empty(t, parent.Label)
+
+	// The mockups move to engineering: the design lane empties, the
+	// parent edge goes.
 	_, err = p.Update("T-002", pc.Change{Data: map[string]any{"workstream": "engineering"}})
-	require.NoError(t, err)
-	_, err = p.Update("S-001", pc.Change{Data: map[string]any{"workstream": "product"}})
 	require.NoError(t, err)
 	res = canvas.Arrange(c, p.Graph())
 	drawn = drawn[:0]
 	for _, l := range res.Lanes {
-		drawn = append(drawn, l.Workstream+" "+l.Node)
+		drawn = append(drawn, l.Workstream+" "+l.Band+" "+l.Node)
 	}
-	assert.Equal(t, []string{"engineering lane-engineering", "product lane-product"}, drawn)
-	assert.Nil(t, c.Node("lane-design-2"), "the emptied lane's group is removed")
+	assert.Equal(t, []string{"engineering M-001 lane-engineering/m-001"}, drawn)
+	assert.Nil(t, c.Node("lane-design/m-001-2"), "the emptied lane's group is removed")
 	assert.Equal(t, 1, res.EdgesRemoved)
-	assert.Nil(t, c.Edge(canvas.ParentEdgeID("S-001", "M-001")), "story and milestone share a lane")
-	assert.Zero(t, res.EdgesAdded, "T-002 -> S-001 crosses lanes, and the user's edge shows it")
+	assert.Nil(t, c.Edge(canvas.ParentEdgeID("T-002", "S-001")), "task and story share a lane")
+	assert.Zero(t, res.EdgesAdded)
 	out = string(c.Bytes())
-	for _, user := range []string{userGroup, userLaneish, `{"id":"e1","fromNode":"entity-S-001","toNode":"entity-T-002","label":"see"}`} {
+	for _, user := range []string{userGroup, userLaneish, `{"id":"e1","fromNode":"entity-T-001","toNode":"entity-M-001","label":"see"}`} {
 		assert.Contains(t, out, user, "the user's object is kept as it was")
 	}
 	var groups []string
@@ -89,7 +93,7 @@ func TestLanesFollowTheProject(t *testing.T) {
 			groups = append(groups, n.ID)
 		}
 	}
-	assert.Equal(t, []string{"lane-engineering", "lane-product", "mine"}, groups)
+	assert.Equal(t, []string{"lane-engineering/m-001", "mine"}, groups)
 }
 
 // A lane group is no obstacle to an entity added to the canvas: a new task
@@ -112,7 +116,14 @@ func TestAddEntityInsideALane(t *testing.T) {
 	require.Equal(t, []pc.ID{e.ID}, added)
 	c, _, err := canvas.Read(fsys, "Projects.canvas")
 	require.NoError(t, err)
-	above, n, lane := c.Node(canvas.NodeID("T-003")), c.Node(canvas.NodeID(e.ID)), c.Node("lane-engineering")
+	above, n := c.Node(canvas.NodeID("T-003")), c.Node(canvas.NodeID(e.ID))
+	var lane *canvas.Node
+	for _, g := range c.Nodes {
+		if strings.HasPrefix(g.ID, "lane-engineering/") && g.Contains(above) {
+			lane = g
+		}
+	}
+	require.NotNil(t, lane, "T-003 lies in an engineering lane")
 	assert.Equal(t, above.Y+above.Height+40, n.Y, "below the story's task")
 	assert.True(t, lane.Contains(n), "inside the lane, not pushed below it")
 }

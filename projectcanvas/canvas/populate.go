@@ -41,7 +41,7 @@ func Populate(c *Canvas, g *pc.Graph, opts PopulateOptions, exists func(path str
 	if len(c.Nodes) > 0 {
 		y0 += 200
 	}
-	col := 0
+	col, rowH := 0, 0.0
 	taken := takenIDs(c)
 	for _, e := range entities {
 		switch {
@@ -51,9 +51,13 @@ func Populate(c *Canvas, g *pc.Graph, opts PopulateOptions, exists func(path str
 			res.Skipped++
 			continue
 		}
+		if col == 10 { // rows of ten, each below the tallest card of the one above
+			col, y0, rowH = 0, y0+rowH+40, 0
+		}
+		w, h := CardSize(e)
 		n := &Node{ID: newID(taken, NodeID(e.ID)), Type: TypeFile, File: e.Path,
-			X: x0 + float64(col%10)*(EntityWidth+40), Y: y0 + float64(col/10)*(EntityHeight+40), Width: EntityWidth, Height: EntityHeight}
-		col++
+			X: x0 + float64(col)*(w+40), Y: y0, Width: w, Height: h}
+		col, rowH = col+1, max(rowH, h)
 		c.Nodes = append(c.Nodes, n)
 		onCanvas[e.ID] = n
 		res.Added = append(res.Added, e.ID)
@@ -121,7 +125,8 @@ func AddEntities(tx *pc.Tx, name string, entities []*pc.Entity, parentOf func(*p
 			if p := nodes[e.Parent]; p != nil {
 				x, y = p.X, p.Y+p.Height+60
 			}
-			r := free(c, rectOf(&Node{X: x, Y: y, Width: EntityWidth, Height: EntityHeight}))
+			w, h := CardSize(e)
+			r := free(c, rectOf(&Node{X: x, Y: y, Width: w, Height: h}))
 			n := &Node{ID: newID(taken, NodeID(e.ID)), Type: TypeFile, File: e.Path, X: r.X, Y: r.Y, Width: r.W, Height: r.H}
 			c.Nodes = append(c.Nodes, n)
 			nodes[e.ID] = n

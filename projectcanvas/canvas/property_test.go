@@ -38,7 +38,7 @@ func foreignCanvas(rng *rand.Rand) string {
 
 func TestPopulateAndArrangeProperties(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 14))
-	for _, n := range []int{1, 40, 400, 2000} {
+	for _, n := range []int{1, 40, 100, 400, 1000, 2000} {
 		files := vaultgen.Files(n)
 		user := foreignCanvas(rng)
 		files["Projects.canvas"] = user
@@ -93,12 +93,14 @@ func TestPopulateAndArrangeProperties(t *testing.T) {
 	}
 }
 
-// checkLanes asserts that the lanes reported are the lane groups drawn,
-// side by side, clear of the user's nodes, and that every entity node lies
-// inside the group of its lane: its own workstream's, else its parent's
-// (a decision, document or feature: its anchor's, which the layout tests
-// check). A child is below its parent in one lane; across lanes a parent
-// edge joins them.
+// checkLanes asserts that the lanes reported are the lane groups drawn:
+// a workstream's groups line up from band to band, two workstreams' never
+// share x, none overlaps the user's nodes. Every story and task lies inside
+// the group of its band and lane (its own workstream's, else its parent's),
+// no milestone, decision, document or feature inside any group; a story is
+// below its milestone, a task below its story, a milestone centred over its
+// stories; a task in another lane than its story's has an edge to it. No
+// edge label sits on a card, and every card fits its title.
 func checkLanes(t *testing.T, p *pc.Project, c *canvas.Canvas, lanes []canvas.Lane, theirs []*canvas.Node) {
 	t.Helper()
 	groups := 0
@@ -107,23 +109,32 @@ func checkLanes(t *testing.T, p *pc.Project, c *canvas.Canvas, lanes []canvas.La
 			groups++
 		}
 	}
-	require.Equal(t, len(lanes), groups, "one group per lane, none left over")
-	byWorkstream := map[string]*canvas.Node{}
-	for i, l := range lanes {
+	require.Equal(t, len(lanes), groups, "one group per lane and band, none left over")
+	type key struct{ lane, band string }
+	cell := map[key]*canvas.Node{}
+	laneX := map[string]*canvas.Node{}
+	for _, l := range lanes {
 		g := c.Node(l.Node)
 		require.NotNil(t, g, "lane %q has its group", l.Workstream)
 		require.Equal(t, canvas.TypeGroup, g.Type)
 		require.Equal(t, canvas.LaneLabel(l.Workstream), g.Label)
 		require.Equal(t, l.Rect(), layout.Rect{X: g.X, Y: g.Y, W: g.Width, H: g.Height}, "the lane reported is the one drawn")
-		if i > 0 {
-			prev := lanes[i-1]
-			require.Less(t, prev.X+prev.W, l.X, "lanes %q and %q share x", prev.Workstream, l.Workstream)
+		if first := laneX[l.Workstream]; first != nil {
+			require.Equal(t, []float64{first.X, first.Width}, []float64{g.X, g.Width}, "lane %q lines up", l.Workstream)
 		}
+		laneX[l.Workstream] = g
 		label := &canvas.Node{X: g.X, Y: g.Y - layout.LabelHeight, Width: g.Width, Height: g.Height + layout.LabelHeight}
 		for _, o := range theirs {
 			require.False(t, label.Overlaps(o), "lane %s overlaps the user's %s", g.ID, o.ID)
 		}
-		byWorkstream[l.Workstream] = g
+		cell[key{l.Workstream, l.Band}] = g
+	}
+	for a, ga := range laneX {
+		for b, gb := range laneX {
+			if a < b {
+				require.False(t, ga.X < gb.X+gb.Width && gb.X < ga.X+ga.Width, "lanes %q and %q share x", a, b)
+			}
+		}
 	}
 	nodes := canvas.EntityNodes(c, p.All())
 	parentOf := func(e *pc.Entity) *pc.Entity {
@@ -141,34 +152,60 @@ func checkLanes(t *testing.T, p *pc.Project, c *canvas.Canvas, lanes []canvas.La
 		}
 		return ""
 	}
+	bandOf := func(e *pc.Entity) string {
+		for ; e != nil; e = parentOf(e) {
+			if e.Type == pc.Milestone {
+				return string(e.ID)
+			}
+		}
+		return ""
+	}
 	edges := map[[2]string]bool{}
 	for _, e := range c.Edges {
 		edges[[2]string{e.FromNode, e.ToNode}] = true
 	}
+	span := map[pc.ID][2]float64{}
 	for _, e := range p.All() {
 		n := nodes[e.ID]
 		if n == nil {
 			continue
 		}
+		w, h := canvas.CardSize(e)
+		require.Equal(t, []float64{w, h}, []float64{n.Width, n.Height}, "%s: the card fits its title", e.ID)
 		inside := 0
-		for _, g := range byWorkstream {
+		for _, g := range cell {
 			if g.Contains(n) {
 				inside++
 			}
 		}
-		require.Equal(t, 1, inside, "%s lies in one lane", e.ID)
-		if e.Type != pc.Milestone && e.Type != pc.Story && e.Type != pc.Task {
+		if e.Type != pc.Story && e.Type != pc.Task {
+			require.Zero(t, inside, "%s lies in no lane group", e.ID)
 			continue
 		}
-		require.True(t, byWorkstream[laneOf(e)].Contains(n), "%s lies in the lane of %q", e.ID, laneOf(e))
+		require.Equal(t, 1, inside, "%s lies in one lane group", e.ID)
+		g := cell[key{laneOf(e), bandOf(e)}]
+		require.True(t, g != nil && g.Contains(n), "%s lies in the lane of %q in the band of %q", e.ID, laneOf(e), bandOf(e))
 		pe := parentOf(e)
-		switch {
-		case pe == nil:
-		case laneOf(e) == laneOf(pe):
-			parent := nodes[pe.ID]
-			require.GreaterOrEqual(t, n.Y, parent.Y+parent.Height, "%s below its parent", e.ID)
-		default:
-			require.True(t, edges[[2]string{n.ID, nodes[pe.ID].ID}], "%s has an edge to its parent in another lane", e.ID)
+		if pe == nil {
+			continue
 		}
+		parent := nodes[pe.ID]
+		require.GreaterOrEqual(t, n.Y, parent.Y+parent.Height, "%s below its parent", e.ID)
+		if e.Type == pc.Story {
+			s, ok := span[pe.ID]
+			if !ok {
+				s = [2]float64{n.X, n.X + n.Width}
+			}
+			span[pe.ID] = [2]float64{min(s[0], n.X), max(s[1], n.X+n.Width)}
+		} else if laneOf(e) != laneOf(pe) {
+			require.True(t, edges[[2]string{n.ID, parent.ID}], "%s has an edge to its story in another lane", e.ID)
+		}
+	}
+	for m, s := range span {
+		n := nodes[m]
+		require.InDelta(t, (s[0]+s[1])/2, n.X+n.Width/2, 0.1*(s[1]-s[0])+0.5, "%s centred over its stories", m)
+	}
+	for _, e := range c.Edges {
+		require.Empty(t, e.Label, "%s: no label on the layout's edges (it would sit on a card)", e.ID)
 	}
 }

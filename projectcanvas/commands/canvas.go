@@ -19,7 +19,7 @@ func registerCanvas(r *Registry) {
 		description: "Add every non-archived entity of the visible types to the canvas as a note, with dependency edges; entities already on it are skipped."},
 		populateCanvas)
 	register(r, spec{id: "reposition-canvas-nodes", name: "Reposition canvas nodes (V4)",
-		description: "Lay the canvas out: one labelled lane per workstream, milestones over their stories, tasks below, dependencies as edges. Other nodes stay put."},
+		description: "Lay the canvas out: a band per milestone over a labelled lane per workstream, milestones centred over their stories, tasks below, dependencies as edges. Other nodes stay put."},
 		repositionCanvas)
 	register(r, spec{id: "search-entity-on-canvas", name: "Search entity on canvas",
 		description: "Find entities on the canvas by id or title (typos forgiven), best first; the best is selected and centred."},
@@ -119,9 +119,11 @@ func repositionCanvas(ctx context.Context, c *call, in repositionInput) (*Result
 	if err != nil {
 		return nil, err
 	}
-	lanes := make([]string, len(out.Lanes))
-	for i, l := range out.Lanes {
-		lanes[i] = l.Workstream
+	var lanes []string // a lane has a group per band: each workstream once
+	for _, l := range out.Lanes {
+		if !slices.Contains(lanes, l.Workstream) {
+			lanes = append(lanes, l.Workstream)
+		}
 	}
 	notice := fmt.Sprintf("Laid out %s on %s (%d moved)", plural(out.Placed, "entity", "entities"), out.Canvas, out.Moved)
 	if len(lanes) > 0 {

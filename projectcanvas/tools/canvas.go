@@ -15,7 +15,7 @@ func registerCanvasTools(r *Registry) {
 		"Add every non-archived entity not yet on the canvas as a file node, plus depends_on edges. Never duplicates; other nodes untouched.",
 		Annotations{Idempotent: true}, populateCanvas)
 	Register(r, "layout_canvas",
-		"Lay out the canvas's entities (V4: a lane per workstream, milestones over stories, tasks below); other nodes stay put.",
+		"Lay out the canvas's entities (V4: milestone bands over workstream lanes, tasks below stories); other nodes stay put.",
 		Annotations{Idempotent: true}, layoutCanvas)
 }
 

@@ -133,13 +133,13 @@ func edge(b *strings.Builder, e *canvas.Edge, from, to *canvas.Node) {
 func node(b *strings.Builder, n *canvas.Node, lookup Lookup) {
 	fill := or(colour(n.Color), "#fafafa")
 	var lines []string
-	title := 18
+	const title = 18
 	switch n.Type {
 	case canvas.TypeFile:
 		if lookup != nil {
 			if e, ok := lookup(n.File); ok {
 				fill = or(colour(n.Color), statusColours[e.Status], "#fafafa")
-				lines = []string{e.ID + " · " + e.Status, e.Title}
+				lines = append([]string{e.ID + " · " + e.Status}, canvas.TitleLines(e.Title, n.Width)...)
 				break
 			}
 		}
@@ -153,7 +153,7 @@ func node(b *strings.Builder, n *canvas.Node, lookup Lookup) {
 	}
 	fmt.Fprintf(b, `<rect x="%s" y="%s" width="%s" height="%s" rx="8" fill="%s" fill-opacity="0.25" stroke="#555" stroke-width="1.5"/>`+"\n",
 		num(n.X), num(n.Y), num(n.Width), num(n.Height), fill)
-	maxChars := int(n.Width / 9)
+	maxChars := int((n.Width - 2*canvas.CardPadding) / 9)
 	for i, line := range lines {
 		y := n.Y + 28 + float64(i)*24
 		if y > n.Y+n.Height-8 {
@@ -162,10 +162,10 @@ func node(b *strings.Builder, n *canvas.Node, lookup Lookup) {
 		size := 16
 		if i == 0 && len(lines) > 1 && n.Type == canvas.TypeFile {
 			size = 13
-		} else if i == 1 && n.Type == canvas.TypeFile {
-			size = title
+		} else if i >= 1 && n.Type == canvas.TypeFile {
+			size = title // the title's lines, wrapped to the card (canvas.TitleLines)
 		}
-		fmt.Fprintf(b, `<text x="%s" y="%s" font-size="%d" fill="#222">%s</text>`+"\n", num(n.X+12), num(y), size, esc(clip(strings.TrimLeft(line, "# "), maxChars)))
+		fmt.Fprintf(b, `<text x="%s" y="%s" font-size="%d" fill="#222">%s</text>`+"\n", num(n.X+canvas.CardPadding), num(y), size, esc(clip(strings.TrimLeft(line, "# "), maxChars)))
 	}
 }
 
