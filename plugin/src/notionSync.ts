@@ -127,7 +127,9 @@ export class NotionSync {
     this.running = true;
     this.render();
     try {
-      const out = await this.host.session.command(id, { ...subject, ...(args ?? await notionArgs(this.host)) });
+      // In the background: commands, vault events and HTTP requests go
+      // ahead of a sync, which spends its time waiting on Notion.
+      const out = await this.host.session.commandInBackground(id, { ...subject, ...(args ?? await notionArgs(this.host)) });
       const sum = out.result.data as SyncSummary;
       this.last = { at: new Date(), ok: true, text: outcome(sum), detail: out.result.notice ?? "" };
       await this.report(out.result, sum, polled);

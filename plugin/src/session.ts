@@ -63,6 +63,8 @@ export class Session {
   private settled = true;
   private settle!: { resolve(): void; reject(e: Error): void };
   private chain: Promise<unknown> = Promise.resolve();
+  /** The applies of the core's answers, in the order the answers came (applyInOrder). */
+  private applyChain: Promise<unknown> = Promise.resolve();
   private pending: Pending[] = [];
   private flushTimer: ReturnType<typeof setTimeout> | undefined;
   private crashes: number[] = [];
@@ -155,13 +157,29 @@ export class Session {
     return (await this.core.json<{ commands: CommandInfo[] }>("commands", {})).commands;
   }
 
+  /**
+   * Runs a long command (a sync with Notion, most of its time spent waiting
+   * on the network) without holding every other call behind it: the
+   * vault's events and open canvases are handed over in turn, then the
+   * core works on it while commands, events and HTTP requests go ahead
+   * (the core's writes are serialized by its own locks). Its changes are
+   * applied in the order the core's answers came, like every answer's.
+   */
+  async commandInBackground(id: string, args?: unknown): Promise<Answer<CommandResult>> {
+    await this.ready();
+    await this.exclusive(() => this.syncBeforeCall());
+    const out = await this.core.json<CallOutput<CommandResult>>("command", args === undefined ? { id } : { id, arguments: args });
+    const applied = await this.applyInOrder(out.changes, false);
+    return { ...out, applied };
+  }
+
   /** Serves one request of the HTTP API and applies its changes. */
   async http(req: HttpInput): Promise<HttpOutput> {
     await this.ready();
     return this.exclusive(async () => {
       await this.syncBeforeCall();
       const out = await this.core.json<HttpOutput>("http", req);
-      await this.applyOrReload(out.changes);
+      await this.applyInOrder(out.changes, true);
       return out;
     });
   }
@@ -171,9 +189,25 @@ export class Session {
     return this.exclusive(async () => {
       await this.syncBeforeCall(liveCanvases);
       const out = await this.core.json<CallOutput<R>>(fn, input);
-      const applied = await this.applyOrReload(out.changes);
+      const applied = await this.applyInOrder(out.changes, true);
       return { ...out, applied };
     });
+  }
+
+  /**
+   * Applies an answer's changes after those of every answer that came
+   * before it. The core hands each answer the files written since the last
+   * one, so applying answers in the order they came applies the core's
+   * writes in the order it made them, also while a background command runs
+   * beside the others. Called at once when the answer comes (no await in
+   * between), which keeps that order. inTurn: the caller holds the call
+   * chain, and a reload after a failed change runs at once; otherwise it is
+   * queued behind the calls under way.
+   */
+  private applyInOrder(changes: Change[], inTurn: boolean): Promise<Applied> {
+    const run = this.applyChain.then(() => this.applyOrReload(changes, inTurn));
+    this.applyChain = run.catch(() => undefined);
+    return run;
   }
 
   /** Runs f after every earlier operation: calls, event batches and loads never interleave. */
@@ -365,7 +399,7 @@ export class Session {
    * that the core rolls back from its journal what was half applied, and
    * the failure is reported.
    */
-  private async applyOrReload(changes: Change[]): Promise<Applied> {
+  private async applyOrReload(changes: Change[], inTurn = true): Promise<Applied> {
     try {
       const applied = await applyChanges(this.app, this.known, changes);
       for (const f of applied.fallbacks) this.opts.notify(`Project Canvas: ${f}`);
@@ -374,7 +408,8 @@ export class Session {
     } catch (e) {
       if (!(e instanceof ApplyError)) throw e;
       this.opts.notify(`Project Canvas: ${e.message}. ${e.index} of ${changes.length} changes were applied; reloading the vault.`);
-      await this.load();
+      if (inTurn) await this.load();
+      else void this.reload().catch(() => undefined); // in turn, behind the calls under way
       throw new CoreError(e.conflict ? "conflict" : "internal", e.message, { path: e.change.path, applied: e.index });
     }
   }

@@ -211,6 +211,23 @@ test("sync with Notion: settings, the three commands, the menus, conflicts, Retr
     plugin.device.setSecret("notionToken", TOKEN);
   });
 
+  await t.test("a sync under way holds no other command: they answer while it waits on Notion", async () => {
+    delay.ms = 400; // every request to Notion takes 0.4 s
+    t.after(() => { delay.ms = 0; });
+    const sent = requestUrlMock.sent.length;
+    const order = [];
+    let notices;
+    const sync = run(plugin, "sync-canvas-notes-to-extdb").then((n) => { notices = n; order.push("sync"); });
+    await until(() => requestUrlMock.sent.length > sent || order.length > 0, "the sync waiting on its first request");
+    const got = await session.command("describe-entity", { id: "T-002" });
+    order.push("command");
+    await session.call("get_entity", { id: "T-003", fields: ["title"] });
+    order.push("call");
+    await sync;
+    assert.deepEqual(order, ["command", "call", "sync"], `the command and the call answered before the sync ended (${JSON.stringify(notices)})`);
+    assert.equal(got.result.data.id, "T-002");
+  });
+
   await t.test("polling: a toggle; runs never overlap; the status bar shows it; the second call stops it", async () => {
     // Every request takes 150 ms and the timer fires every 60 ms: a run
     // lasts longer than the interval.
@@ -218,13 +235,12 @@ test("sync with Notion: settings, the three commands, the menus, conflicts, Retr
     plugin.settings.notion.pollMinutes = 1;
     plugin.notionSync.minuteMs = 60;
     let calls = 0, inflight = 0, most = 0;
-    const command = session.command.bind(session);
-    session.command = async (...a) => {
-      if (!String(a[0]).includes("extdb")) return command(...a); // the canvas's menus asked ahead (describe-canvas)
+    const command = session.commandInBackground.bind(session);
+    session.commandInBackground = async (...a) => {
       calls++; inflight++; most = Math.max(most, inflight);
       try { return await command(...a); } finally { inflight--; }
     };
-    t.after(() => { session.command = command; delay.ms = 0; plugin.notionSync.minuteMs = 60_000; });
+    t.after(() => { session.commandInBackground = command; delay.ms = 0; plugin.notionSync.minuteMs = 60_000; });
     await openCanvas(app, "Sync.canvas");
     const started = await run(plugin, "start-extdb-sync-polling");
     assert.match(started[0], /^Syncing the entities on Sync\.canvas with Notion every minute/);
