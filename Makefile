@@ -63,6 +63,7 @@ test: test-go test-wasm test-e2e test-plugin
 # module over temporary folders.
 test-plugin: wasm plugin/node_modules/.package-lock.json
 	cd plugin && ./node_modules/.bin/tsc --noEmit -p .
+	cd plugin && ./node_modules/.bin/tsc --noEmit -p tsconfig.test.json
 	cd plugin && $(PLUGIN_ENV) node build.mjs --test
 	cd plugin && node --test --test-concurrency=1 test/*.test.mjs
 

@@ -2,8 +2,9 @@
 // `obsidian` to it). The vault is a real folder with Obsidian's events and
 // its rules (hidden files only through the adapter); the UI classes record
 // what they were asked to show; FakeCanvasView has the canvas internals
-// canvasAdapter.ts uses. Not type-checked against the real types: it is
-// shaped after them, as far as the plugin uses them.
+// canvasAdapter.ts uses. Shaped after the real types as far as the plugin
+// uses them; conforms.ts checks that it has no member the real classes
+// lack but the tests' own (make test-plugin).
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import * as fs from "node:fs";
 import * as fsp from "node:fs/promises";
