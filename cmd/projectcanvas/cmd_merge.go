@@ -10,7 +10,7 @@ import (
 )
 
 func init() {
-	register(&command{name: "merge-file", args: "BASE OURS THEIRS [PATH]",
+	register(&command{name: "merge-file", noVault: true, args: "BASE OURS THEIRS [PATH]",
 		summary: "git merge driver: merge entity notes, canvases and state files by meaning", run: mergeFileCommand})
 }
 
