@@ -121,8 +121,12 @@ func repositionCanvas(ctx context.Context, c *call, in repositionInput) (*Result
 	}
 	var lanes []string // a lane has a group per band: each workstream once
 	for _, l := range out.Lanes {
-		if !slices.Contains(lanes, l.Workstream) {
-			lanes = append(lanes, l.Workstream)
+		name := l.Workstream
+		if name == "" {
+			name = canvas.NoWorkstream // the label of its group on the canvas
+		}
+		if !slices.Contains(lanes, name) {
+			lanes = append(lanes, name)
 		}
 	}
 	notice := fmt.Sprintf("Laid out %s on %s (%d moved)", plural(out.Placed, "entity", "entities"), out.Canvas, out.Moved)

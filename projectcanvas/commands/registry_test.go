@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/canvas"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/commands"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/tools"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/vault/memfs"
@@ -435,4 +436,19 @@ func TestRegenerateTemplatesOverwritesOnlyTemplates(t *testing.T) {
 	data, err = v.fs.ReadFile("Old/task.md")
 	require.NoError(t, err)
 	assert.Contains(t, string(data), "title: Other")
+}
+
+// A vault without workstreams is laid out in one lane, and the notice
+// names it as its group is labelled ("No workstream"), never "lanes: .".
+func TestLayoutNoticeNamesTheLaneWithoutWorkstream(t *testing.T) {
+	v := exampleVaultWith(t, func(files map[string]string) {
+		for name := range files {
+			delete(files, name)
+		}
+		files["Projects/milestones/M-001 Beta.md"] = "---\nid: M-001\ntype: milestone\ntitle: Beta\n---\n"
+		files["Projects/stories/S-001 Sign-in.md"] = "---\nid: S-001\ntype: story\ntitle: Sign-in\nparent: M-001\n---\n"
+	})
+	v.ok("populate-canvas-from-vault", `{}`)
+	res, _ := v.ok("reposition-canvas-nodes", `{}`)
+	assert.Contains(t, res.Notice, "lanes: "+canvas.NoWorkstream+".")
 }
