@@ -51,7 +51,7 @@ type openArgs struct {
 }
 
 func TestSchemaClosesNeedsEveryStructClosed(t *testing.T) {
-	s, err := schemaFor[openArgs]()
+	s, err := schemaOf(reflect.TypeFor[openArgs]())
 	require.NoError(t, err)
 	require.True(t, schemaCloses(reflect.TypeFor[openArgs](), s))
 	s.Properties["options"].AdditionalProperties = nil // a tuner's hand-written schema

@@ -58,14 +58,14 @@ func Register[A, R any](r *Registry, name, description string, ann Annotations, 
 		r.Add(&Tool{Name: name, Description: description, Annotations: ann, group: r.naming})
 		return
 	}
-	d, err := NewDecoder[A]()
+	d, err := newDecoder(reflect.TypeFor[A]())
 	if err != nil {
 		panic(fmt.Sprintf("tool %s: %v", name, err)) // a bug in an arguments struct, caught by the registry test
 	}
 	r.Add(&Tool{
 		Name:        name,
 		Description: description,
-		InputSchema: d.Schema,
+		InputSchema: d.schema,
 		Annotations: ann,
 		args:        d.args,
 		Handler:     handlerOf(d, run),
@@ -77,23 +77,52 @@ func Register[A, R any](r *Registry, name, description string, ann Annotations, 
 // commands) to be built the same way.
 type Decoder[A any] struct {
 	// Schema is the JSON Schema clients see.
-	Schema   json.RawMessage
-	args     *argsSchema
-	defaults *defaults[A]
-	caps     []capField
+	Schema json.RawMessage
+	d      *decoder
 }
 
 // NewDecoder builds the schema and decoder of A from its struct tags (see
 // Register for the rules). An error is a bug in A.
 func NewDecoder[A any]() (*Decoder[A], error) {
-	schema, err := schemaFor[A]()
+	d, err := newDecoder(reflect.TypeFor[A]())
+	if err != nil {
+		return nil, err
+	}
+	return &Decoder[A]{Schema: d.schema, d: d}, nil
+}
+
+// Decode checks raw arguments against the schema and decodes them, absent
+// parameters holding their defaults. Capped parameters above their cap are
+// reduced to it and named in capped (nil when none was). A refusal is an
+// invalid_argument *projectcanvas.Error that reads like a sentence.
+func (d *Decoder[A]) Decode(raw json.RawMessage) (a A, capped map[string]int64, err error) {
+	capped, err = d.d.decode(raw, &a)
+	return a, capped, err
+}
+
+// decoder is the work of a Decoder, on the arguments type by reflection.
+// Generic code is compiled once per arguments struct (each is its own
+// shape): with some eighty tools and commands, generic decoding made the
+// WebAssembly build hundreds of kilobytes larger, so only the few lines
+// that name A (Register, NewDecoder, handlerOf) are generic.
+type decoder struct {
+	schema   json.RawMessage // the JSON Schema clients see
+	args     *argsSchema
+	defaults *defaults
+	caps     []capField
+}
+
+// newDecoder builds the schema and decoder of the struct type t from its
+// struct tags (see Register for the rules). An error is a bug in t.
+func newDecoder(t reflect.Type) (*decoder, error) {
+	schema, err := schemaOf(t)
 	if err != nil {
 		return nil, err
 	}
 	// Clients see the caps as maxima; the checks let larger values through
 	// for caps to reduce after decoding.
-	caps := capsOf[A]()
-	checked, _ := schemaFor[A]()
+	caps := capsOf(t)
+	checked, _ := schemaOf(t)
 	for _, c := range caps {
 		checked.Properties[c.name].Maximum = nil
 	}
@@ -105,46 +134,35 @@ func NewDecoder[A any]() (*Decoder[A], error) {
 	if err != nil {
 		return nil, err
 	}
-	defaults, err := newDefaults[A](schema)
+	defaults, err := newDefaults(t, schema)
 	if err != nil {
 		return nil, fmt.Errorf("defaults: %w", err)
 	}
-	return &Decoder[A]{
-		Schema: raw,
+	return &decoder{
+		schema: raw,
 		args: &argsSchema{schema: checked, resolved: resolved, check: compileChecker(checked),
-			closed: schemaCloses(reflect.TypeFor[A](), checked)},
+			closed: schemaCloses(t, checked)},
 		defaults: defaults,
 		caps:     caps,
 	}, nil
 }
 
-// Decode checks raw arguments against the schema and decodes them, absent
-// parameters holding their defaults. Capped parameters above their cap are
-// reduced to it and named in capped (nil when none was). A refusal is an
-// invalid_argument *projectcanvas.Error that reads like a sentence.
-func (d *Decoder[A]) Decode(raw json.RawMessage) (a A, capped map[string]int64, err error) {
-	a, err = decodeArgs(d.args, d.defaults, raw)
-	if err != nil || len(d.caps) == 0 {
-		return a, nil, err
+// decode checks raw arguments and decodes them into *ptr, a pointer to a
+// zero value of the decoder's type; see Decoder.Decode.
+func (d *decoder) decode(raw json.RawMessage, ptr any) (capped map[string]int64, err error) {
+	v := reflect.ValueOf(ptr).Elem()
+	if err := decodeArgs(d.args, d.defaults, raw, v, ptr); err != nil || len(d.caps) == 0 {
+		return nil, err
 	}
-	return a, applyCaps(&a, d.caps), nil
+	return applyCaps(v, d.caps), nil
 }
 
-// handlerOf decodes a tool's arguments and runs it. Only tools with caps
-// pay for them: taking the arguments' address for reflection moves them to
-// the heap, an allocation on every call.
-func handlerOf[A, R any](d *Decoder[A], run func(ctx context.Context, env *Env, args A) (R, error)) func(context.Context, *Env, json.RawMessage) (any, error) {
-	if len(d.caps) == 0 {
-		return func(ctx context.Context, env *Env, raw json.RawMessage) (any, error) {
-			a, err := decodeArgs(d.args, d.defaults, raw)
-			if err != nil {
-				return nil, err
-			}
-			return run(ctx, env, a)
-		}
-	}
+// handlerOf decodes a tool's arguments and runs it. The arguments are
+// decoded in place: json.Unmarshal takes their address either way.
+func handlerOf[A, R any](d *decoder, run func(ctx context.Context, env *Env, args A) (R, error)) func(context.Context, *Env, json.RawMessage) (any, error) {
 	return func(ctx context.Context, env *Env, raw json.RawMessage) (any, error) {
-		a, capped, err := d.Decode(raw)
+		var a A
+		capped, err := d.decode(raw, &a)
 		if err != nil {
 			return nil, err
 		}
@@ -162,20 +180,19 @@ type SchemaTuner interface {
 	TuneSchema(s *jsonschema.Schema)
 }
 
-// schemaFor builds the JSON Schema of A from its struct tags.
-func schemaFor[A any]() (*jsonschema.Schema, error) {
-	s, err := jsonschema.For[A](nil)
+// schemaOf builds the JSON Schema of the struct type t from its struct tags.
+func schemaOf(t reflect.Type) (*jsonschema.Schema, error) {
+	s, err := jsonschema.ForType(t, nil)
 	if err != nil {
 		return nil, err
 	}
-	if err := applyTags(reflect.TypeFor[A](), s); err != nil {
+	if err := applyTags(t, s); err != nil {
 		return nil, err
 	}
-	var zero A
-	if t, ok := any(zero).(SchemaTuner); ok {
-		t.TuneSchema(s)
-	} else if t, ok := any(&zero).(SchemaTuner); ok {
-		t.TuneSchema(s)
+	if tuner, ok := reflect.Zero(t).Interface().(SchemaTuner); ok {
+		tuner.TuneSchema(s)
+	} else if tuner, ok := reflect.New(t).Interface().(SchemaTuner); ok {
+		tuner.TuneSchema(s)
 	}
 	return s, nil
 }
@@ -266,33 +283,33 @@ func applyConstraints(s *jsonschema.Schema, tag string) error {
 	return nil
 }
 
-// defaults makes the A that arguments are decoded over: absent parameters
+// defaults makes the value arguments are decoded over: absent parameters
 // keep their schema defaults.
-type defaults[A any] struct {
+type defaults struct {
 	schema *jsonschema.Schema
-	proto  A
+	proto  reflect.Value
 	// shared is set when proto holds no slice, map, pointer or interface:
 	// a copy of it then shares nothing with the next call's, so it is
 	// built once rather than by unmarshalling every default on each call.
 	shared bool
 }
 
-func newDefaults[A any](schema *jsonschema.Schema) (*defaults[A], error) {
-	d := &defaults[A]{schema: schema}
-	if err := setDefaults(reflect.ValueOf(&d.proto).Elem(), schema); err != nil {
+func newDefaults(t reflect.Type, schema *jsonschema.Schema) (*defaults, error) {
+	d := &defaults{schema: schema, proto: reflect.New(t).Elem()}
+	if err := setDefaults(d.proto, schema); err != nil {
 		return nil, err
 	}
-	d.shared = !holdsReference(reflect.ValueOf(d.proto))
+	d.shared = !holdsReference(d.proto)
 	return d, nil
 }
 
-func (d *defaults[A]) fresh() (A, error) {
+// fill sets the defaults into v, a zero value of the type.
+func (d *defaults) fill(v reflect.Value) error {
 	if d.shared {
-		return d.proto, nil
+		v.Set(d.proto)
+		return nil
 	}
-	var a A
-	err := setDefaults(reflect.ValueOf(&a).Elem(), d.schema)
-	return a, err
+	return setDefaults(v, d.schema)
 }
 
 // holdsReference reports whether v holds a non-nil slice, map, pointer,
@@ -331,43 +348,38 @@ type argsSchema struct {
 }
 
 // decodeArgs validates raw arguments against the tool's schema, then decodes
-// them into an A whose absent parameters hold their schema defaults. The
-// schema's compiled checker lets most arguments through without the
-// validator; anything it does not accept goes to the validator, whose
-// verdict (and error message) stands.
-func decodeArgs[A any](s *argsSchema, d *defaults[A], args json.RawMessage) (A, error) {
-	var a A
+// them into v (ptr is its address), whose absent parameters hold their
+// schema defaults. The schema's compiled checker lets most arguments
+// through without the validator; anything it does not accept goes to the
+// validator, whose verdict (and error message) stands.
+func decodeArgs(s *argsSchema, d *defaults, args json.RawMessage, v reflect.Value, ptr any) error {
 	if !json.Valid(args) {
-		return a, syntaxError(args)
+		return syntaxError(args)
 	}
 	instance, err := parseInstance(args)
 	if err != nil {
-		return a, err
+		return err
 	}
 	if _, ok := instance.(map[string]any); !ok {
-		return a, pc.Errorf(pc.CodeInvalidArgument, "arguments must be a JSON object")
+		return pc.Errorf(pc.CodeInvalidArgument, "arguments must be a JSON object")
 	}
 	if s.check == nil || !s.check.accepts(instance) {
 		if err := s.resolved.Validate(instance); err != nil {
-			return a, schemaError(err)
+			return schemaError(err)
 		}
 	}
-	a, err = d.fresh()
-	if err != nil {
-		return a, pc.Errorf(pc.CodeInternal, "defaults: %v", err)
+	if err := d.fill(v); err != nil {
+		return pc.Errorf(pc.CodeInternal, "defaults: %v", err)
 	}
 	if s.closed {
 		// json.Unmarshal, not a Decoder: that one allocates a reader, itself
 		// and a buffer on every call, a cost that shows in WebAssembly.
-		if err := json.Unmarshal(args, &a); err != nil {
-			return a, argError(err)
+		if err := json.Unmarshal(args, ptr); err != nil {
+			return argError(err)
 		}
-		return a, nil
+		return nil
 	}
-	if err := decode(args, &a); err != nil {
-		return a, err
-	}
-	return a, nil
+	return decode(args, ptr)
 }
 
 // schemaCloses reports whether schema s refuses every object key that
