@@ -5,14 +5,11 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"math/big"
 	"reflect"
 	"regexp"
 	"strconv"
 	"strings"
 	"sync"
-
-	"github.com/google/jsonschema-go/jsonschema"
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 )
@@ -115,33 +112,32 @@ type decoder struct {
 // newDecoder builds the schema and decoder of the struct type t from its
 // struct tags (see Register for the rules). An error is a bug in t.
 func newDecoder(t reflect.Type) (*decoder, error) {
-	schema, err := schemaOf(t)
+	raw, err := schemaJSON(t)
 	if err != nil {
 		return nil, err
 	}
+	schema, err := parseArgSchema(raw)
+	if err != nil {
+		return nil, err
+	}
+	checked, _ := parseArgSchema(raw)
 	// Clients see the caps as maxima; the checks let larger values through
 	// for caps to reduce after decoding.
 	caps := capsOf(t)
-	checked, _ := schemaOf(t)
 	for _, c := range caps {
 		checked.Properties[c.name].Maximum = nil
 	}
-	resolved, err := checked.Resolve(nil)
-	if err != nil {
-		return nil, err
-	}
-	raw, err := json.Marshal(schema)
-	if err != nil {
-		return nil, err
+	check := compileChecker(checked)
+	if check == nil {
+		return nil, fmt.Errorf("the schema of %s uses a keyword the checks do not implement", t)
 	}
 	defaults, err := newDefaults(t, schema)
 	if err != nil {
 		return nil, fmt.Errorf("defaults: %w", err)
 	}
 	return &decoder{
-		schema: raw,
-		args: &argsSchema{schema: checked, resolved: resolved, check: compileChecker(checked),
-			closed: schemaCloses(t, checked)},
+		schema:   raw,
+		args:     &argsSchema{schema: checked, check: check, closed: schemaCloses(t, checked)},
 		defaults: defaults,
 		caps:     caps,
 	}, nil
@@ -174,119 +170,10 @@ func handlerOf[A, R any](d *decoder, run func(ctx context.Context, env *Env, arg
 	}
 }
 
-// SchemaTuner is implemented by arguments types whose schema needs more than
-// struct tags can say, typically enum values owned by the core.
-type SchemaTuner interface {
-	TuneSchema(s *jsonschema.Schema)
-}
-
-// schemaOf builds the JSON Schema of the struct type t from its struct tags.
-func schemaOf(t reflect.Type) (*jsonschema.Schema, error) {
-	s, err := jsonschema.ForType(t, nil)
-	if err != nil {
-		return nil, err
-	}
-	if err := applyTags(t, s); err != nil {
-		return nil, err
-	}
-	if tuner, ok := reflect.Zero(t).Interface().(SchemaTuner); ok {
-		tuner.TuneSchema(s)
-	} else if tuner, ok := reflect.New(t).Interface().(SchemaTuner); ok {
-		tuner.TuneSchema(s)
-	}
-	return s, nil
-}
-
-// applyTags copies `schema` tag constraints onto the properties of the
-// object schema s generated for struct type t, recursively.
-func applyTags(t reflect.Type, s *jsonschema.Schema) error {
-	for t.Kind() == reflect.Pointer {
-		t = t.Elem()
-	}
-	if t.Kind() != reflect.Struct || s == nil {
-		return nil
-	}
-	for f := range structFields(t) {
-		if f.Anonymous && f.Tag.Get("json") == "" {
-			// An embedded struct's fields are the outer object's, as
-			// encoding/json and the generated schema have them.
-			if err := applyTags(f.Type, s); err != nil {
-				return err
-			}
-			continue
-		}
-		name := jsonName(f)
-		prop := s.Properties[name]
-		if prop == nil {
-			continue
-		}
-		if err := applyConstraints(prop, f.Tag.Get("schema")); err != nil {
-			return fmt.Errorf("field %s: %w", name, err)
-		}
-		ft := f.Type
-		for ft.Kind() == reflect.Pointer || ft.Kind() == reflect.Slice {
-			ft = ft.Elem()
-			if prop.Items != nil {
-				prop = prop.Items
-			}
-		}
-		if err := applyTags(ft, prop); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-func applyConstraints(s *jsonschema.Schema, tag string) error {
-	if tag == "" {
-		return nil
-	}
-	for kv := range strings.SplitSeq(tag, ",") {
-		key, value, ok := strings.Cut(kv, "=")
-		if !ok {
-			return fmt.Errorf("schema tag %q: want key=value", kv)
-		}
-		switch key {
-		case "default":
-			if !json.Valid([]byte(value)) {
-				value = strconv.Quote(value) // a bare word is a string default
-			}
-			s.Default = json.RawMessage(value)
-		case "enum":
-			for v := range strings.SplitSeq(value, "|") {
-				s.Enum = append(s.Enum, v)
-			}
-		case "minimum", "maximum", "cap":
-			f, err := strconv.ParseFloat(value, 64)
-			if err != nil {
-				return fmt.Errorf("schema tag %s: %w", key, err)
-			}
-			switch key {
-			case "minimum":
-				s.Minimum = &f
-			case "cap":
-				s.Description = strings.TrimSpace(s.Description + fmt.Sprintf(" Larger values are reduced to %g.", f))
-				fallthrough
-			default:
-				s.Maximum = &f
-			}
-		case "minLength", "maxLength", "minItems", "maxItems":
-			n, err := strconv.Atoi(value)
-			if err != nil {
-				return fmt.Errorf("schema tag %s: %w", key, err)
-			}
-			*map[string]**int{"minLength": &s.MinLength, "maxLength": &s.MaxLength, "minItems": &s.MinItems, "maxItems": &s.MaxItems}[key] = &n
-		default:
-			return fmt.Errorf("schema tag: unknown key %q", key)
-		}
-	}
-	return nil
-}
-
 // defaults makes the value arguments are decoded over: absent parameters
 // keep their schema defaults.
 type defaults struct {
-	schema *jsonschema.Schema
+	schema *argSchema
 	proto  reflect.Value
 	// shared is set when proto holds no slice, map, pointer or interface:
 	// a copy of it then shares nothing with the next call's, so it is
@@ -294,7 +181,7 @@ type defaults struct {
 	shared bool
 }
 
-func newDefaults(t reflect.Type, schema *jsonschema.Schema) (*defaults, error) {
+func newDefaults(t reflect.Type, schema *argSchema) (*defaults, error) {
 	d := &defaults{schema: schema, proto: reflect.New(t).Elem()}
 	if err := setDefaults(d.proto, schema); err != nil {
 		return nil, err
@@ -338,9 +225,8 @@ func holdsReference(v reflect.Value) bool {
 
 // argsSchema is a tool's arguments schema in the forms a call needs.
 type argsSchema struct {
-	schema   *jsonschema.Schema
-	resolved *jsonschema.Resolved // for the validator
-	check    *checker             // nil when the schema does not compile
+	schema *argSchema
+	check  *checker
 	// closed is set when the schema refuses every key the decoder would
 	// not use (schemaCloses): arguments it let through then decode the
 	// same with or without DisallowUnknownFields.
@@ -363,8 +249,8 @@ func decodeArgs(s *argsSchema, d *defaults, args json.RawMessage, v reflect.Valu
 	if _, ok := instance.(map[string]any); !ok {
 		return pc.Errorf(pc.CodeInvalidArgument, "arguments must be a JSON object")
 	}
-	if s.check == nil || !s.check.accepts(instance) {
-		if err := s.resolved.Validate(instance); err != nil {
+	if !s.check.accepts(instance) {
+		if err := s.check.explain(instance, "root"); err != nil {
 			return schemaError(err)
 		}
 	}
@@ -386,7 +272,7 @@ func decodeArgs(s *argsSchema, d *defaults, args json.RawMessage, v reflect.Valu
 // decoding into a t would not store in a field: every struct in t, at any
 // depth, has a schema with additionalProperties false and a property for
 // each of its fields and nothing else.
-func schemaCloses(t reflect.Type, s *jsonschema.Schema) bool {
+func schemaCloses(t reflect.Type, s *argSchema) bool {
 	if reflect.PointerTo(t).Implements(reflect.TypeFor[json.Unmarshaler]()) {
 		return true // decodes itself; DisallowUnknownFields does not reach in
 	}
@@ -395,7 +281,7 @@ func schemaCloses(t reflect.Type, s *jsonschema.Schema) bool {
 	}
 	switch t.Kind() {
 	case reflect.Struct:
-		if s == nil || !isFalseSchema(s.AdditionalProperties) {
+		if s == nil || s.AdditionalProperties == nil || !s.AdditionalProperties.False {
 			return false
 		}
 		n := 0
@@ -418,12 +304,6 @@ func schemaCloses(t reflect.Type, s *jsonschema.Schema) bool {
 	return true // scalars and interfaces keep whatever keys they are given
 }
 
-// isFalseSchema reports whether s is the schema false, as jsonschema-go
-// writes it: {"not": {}}.
-func isFalseSchema(s *jsonschema.Schema) bool {
-	return s != nil && s.Not != nil && reflect.ValueOf(*s.Not).IsZero() && onlyNot(s)
-}
-
 // syntaxError explains why args is not one JSON value: a key given twice
 // before the fault, or the decoder's own complaint.
 func syntaxError(args json.RawMessage) error {
@@ -441,7 +321,7 @@ func syntaxError(args json.RawMessage) error {
 // setDefaults fills the fields of struct v that have a schema default, so
 // decoding the arguments over v leaves defaults wherever a parameter is
 // absent, at every level of nesting.
-func setDefaults(v reflect.Value, s *jsonschema.Schema) error {
+func setDefaults(v reflect.Value, s *argSchema) error {
 	if v.Kind() != reflect.Struct || s == nil {
 		return nil
 	}
@@ -584,8 +464,7 @@ func constraintMessage(field, rest string) string {
 		if i >= len(nums) {
 			return "?"
 		}
-		if r, ok := new(big.Rat).SetString(nums[i]); ok {
-			f, _ := r.Float64()
+		if f, ok := parseRat(nums[i]); ok {
 			return strconv.FormatFloat(f, 'g', -1, 64)
 		}
 		return nums[i]
@@ -618,6 +497,38 @@ func constraintMessage(field, rest string) string {
 		}
 	}
 	return ""
+}
+
+// parseRat reads a number of a validator's message as big.Rat's SetString
+// did: a decimal, or a fraction of two integers (written in base 0: 012 is
+// octal) with a nonzero denominator, the quotient exact while both fit a
+// float64's 53 bits, as every count and bound of our schemas does. It
+// spares the WebAssembly build math/big.
+func parseRat(s string) (float64, bool) {
+	num, den, frac := strings.Cut(s, "/")
+	if !frac {
+		f, err := strconv.ParseFloat(s, 64)
+		return f, err == nil
+	}
+	n, ok1 := parseInteger(num)
+	d, ok2 := parseInteger(den)
+	if !ok1 || !ok2 || d == 0 {
+		return 0, false
+	}
+	return n / d, true
+}
+
+// parseInteger reads an integer in base 0, as big.Int's SetString does.
+func parseInteger(s string) (float64, bool) {
+	if n, err := strconv.ParseInt(s, 0, 64); err == nil {
+		return float64(n), true
+	}
+	digits := strings.TrimPrefix(s, "-")
+	if strings.HasPrefix(digits, "0") || strings.Trim(digits, "0123456789") != "" {
+		return 0, false
+	}
+	f, err := strconv.ParseFloat(s, 64) // beyond int64: decimal digits only
+	return f, err == nil
 }
 
 // firstQuoted returns the first double-quoted word of s.
