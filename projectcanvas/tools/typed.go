@@ -51,67 +51,50 @@ type Annotations struct {
 // wrong-case names, duplicate keys, wrong JSON types and out-of-bound values
 // fail with invalid_argument, and the handler never runs.
 func Register[A, R any](r *Registry, name, description string, ann Annotations, run func(ctx context.Context, env *Env, args A) (R, error)) {
+	r.register(name, description, ann, reflect.TypeFor[A](), func(ctx context.Context, env *Env, args any) (any, error) {
+		return run(ctx, env, *args.(*A))
+	})
+}
+
+// register is Register past the types: call runs the tool on a *A. Generic
+// code is compiled once per arguments struct (each is its own GC shape):
+// with some eighty tools and commands, generic registering and decoding
+// made the WebAssembly build most of a megabyte larger, so only the line
+// that names A is generic and the rest works by reflection.
+func (r *Registry) register(name, description string, ann Annotations, t reflect.Type, call func(context.Context, *Env, any) (any, error)) {
 	if r.naming != 0 {
 		r.Add(&Tool{Name: name, Description: description, Annotations: ann, group: r.naming})
 		return
 	}
-	d, err := newDecoder(reflect.TypeFor[A]())
+	d, err := NewDecoder(t)
 	if err != nil {
 		panic(fmt.Sprintf("tool %s: %v", name, err)) // a bug in an arguments struct, caught by the registry test
 	}
 	r.Add(&Tool{
 		Name:        name,
 		Description: description,
-		InputSchema: d.schema,
+		InputSchema: d.Schema,
 		Annotations: ann,
 		args:        d.args,
-		Handler:     handlerOf(d, run),
+		Handler:     d.handler(call),
 	})
 }
 
-// Decoder is the checked decoding of one arguments struct A that Register
+// Decoder is the checked decoding of one arguments struct that Register
 // builds for a tool, for other registries of typed functions (the editor's
 // commands) to be built the same way.
-type Decoder[A any] struct {
+type Decoder struct {
 	// Schema is the JSON Schema clients see.
-	Schema json.RawMessage
-	d      *decoder
-}
-
-// NewDecoder builds the schema and decoder of A from its struct tags (see
-// Register for the rules). An error is a bug in A.
-func NewDecoder[A any]() (*Decoder[A], error) {
-	d, err := newDecoder(reflect.TypeFor[A]())
-	if err != nil {
-		return nil, err
-	}
-	return &Decoder[A]{Schema: d.schema, d: d}, nil
-}
-
-// Decode checks raw arguments against the schema and decodes them, absent
-// parameters holding their defaults. Capped parameters above their cap are
-// reduced to it and named in capped (nil when none was). A refusal is an
-// invalid_argument *projectcanvas.Error that reads like a sentence.
-func (d *Decoder[A]) Decode(raw json.RawMessage) (a A, capped map[string]int64, err error) {
-	capped, err = d.d.decode(raw, &a)
-	return a, capped, err
-}
-
-// decoder is the work of a Decoder, on the arguments type by reflection.
-// Generic code is compiled once per arguments struct (each is its own
-// shape): with some eighty tools and commands, generic decoding made the
-// WebAssembly build hundreds of kilobytes larger, so only the few lines
-// that name A (Register, NewDecoder, handlerOf) are generic.
-type decoder struct {
-	schema   json.RawMessage // the JSON Schema clients see
+	Schema   json.RawMessage
+	t        reflect.Type
 	args     *argsSchema
 	defaults *defaults
 	caps     []capField
 }
 
-// newDecoder builds the schema and decoder of the struct type t from its
+// NewDecoder builds the schema and decoder of the struct type t from its
 // struct tags (see Register for the rules). An error is a bug in t.
-func newDecoder(t reflect.Type) (*decoder, error) {
+func NewDecoder(t reflect.Type) (*Decoder, error) {
 	raw, err := schemaJSON(t)
 	if err != nil {
 		return nil, err
@@ -135,34 +118,40 @@ func newDecoder(t reflect.Type) (*decoder, error) {
 	if err != nil {
 		return nil, fmt.Errorf("defaults: %w", err)
 	}
-	return &decoder{
-		schema:   raw,
+	return &Decoder{
+		Schema:   raw,
+		t:        t,
 		args:     &argsSchema{schema: checked, check: check, closed: schemaCloses(t, checked)},
 		defaults: defaults,
 		caps:     caps,
 	}, nil
 }
 
-// decode checks raw arguments and decodes them into *ptr, a pointer to a
-// zero value of the decoder's type; see Decoder.Decode.
-func (d *decoder) decode(raw json.RawMessage, ptr any) (capped map[string]int64, err error) {
-	v := reflect.ValueOf(ptr).Elem()
-	if err := decodeArgs(d.args, d.defaults, raw, v, ptr); err != nil || len(d.caps) == 0 {
-		return nil, err
+// Decode checks raw arguments against the schema and decodes them into a
+// new value of the arguments type A, absent parameters holding their
+// defaults, and returns its address (a *A). Capped parameters above their
+// cap are reduced to it and named in capped (nil when none was). A refusal
+// is an invalid_argument *projectcanvas.Error that reads like a sentence.
+func (d *Decoder) Decode(raw json.RawMessage) (args any, capped map[string]int64, err error) {
+	v := reflect.New(d.t)
+	args = v.Interface()
+	if err := decodeArgs(d.args, d.defaults, raw, v.Elem(), args); err != nil {
+		return nil, nil, err
 	}
-	return applyCaps(v, d.caps), nil
+	if len(d.caps) > 0 {
+		capped = applyCaps(v.Elem(), d.caps)
+	}
+	return args, capped, nil
 }
 
-// handlerOf decodes a tool's arguments and runs it. The arguments are
-// decoded in place: json.Unmarshal takes their address either way.
-func handlerOf[A, R any](d *decoder, run func(ctx context.Context, env *Env, args A) (R, error)) func(context.Context, *Env, json.RawMessage) (any, error) {
+// handler decodes a tool's arguments and runs it.
+func (d *Decoder) handler(call func(context.Context, *Env, any) (any, error)) Handler {
 	return func(ctx context.Context, env *Env, raw json.RawMessage) (any, error) {
-		var a A
-		capped, err := d.decode(raw, &a)
+		args, capped, err := d.Decode(raw)
 		if err != nil {
 			return nil, err
 		}
-		out, err := run(ctx, env, a)
+		out, err := call(ctx, env, args)
 		if err != nil || capped == nil {
 			return out, err
 		}
