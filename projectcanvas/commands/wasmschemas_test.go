@@ -1,3 +1,5 @@
+//go:build !js
+
 package commands_test
 
 import (

@@ -11,10 +11,6 @@ import (
 // takes; more fail with invalid_argument rather than a silent page.
 const MaxIDs = 200
 
-// maxListItems bounds the other lists of ids a call takes (dependencies
-// to add, flat relation fields), as MaxBatch bounds a batch.
-const maxListItems = 1000
-
 func registerEntityTools(r *Registry) {
 	Register(r, "create_entity",
 		"Create a milestone, story, task, decision, document or feature. A story's parent is a milestone, a task's a story. data.content is the markdown body.",

@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/google/jsonschema-go/jsonschema"
 )
@@ -148,4 +149,29 @@ func applyConstraints(s *jsonschema.Schema, tag string) error {
 		}
 	}
 	return nil
+}
+
+// syncMap is a map of schemas safe for concurrent use.
+type syncMap struct {
+	mu sync.Mutex
+	m  map[string]json.RawMessage
+}
+
+func (m *syncMap) Store(key string, raw json.RawMessage) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.m == nil {
+		m.m = map[string]json.RawMessage{}
+	}
+	m.m[key] = raw
+}
+
+func (m *syncMap) snapshot() map[string]json.RawMessage {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	out := make(map[string]json.RawMessage, len(m.m))
+	for k, v := range m.m {
+		out[k] = v
+	}
+	return out
 }

@@ -14,6 +14,10 @@ import (
 	"github.com/projectcanvas/projectcanvas/projectcanvas/insight"
 )
 
+// maxListItems bounds the other lists of ids a call takes (dependencies
+// to add, flat relation fields), as MaxBatch bounds a batch.
+const maxListItems = 1000
+
 // TuneSchema adds every writable field of every entity type, flat.
 func (handleEntityArgs) TuneSchema(s *jsonschema.Schema) {
 	s.Properties["type"].Enum = typeEnum()
