@@ -49,47 +49,27 @@ func parseArgSchema(data []byte) (*argSchema, error) {
 	if err := json.Unmarshal(data, &keywords); err != nil {
 		return nil, err
 	}
+	// The keywords read as plain JSON values.
+	values := map[string]any{"enum": &s.Enum, "minimum": &s.Minimum, "maximum": &s.Maximum,
+		"minLength": &s.MinLength, "maxLength": &s.MaxLength, "minItems": &s.MinItems, "maxItems": &s.MaxItems,
+		"required": &s.Required}
 	for k, v := range keywords {
 		var err error
-		switch k {
-		case "type":
-			if bytes.HasPrefix(bytes.TrimSpace(v), []byte("[")) {
-				err = json.Unmarshal(v, &s.Types)
-			} else {
-				err = json.Unmarshal(v, &s.Type)
-			}
-		case "enum":
-			err = json.Unmarshal(v, &s.Enum)
-		case "minimum":
-			err = json.Unmarshal(v, &s.Minimum)
-		case "maximum":
-			err = json.Unmarshal(v, &s.Maximum)
-		case "minLength":
-			err = json.Unmarshal(v, &s.MinLength)
-		case "maxLength":
-			err = json.Unmarshal(v, &s.MaxLength)
-		case "minItems":
-			err = json.Unmarshal(v, &s.MinItems)
-		case "maxItems":
-			err = json.Unmarshal(v, &s.MaxItems)
-		case "required":
-			err = json.Unmarshal(v, &s.Required)
-		case "default":
+		switch target, ok := values[k]; {
+		case ok:
+			err = json.Unmarshal(v, target)
+		case k == "type" && bytes.HasPrefix(bytes.TrimSpace(v), []byte("[")):
+			err = json.Unmarshal(v, &s.Types)
+		case k == "type":
+			err = json.Unmarshal(v, &s.Type)
+		case k == "default":
 			s.Default = v
-		case "items":
+		case k == "items":
 			s.Items, err = parseArgSchema(v)
-		case "additionalProperties":
+		case k == "additionalProperties":
 			s.AdditionalProperties, err = parseArgSchema(v)
-		case "properties":
-			var props map[string]json.RawMessage
-			if err = json.Unmarshal(v, &props); err == nil {
-				s.Properties = make(map[string]*argSchema, len(props))
-				for name, p := range props {
-					if s.Properties[name], err = parseArgSchema(p); err != nil {
-						break
-					}
-				}
-			}
+		case k == "properties":
+			s.Properties, err = parseProperties(v)
 		default:
 			s.Unknown = s.Unknown || !annotations[k]
 		}
@@ -98,4 +78,20 @@ func parseArgSchema(data []byte) (*argSchema, error) {
 		}
 	}
 	return s, nil
+}
+
+func parseProperties(data []byte) (map[string]*argSchema, error) {
+	var props map[string]json.RawMessage
+	if err := json.Unmarshal(data, &props); err != nil {
+		return nil, err
+	}
+	out := make(map[string]*argSchema, len(props))
+	for name, p := range props {
+		s, err := parseArgSchema(p)
+		if err != nil {
+			return nil, err
+		}
+		out[name] = s
+	}
+	return out, nil
 }
