@@ -18,11 +18,13 @@ import (
 // validator walks every value through reflection and wraps every level in
 // an error context, which dominated a small call (more so in WebAssembly).
 //
-// It is not a second rule. decodeArgs asks the checker first and, unless it
-// accepts, asks the validator, whose answer (and error message) stands; so
-// the checker may be stricter than the schema but never laxer
-// (FuzzChecker compares the two on every registered tool's schema). A
-// schema using any keyword it does not know compiles to no checker at all.
+// It is not a second rule. decodeArgs asks accepts first and, unless it
+// accepts, explain, which finds the fault the way jsonschema-go's
+// validator does and whose answer (and error message) stands; so accepts
+// may be stricter than the schema but never laxer, and explain is exactly
+// the validator for these keywords (FuzzChecker compares both with it on
+// every registered tool's schema). A schema using any keyword it does not
+// know compiles to no checker at all, which NewDecoder refuses.
 type checker struct {
 	types              jsonTypes // 0: any type
 	enum               *enum     // nil: no enum
@@ -153,7 +155,7 @@ func compileChecker(s *argSchema) *checker {
 }
 
 // accepts reports whether v (as parseInstance makes it) certainly satisfies
-// the schema. False means "refused or not sure": ask the validator.
+// the schema. False means "refused or not sure": ask explain.
 func (c *checker) accepts(v any) bool {
 	var t jsonTypes
 	switch x := v.(type) {
@@ -174,7 +176,7 @@ func (c *checker) accepts(v any) bool {
 		}
 	case float64:
 		if math.IsInf(x, 0) || math.IsNaN(x) {
-			return false // the validator's own affair
+			return false // explain's affair: the validator counts ±Inf as 0
 		}
 		t = typeNumber
 		if x == math.Trunc(x) {

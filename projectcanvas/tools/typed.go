@@ -45,7 +45,10 @@ type Annotations struct {
 //     a list the core owns; set such enums in a SchemaTuner instead.
 //
 // An arguments type implementing SchemaTuner adjusts its schema after
-// generation (enums from the core's own lists, for example).
+// generation (enums from the core's own lists, for example). Tuners live in
+// tune.go files built natively only: the WebAssembly build reads every
+// schema from wasm_schemas.json (schema_js.go), and TestWASMSchemas in
+// package commands fails until that file is rewritten after a change.
 //
 // Arguments are checked against the schema before decoding: unknown or
 // wrong-case names, duplicate keys, wrong JSON types and out-of-bound values
@@ -225,8 +228,8 @@ type argsSchema struct {
 // decodeArgs validates raw arguments against the tool's schema, then decodes
 // them into v (ptr is its address), whose absent parameters hold their
 // schema defaults. The schema's compiled checker lets most arguments
-// through without the validator; anything it does not accept goes to the
-// validator, whose verdict (and error message) stands.
+// through at once; anything it does not accept goes to its explain, whose
+// verdict (and error message, the validator's words) stands.
 func decodeArgs(s *argsSchema, d *defaults, args json.RawMessage, v reflect.Value, ptr any) error {
 	if !json.Valid(args) {
 		return syntaxError(args)
@@ -384,9 +387,10 @@ func checkDuplicateKeys(args json.RawMessage) error {
 	}
 }
 
-// schemaError turns a validator error into an *Error: missing_field for a
-// required parameter left out, invalid_argument otherwise, with details.field
-// naming the parameter as a dotted path (filters.type, ops.op).
+// schemaError turns a validator error (explain's, in jsonschema-go's
+// words) into an *Error: missing_field for a required parameter left out,
+// invalid_argument otherwise, with details.field naming the parameter as a
+// dotted path (filters.type, ops.op).
 func schemaError(err error) error {
 	msg := strings.TrimPrefix(err.Error(), "validating root: ")
 	path := ""
