@@ -3,6 +3,8 @@ package graph
 import (
 	"cmp"
 	"slices"
+
+	"github.com/projectcanvas/projectcanvas/internal/ptrsort"
 )
 
 // Edge is a directed edge between two vertices of a Graph.
@@ -28,7 +30,7 @@ func New(n int, edges []Edge) *Graph {
 			kept = append(kept, e)
 		}
 	}
-	slices.SortFunc(kept, func(a, b Edge) int {
+	ptrsort.Func(kept, func(a, b *Edge) int {
 		return cmp.Or(cmp.Compare(a.From, b.From), cmp.Compare(a.To, b.To))
 	})
 	kept = slices.Compact(kept)

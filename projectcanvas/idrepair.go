@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/projectcanvas/projectcanvas/internal/ptrsort"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/frontmatter"
 )
 
@@ -556,7 +557,7 @@ func (r *repairer) stage() error {
 		}
 		// Additions first: they find the old id before a replacement of
 		// the same field takes it away.
-		slices.SortStableFunc(fe.fields, func(a, b fieldEdit) int { return boolOrder(b.add) - boolOrder(a.add) })
+		ptrsort.StableFunc(fe.fields, func(a, b *fieldEdit) int { return boolOrder(b.add) - boolOrder(a.add) })
 		for _, f := range fe.fields {
 			rewriteRef(doc, f)
 		}

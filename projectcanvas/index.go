@@ -10,6 +10,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/projectcanvas/projectcanvas/internal/ptrsort"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/fulltext"
 )
 
@@ -307,6 +308,6 @@ func (x *index) sortedProblems() []Problem {
 	for _, ps := range x.problems {
 		out = append(out, ps...)
 	}
-	slices.SortStableFunc(out, func(a, b Problem) int { return strings.Compare(a.Path, b.Path) })
+	ptrsort.StableFunc(out, func(a, b *Problem) int { return strings.Compare(a.Path, b.Path) })
 	return out
 }

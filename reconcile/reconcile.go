@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/projectcanvas/projectcanvas/graph"
+	"github.com/projectcanvas/projectcanvas/internal/ptrsort"
 )
 
 // Entity is what reconcile needs of one entity: its identity and the
@@ -285,12 +286,12 @@ func joinPath(ids []string) string {
 }
 
 func (p *planner) sort() {
-	byFix := func(a, b Fix) int {
+	byFix := func(a, b *Fix) int {
 		return cmp.Or(cmp.Compare(a.Entity, b.Entity), cmp.Compare(a.Field, b.Field), cmp.Compare(a.ID, b.ID), cmp.Compare(a.Kind, b.Kind))
 	}
-	slices.SortFunc(p.res.Fixes, byFix)
-	slices.SortFunc(p.res.Held, byFix)
-	slices.SortStableFunc(p.res.Problems, func(a, b Problem) int {
+	ptrsort.Func(p.res.Fixes, byFix)
+	ptrsort.Func(p.res.Held, byFix)
+	ptrsort.StableFunc(p.res.Problems, func(a, b *Problem) int {
 		return cmp.Or(cmp.Compare(a.Entity, b.Entity), cmp.Compare(a.Field, b.Field), cmp.Compare(a.Kind, b.Kind))
 	})
 	if p.res.Fixes == nil {

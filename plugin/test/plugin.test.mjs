@@ -11,9 +11,12 @@ const { Notice, openCanvas } = obsidian;
 const read = (dir, p) => readFileSync(path.join(dir, p), "utf8");
 const noticed = (re) => Notice.messages().some((m) => re.test(m));
 
-test("main.js, with the core inlined, is at most 5 MB", () => {
+// A community plugin's main.js may weigh 5 MB; this one measured 3,717,779
+// bytes when issue 28 shrank the core, and may grow 3 % from there (the
+// core's own limits are wasm/bridge's TestWASMSize).
+test("main.js, with the core inlined, is at most 3.83 MB", () => {
   const size = statSync(path.join(here, "../dist/main.js")).size;
-  assert.ok(size <= 5 * 1024 * 1024, `main.js is ${size} bytes`);
+  assert.ok(size <= 3_830_000, `main.js is ${size} bytes`);
   assert.ok(size > 1024 * 1024, "the core is inlined");
 });
 

@@ -2,12 +2,12 @@ package assist
 
 import (
 	"bytes"
-	"slices"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/agnivade/levenshtein"
 
+	"github.com/projectcanvas/projectcanvas/internal/ptrsort"
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 )
 
@@ -79,7 +79,7 @@ func NewRanker(entities []*pc.Entity) *Ranker {
 		r.entries[i] = rankEntry{e: e, id: appendLower(nil, string(e.ID)), title: title,
 			titleRunes: utf8.RuneCount(title), words: words, wordRunes: runes}
 	}
-	slices.SortStableFunc(r.entries, func(a, b rankEntry) int { return pc.CompareIDs(a.e.ID, b.e.ID) })
+	ptrsort.StableFunc(r.entries, func(a, b *rankEntry) int { return pc.CompareIDs(a.e.ID, b.e.ID) })
 	return r
 }
 

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/projectcanvas/projectcanvas/internal/ptrsort"
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 )
 
@@ -65,7 +66,7 @@ func SuggestFeatureLinks(entities []*pc.Entity, opts SuggestOptions) []FeatureSu
 			s.Candidates = append(s.Candidates, Candidate{ID: w.ID, Type: w.Type, Title: w.Title, Score: score,
 				Reason: fmt.Sprintf("title shares %s", strings.Join(shared, ", "))})
 		}
-		slices.SortStableFunc(s.Candidates, func(a, b Candidate) int {
+		ptrsort.StableFunc(s.Candidates, func(a, b *Candidate) int {
 			return cmp.Or(cmp.Compare(b.Score, a.Score), pc.CompareIDs(a.ID, b.ID))
 		})
 		if opts.Limit > 0 && len(s.Candidates) > opts.Limit {

@@ -6,8 +6,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/google/jsonschema-go/jsonschema"
-
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/assist"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/canvas"
@@ -64,12 +62,6 @@ type populateInput struct {
 	Canvas string   `json:"canvas,omitempty" jsonschema:"Canvas file in the vault; default the configured one."`
 	Types  []string `json:"types,omitempty" jsonschema:"Entity types to add (the visible ones); default all." schema:"maxItems=6"`
 	Layout bool     `json:"layout,omitempty" jsonschema:"Lay the canvas out afterwards."`
-}
-
-func (populateInput) TuneSchema(s *jsonschema.Schema) {
-	for _, t := range pc.Types {
-		s.Properties["types"].Items.Enum = append(s.Properties["types"].Items.Enum, string(t))
-	}
 }
 
 func populateCanvas(ctx context.Context, c *call, in populateInput) (*Result, error) {

@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/google/jsonschema-go/jsonschema"
-
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/extsync"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/insight"
@@ -38,13 +36,6 @@ type coverageInput struct {
 	Phase  string `json:"phase,omitempty" jsonschema:"MVP or 0 to 5."`
 	Status string `json:"status,omitempty" jsonschema:"Planned, In Progress or Complete."`
 	Gap    string `json:"gap,omitempty" jsonschema:"Only features missing this kind of coverage." schema:"enum=implementation|documentation|tests"`
-}
-
-func (coverageInput) TuneSchema(s *jsonschema.Schema) {
-	tuneFeatureEnums(s)
-	for _, st := range []pc.Status{pc.Planned, pc.InProgress, pc.Complete} {
-		s.Properties["status"].Enum = append(s.Properties["status"].Enum, string(st))
-	}
 }
 
 // featureCoverage is open-feature-coverage's Go half: the sidebar's rows.

@@ -7,8 +7,6 @@ import (
 	iofs "io/fs"
 	"slices"
 
-	"github.com/google/jsonschema-go/jsonschema"
-
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/assist"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/canvas"
@@ -61,26 +59,6 @@ type createFeatureInput struct {
 	Phase      string `json:"phase,omitempty" jsonschema:"MVP or 0 to 5."`
 	Status     string `json:"status,omitempty" jsonschema:"Planned, In Progress, Complete or Deferred; default Planned."`
 	Workstream string `json:"workstream,omitempty" jsonschema:"Workstream, e.g. engineering." schema:"maxLength=200"`
-}
-
-func (createFeatureInput) TuneSchema(s *jsonschema.Schema) {
-	tuneFeatureEnums(s)
-	status, _ := pc.SchemaOf(pc.Feature).Field("status")
-	for _, v := range status.Enum {
-		s.Properties["status"].Enum = append(s.Properties["status"].Enum, v)
-	}
-}
-
-// tuneFeatureEnums sets the tier and phase enums present in s from the
-// core's lists.
-func tuneFeatureEnums(s *jsonschema.Schema) {
-	for field, values := range map[string][]string{"tier": pc.Tiers, "phase": pc.Phases} {
-		if p := s.Properties[field]; p != nil {
-			for _, v := range values {
-				p.Enum = append(p.Enum, v)
-			}
-		}
-	}
 }
 
 func createFeature(ctx context.Context, c *call, in createFeatureInput) (*Result, error) {
@@ -144,14 +122,10 @@ type phaseInput struct {
 	Phase string `json:"phase" jsonschema:"MVP or 0 to 5."`
 }
 
-func (phaseInput) TuneSchema(s *jsonschema.Schema) { tuneFeatureEnums(s) }
-
 type tierInput struct {
 	Subject
 	Tier string `json:"tier" jsonschema:"OSS or Premium."`
 }
-
-func (tierInput) TuneSchema(s *jsonschema.Schema) { tuneFeatureEnums(s) }
 
 // setFeatureField is set-feature-phase and set-feature-tier: the feature's
 // file changes as in update_entity, and when the features canvas shows the

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"slices"
 	"sync"
 
@@ -76,13 +77,22 @@ type spec struct {
 }
 
 // register adds a typed command: I is its input, decoded and checked as a
-// tool's arguments are (tools.NewDecoder).
+// tool's arguments are (tools.NewDecoder). Only this line names I: generic
+// code is compiled once per input struct, and the WebAssembly build
+// carries every copy.
 func register[I any](r *Registry, s spec, run func(ctx context.Context, c *call, in I) (*Result, error)) {
+	r.register(s, reflect.TypeFor[I](), func(ctx context.Context, c *call, in any) (*Result, error) {
+		return run(ctx, c, *in.(*I))
+	})
+}
+
+// register is register past the types: run takes a *I.
+func (r *Registry) register(s spec, t reflect.Type, run func(ctx context.Context, c *call, in any) (*Result, error)) {
 	if r.naming != 0 {
 		r.commands = append(r.commands, &Command{ID: s.id, Name: s.name, Description: s.description, Editor: s.editor, group: r.naming})
 		return
 	}
-	d, err := tools.NewDecoder[I]()
+	d, err := tools.NewDecoder(t)
 	if err != nil {
 		panic(fmt.Sprintf("command %s: %v", s.id, err)) // a bug in an input struct, caught by the registry test
 	}

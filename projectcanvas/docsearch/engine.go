@@ -2,13 +2,14 @@ package docsearch
 
 import (
 	"context"
-	"crypto/rand"
+	"encoding/binary"
 	"encoding/hex"
 	"errors"
 	"fmt"
 	"hash/maphash"
 	"io/fs"
 	"maps"
+	"math/rand/v2"
 	"runtime"
 	"slices"
 	"strings"
@@ -239,9 +240,12 @@ func OpenWithConfig(ctx context.Context, fsys pc.Files, cfg Config, t pc.Transpo
 	return Open(ctx, fsys, append([]Option{opt}, opts...)...)
 }
 
+// newNonce tells this engine's snapshots from another's: it needs to
+// differ, not to be secret, so math/rand (seeded by the runtime) serves,
+// and the WebAssembly build does without crypto/rand's generator (60 KB).
 func newNonce() string {
 	var b [4]byte
-	_, _ = rand.Read(b[:])
+	binary.LittleEndian.PutUint32(b[:], rand.Uint32())
 	return hex.EncodeToString(b[:])
 }
 

@@ -3,10 +3,10 @@ package extsync
 import (
 	"encoding/json"
 	"maps"
-	"slices"
 	"strings"
 	"time"
 
+	"github.com/projectcanvas/projectcanvas/internal/ptrsort"
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 )
 
@@ -99,7 +99,7 @@ func decodeState(data []byte) (*state, []Failure, error) {
 				Message: StatePath + ": the entry of " + pc.Echo(string(id)) + " was ignored: " + why})
 		}
 	}
-	slices.SortFunc(bad, func(a, b Failure) int { return strings.Compare(string(a.ID), string(b.ID)) })
+	ptrsort.Func(bad, func(a, b *Failure) int { return strings.Compare(string(a.ID), string(b.ID)) })
 	if st.Entities == nil {
 		st.Entities = map[pc.ID]*entry{}
 	}

@@ -8,7 +8,7 @@ import (
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 )
 
-// parseInstance reads valid JSON into the form the schema validator takes
+// parseInstance reads valid JSON into the form the schema checks take
 // (maps, lists, strings, float64 numbers, booleans, nil) in one pass, and
 // refuses an object with the same key twice at any level (encoding/json
 // would silently keep the last one). The caller checks validity first

@@ -11,8 +11,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/google/jsonschema-go/jsonschema"
-
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 )
 
@@ -58,10 +56,6 @@ type batchOptions struct {
 type batchArgs struct {
 	Ops     []batchOp    `json:"ops" schema:"maxItems=1000"`
 	Options batchOptions `json:"options,omitzero"`
-}
-
-func (batchArgs) TuneSchema(s *jsonschema.Schema) {
-	s.Properties["ops"].Items.Properties["type"].Enum = typeEnum()
 }
 
 type opResult struct {
@@ -454,8 +448,6 @@ type handleEntitiesArgs struct {
 	Ops     []batchOp    `json:"ops,omitempty" schema:"maxItems=1000"`
 	Options batchOptions `json:"options,omitzero"`
 }
-
-func (handleEntitiesArgs) TuneSchema(s *jsonschema.Schema) { batchArgs{}.TuneSchema(s) }
 
 func handleEntities(ctx context.Context, env *Env, a handleEntitiesArgs) (map[string]any, error) {
 	switch a.Action {

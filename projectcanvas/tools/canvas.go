@@ -3,8 +3,6 @@ package tools
 import (
 	"context"
 
-	"github.com/google/jsonschema-go/jsonschema"
-
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/canvas"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/insight"
@@ -23,12 +21,6 @@ type populateArgs struct {
 	Canvas string   `json:"canvas,omitempty" jsonschema:"Canvas file; default the configured one (Projects.canvas)."`
 	Types  []string `json:"types,omitempty" jsonschema:"Entity types to add; default all." schema:"maxItems=6"`
 	Layout bool     `json:"layout,omitempty" jsonschema:"Lay the canvas out afterwards."`
-}
-
-func (populateArgs) TuneSchema(s *jsonschema.Schema) {
-	for _, t := range pc.Types {
-		s.Properties["types"].Items.Enum = append(s.Properties["types"].Items.Enum, string(t))
-	}
 }
 
 type populateResult struct {

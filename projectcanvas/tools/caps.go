@@ -19,9 +19,8 @@ type capField struct {
 	max   int64
 }
 
-// capsOf lists the capped parameters of A.
-func capsOf[A any]() []capField {
-	t := reflect.TypeFor[A]()
+// capsOf lists the capped parameters of the struct type t.
+func capsOf(t reflect.Type) []capField {
 	var out []capField
 	for f := range structFields(t) {
 		for kv := range strings.SplitSeq(f.Tag.Get("schema"), ",") {
@@ -37,12 +36,12 @@ func capsOf[A any]() []capField {
 	return out
 }
 
-// applyCaps reduces the capped parameters of *a that exceed their cap and
-// returns what it reduced, by parameter name (nil when nothing was).
-func applyCaps[A any](a *A, caps []capField) map[string]int64 {
+// applyCaps reduces the capped parameters of the struct a that exceed their
+// cap and returns what it reduced, by parameter name (nil when nothing was).
+func applyCaps(a reflect.Value, caps []capField) map[string]int64 {
 	var capped map[string]int64
 	for _, c := range caps {
-		v := reflect.ValueOf(a).Elem().FieldByIndex(c.index)
+		v := a.FieldByIndex(c.index)
 		if v.Int() > c.max {
 			v.SetInt(c.max)
 			if capped == nil {

@@ -1,12 +1,14 @@
 package tools
 
 import (
+	"fmt"
+	"maps"
 	"math"
 	"reflect"
 	"slices"
+	"strconv"
+	"strings"
 	"unicode/utf8"
-
-	"github.com/google/jsonschema-go/jsonschema"
 )
 
 // checker is a tool's schema compiled, once, into the few keywords our
@@ -16,11 +18,13 @@ import (
 // validator walks every value through reflection and wraps every level in
 // an error context, which dominated a small call (more so in WebAssembly).
 //
-// It is not a second rule. decodeArgs asks the checker first and, unless it
-// accepts, asks the validator, whose answer (and error message) stands; so
-// the checker may be stricter than the schema but never laxer
-// (FuzzChecker compares the two on every registered tool's schema). A
-// schema using any keyword it does not know compiles to no checker at all.
+// It is not a second rule. decodeArgs asks accepts first and, unless it
+// accepts, explain, which finds the fault the way jsonschema-go's
+// validator does and whose answer (and error message) stands; so accepts
+// may be stricter than the schema but never laxer, and explain is exactly
+// the validator for these keywords (FuzzChecker compares both with it on
+// every registered tool's schema). A schema using any keyword it does not
+// know compiles to no checker at all, which NewDecoder refuses.
 type checker struct {
 	types              jsonTypes // 0: any type
 	enum               *enum     // nil: no enum
@@ -35,6 +39,10 @@ type checker struct {
 	// checks properties not named in properties.
 	closed     bool
 	additional *checker
+
+	// For explain: the type wanted and the enum, as the validator words them.
+	wantType string
+	enumText string
 }
 
 type jsonTypes uint8
@@ -77,20 +85,10 @@ var typeBits = map[string]jsonTypes{
 	"string": typeString, "array": typeArray, "object": typeObject,
 }
 
-// checkedKeywords are the Schema fields compileChecker understands or that
-// do not affect validation; any other field set makes a schema uncompiled.
-var checkedKeywords = map[string]bool{
-	"Title": true, "Description": true, "Default": true, "Deprecated": true, "ReadOnly": true, "WriteOnly": true,
-	"Examples": true, "Comment": true, "PropertyOrder": true,
-	"Type": true, "Types": true, "Enum": true, "Minimum": true, "Maximum": true, "MinLength": true, "MaxLength": true,
-	"Items": true, "MinItems": true, "MaxItems": true,
-	"Required": true, "Properties": true, "AdditionalProperties": true,
-}
-
 // compileChecker compiles s, or returns nil when s uses a keyword (or a
 // form of one) the checker does not implement.
-func compileChecker(s *jsonschema.Schema) *checker {
-	if s == nil || !onlyCheckedKeywords(s) {
+func compileChecker(s *argSchema) *checker {
+	if s == nil || s.Unknown || s.False {
 		return nil
 	}
 	c := &checker{minimum: math.Inf(-1), maximum: math.Inf(1), maxLength: -1, maxItems: -1, required: s.Required}
@@ -105,6 +103,11 @@ func compileChecker(s *jsonschema.Schema) *checker {
 		}
 		c.types |= bit
 	}
+	if s.Type != "" {
+		c.wantType = fmt.Sprintf("%q", s.Type)
+	} else if s.Types != nil {
+		c.wantType = fmt.Sprintf("one of %q", strings.Join(s.Types, ", "))
+	}
 	if s.Enum != nil {
 		c.enum = &enum{}
 		for _, e := range s.Enum {
@@ -112,6 +115,7 @@ func compileChecker(s *jsonschema.Schema) *checker {
 				return nil
 			}
 		}
+		c.enumText = fmt.Sprintf("%v", s.Enum)
 	}
 	if s.Minimum != nil {
 		c.minimum = *s.Minimum
@@ -141,7 +145,7 @@ func compileChecker(s *jsonschema.Schema) *checker {
 		}
 	}
 	if a := s.AdditionalProperties; a != nil {
-		if isFalseSchema(a) {
+		if a.False {
 			c.closed = true
 		} else if c.additional = compileChecker(a); c.additional == nil {
 			return nil
@@ -150,26 +154,8 @@ func compileChecker(s *jsonschema.Schema) *checker {
 	return c
 }
 
-func onlyCheckedKeywords(s *jsonschema.Schema) bool {
-	v := reflect.ValueOf(s).Elem()
-	for i := range v.NumField() {
-		if !checkedKeywords[v.Type().Field(i).Name] && !v.Field(i).IsZero() {
-			return false
-		}
-	}
-	return true
-}
-
-// onlyNot reports whether a is {"not": ...} and nothing else: false, as
-// jsonschema-go writes it.
-func onlyNot(a *jsonschema.Schema) bool {
-	rest := *a
-	rest.Not = nil
-	return reflect.ValueOf(rest).IsZero()
-}
-
 // accepts reports whether v (as parseInstance makes it) certainly satisfies
-// the schema. False means "refused or not sure": ask the validator.
+// the schema. False means "refused or not sure": ask explain.
 func (c *checker) accepts(v any) bool {
 	var t jsonTypes
 	switch x := v.(type) {
@@ -190,7 +176,7 @@ func (c *checker) accepts(v any) bool {
 		}
 	case float64:
 		if math.IsInf(x, 0) || math.IsNaN(x) {
-			return false // the validator's own affair
+			return false // explain's affair: the validator counts ±Inf as 0
 		}
 		t = typeNumber
 		if x == math.Trunc(x) {
@@ -250,4 +236,171 @@ func (c *checker) acceptsObject(obj map[string]any) bool {
 		}
 	}
 	return true
+}
+
+// explain says why v (as parseInstance makes it) fails the schema at path,
+// or returns nil when it does not. Its errors are those jsonschema-go's
+// validator gives for the same keywords, in the order it checks them
+// ("validating root: validating /properties/x: maximum: ..."), which
+// schemaError turns into the tools' refusals: the WebAssembly build has no
+// validator, and the native one gives the same answers by the same code.
+// Where the validator walks a map (properties present, unknown keys), and
+// so reports one of several faults at random, explain takes names in
+// order. FuzzChecker compares the two.
+func (c *checker) explain(v any, path string) (err error) {
+	defer func() {
+		if err != nil {
+			err = fmt.Errorf("validating %s: %w", path, err)
+		}
+	}()
+	if c.types != 0 {
+		got, bit := explainType(v)
+		if c.types&bit == 0 {
+			return fmt.Errorf("type: %s has type %q, want %s", instanceText(v), got, c.wantType)
+		}
+	}
+	if c.enum != nil && !c.enum.holds(v) {
+		return fmt.Errorf("enum: %s does not equal any of: %s", instanceText(v), c.enumText)
+	}
+	switch x := v.(type) {
+	case float64:
+		n := ratOf(x)
+		if n < c.minimum {
+			return fmt.Errorf("minimum: %s is less than %f", ratText(n), c.minimum)
+		}
+		if n > c.maximum {
+			return fmt.Errorf("maximum: %s is greater than %f", ratText(n), c.maximum)
+		}
+	case string:
+		n := utf8.RuneCountInString(x)
+		if n < c.minLength {
+			return fmt.Errorf("minLength: %q contains %d Unicode code points, fewer than %d", x, n, c.minLength)
+		}
+		if c.maxLength >= 0 && n > c.maxLength {
+			return fmt.Errorf("maxLength: %q contains %d Unicode code points, more than %d", x, n, c.maxLength)
+		}
+	case []any:
+		if c.items != nil {
+			for _, item := range x {
+				if err := c.items.explain(item, subPath(path, "items")); err != nil {
+					return err
+				}
+			}
+		}
+		if len(x) < c.minItems {
+			return fmt.Errorf("minItems: array length %d is less than %d", len(x), c.minItems)
+		}
+		if c.maxItems >= 0 && len(x) > c.maxItems {
+			return fmt.Errorf("maxItems: array length %d is greater than %d", len(x), c.maxItems)
+		}
+	case map[string]any:
+		return c.explainObject(x, path)
+	}
+	return nil
+}
+
+func (c *checker) explainObject(obj map[string]any, path string) error {
+	names := slices.Sorted(maps.Keys(obj))
+	for _, name := range names {
+		if p, ok := c.properties[name]; ok {
+			if err := p.explain(obj[name], subPath(path, "properties/"+pointerEscaper.Replace(name))); err != nil {
+				return err
+			}
+		}
+	}
+	var unknown []string
+	for _, name := range names {
+		if _, ok := c.properties[name]; ok {
+			continue
+		}
+		if c.closed {
+			unknown = append(unknown, name)
+		} else if c.additional != nil {
+			if err := c.additional.explain(obj[name], subPath(path, "additionalProperties")); err != nil {
+				return err
+			}
+		}
+	}
+	if len(unknown) > 0 {
+		return fmt.Errorf("unexpected additional properties %q", unknown)
+	}
+	var missing []string
+	for _, name := range c.required {
+		if _, ok := obj[name]; !ok {
+			missing = append(missing, name)
+		}
+	}
+	if len(missing) > 0 {
+		return fmt.Errorf("required: missing properties: %q", missing)
+	}
+	return nil
+}
+
+// subPath is the path of a schema below the one at path: a JSON Pointer
+// from the root, whose own path is "root".
+func subPath(path, below string) string {
+	if path == "root" {
+		path = ""
+	}
+	return path + "/" + below
+}
+
+// pointerEscaper writes a property name as a JSON Pointer segment, as the
+// validator's schema paths have it.
+var pointerEscaper = strings.NewReplacer("~", "~0", "/", "~1")
+
+// explainType is the JSON type of v as the validator names it, and its bit.
+func explainType(v any) (string, jsonTypes) {
+	switch x := v.(type) {
+	case nil:
+		return "null", typeNull
+	case bool:
+		return "boolean", typeBoolean
+	case string:
+		return "string", typeString
+	case float64:
+		if _, f := math.Modf(x); f == 0 {
+			return "integer", typeInteger
+		}
+		return "number", typeNumber
+	case []any:
+		return "array", typeArray
+	}
+	return "object", typeObject
+}
+
+// instanceText is v as the validator prints it (%v of its reflect.Value:
+// null is the invalid Value).
+func instanceText(v any) string {
+	if v == nil {
+		return "<invalid reflect.Value>"
+	}
+	return fmt.Sprintf("%v", v)
+}
+
+// ratOf is the number the validator compares: its big.Rat of a ±Inf stays
+// zero (SetFloat64 refuses it), so an out-of-range 1e400 counts as 0; and
+// a fraction has no -0.
+func ratOf(x float64) float64 {
+	if math.IsInf(x, 0) || x == 0 {
+		return 0
+	}
+	return x
+}
+
+// ratText writes a number as schemaError reads it back to the same
+// float64 (the validator writes its exact fraction, "5/2", which reads back
+// the same).
+func ratText(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
+
+// holds reports whether v equals a value of the enum, as the validator
+// compares (numbers by value; ±Inf as 0).
+func (e *enum) holds(v any) bool {
+	switch x := v.(type) {
+	case string:
+		return slices.Contains(e.strings, x)
+	case float64:
+		return slices.Contains(e.numbers, ratOf(x))
+	}
+	return false
 }

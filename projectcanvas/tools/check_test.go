@@ -1,3 +1,5 @@
+//go:build !js
+
 package tools
 
 import (
@@ -18,15 +20,37 @@ import (
 type toolSchema struct {
 	name string
 	*argsSchema
+	// The same schema for jsonschema-go's validator, the reference the
+	// checker and explain are compared with.
+	reference *jsonschema.Schema
+	resolved  *jsonschema.Resolved
 }
 
 func toolSchemas(t testing.TB) []toolSchema {
 	var out []toolSchema
 	for _, tool := range New().Tools() {
 		require.NotNil(t, tool.args, tool.Name)
-		out = append(out, toolSchema{tool.Name, tool.args})
+		var ref jsonschema.Schema
+		require.NoError(t, json.Unmarshal(tool.InputSchema, &ref), tool.Name)
+		for name, p := range ref.Properties { // caps: no maximum for the checks
+			if tool.args.schema.Properties[name].Maximum == nil {
+				p.Maximum = nil
+			}
+		}
+		resolved, err := ref.Resolve(nil)
+		require.NoError(t, err, tool.Name)
+		out = append(out, toolSchema{tool.Name, tool.args, &ref, resolved})
 	}
 	return out
+}
+
+// argSchemaOf is s as the checks read it.
+func argSchemaOf(t testing.TB, s *jsonschema.Schema) *argSchema {
+	data, err := json.Marshal(s)
+	require.NoError(t, err)
+	a, err := parseArgSchema(data)
+	require.NoError(t, err)
+	return a
 }
 
 // Every registered tool takes the fast path: a schema the checker cannot
@@ -51,30 +75,33 @@ type openArgs struct {
 }
 
 func TestSchemaClosesNeedsEveryStructClosed(t *testing.T) {
-	s, err := schemaFor[openArgs]()
+	s, err := schemaOf(reflect.TypeFor[openArgs]())
 	require.NoError(t, err)
-	require.True(t, schemaCloses(reflect.TypeFor[openArgs](), s))
+	require.True(t, schemaCloses(reflect.TypeFor[openArgs](), argSchemaOf(t, s)))
 	s.Properties["options"].AdditionalProperties = nil // a tuner's hand-written schema
-	require.False(t, schemaCloses(reflect.TypeFor[openArgs](), s))
+	require.False(t, schemaCloses(reflect.TypeFor[openArgs](), argSchemaOf(t, s)))
 	s.Properties["options"] = &jsonschema.Schema{Type: "object", AdditionalProperties: &jsonschema.Schema{Not: &jsonschema.Schema{}}}
-	require.False(t, schemaCloses(reflect.TypeFor[openArgs](), s), "no property for atomic")
+	require.False(t, schemaCloses(reflect.TypeFor[openArgs](), argSchemaOf(t, s)), "no property for atomic")
 	require.False(t, schemaCloses(reflect.TypeFor[[]openArgs](), nil))
 	require.True(t, schemaCloses(reflect.TypeFor[json.RawMessage](), nil))
 }
 
 func TestCheckerRefusesUnknownKeywords(t *testing.T) {
 	pattern := &jsonschema.Schema{Type: "string", Pattern: "^a"}
-	require.Nil(t, compileChecker(pattern))
+	require.Nil(t, compileChecker(argSchemaOf(t, pattern)))
 	nested := &jsonschema.Schema{Type: "object", Properties: map[string]*jsonschema.Schema{"x": {AnyOf: []*jsonschema.Schema{{Type: "string"}}}}}
-	require.Nil(t, compileChecker(nested))
+	require.Nil(t, compileChecker(argSchemaOf(t, nested)))
 	boolEnum := &jsonschema.Schema{Enum: []any{"a", true}}
-	require.Nil(t, compileChecker(boolEnum))
-	require.NotNil(t, compileChecker(&jsonschema.Schema{Type: "string", Enum: []any{"a"}, Description: "d"}))
+	require.Nil(t, compileChecker(argSchemaOf(t, boolEnum)))
+	require.NotNil(t, compileChecker(argSchemaOf(t, &jsonschema.Schema{Type: "string", Enum: []any{"a"}, Description: "d"})))
+	require.Nil(t, compileChecker(argSchemaOf(t, &jsonschema.Schema{Not: &jsonschema.Schema{}})), "false")
 }
 
-// agree checks the one rule: the checker never accepts what the validator
-// refuses, and (finite numbers only; it leaves ±Inf to the validator)
-// accepts everything the validator accepts.
+// agree checks the rules: the checker never accepts what the validator
+// refuses, and (finite numbers only; it leaves ±Inf to explain) accepts
+// everything the validator accepts; explain refuses exactly what the
+// validator refuses, and the refusal a tool answers (schemaError) is the
+// one the validator's error gives.
 func agree(t *testing.T, ts toolSchema, v any) {
 	t.Helper()
 	err := ts.resolved.Validate(v)
@@ -85,6 +112,24 @@ func agree(t *testing.T, ts toolSchema, v any) {
 	if !got && err == nil && allFinite(v) {
 		t.Fatalf("%s: checker refuses %s, validator accepts", ts.name, show(v))
 	}
+	explained := ts.check.explain(v, "root")
+	if (explained == nil) != (err == nil) {
+		t.Fatalf("%s: %s: explain says %v, the validator %v", ts.name, show(v), explained, err)
+	}
+	if err == nil {
+		return
+	}
+	// The validator walks maps in random order: where several properties
+	// are at fault it names any one, explain the first by name. Ask it
+	// again until it names the same one.
+	want := schemaError(explained).Error()
+	for range 500 {
+		if schemaError(err).Error() == want {
+			return
+		}
+		err = ts.resolved.Validate(v)
+	}
+	t.Fatalf("%s: %s: explain refuses with %q, the validator with %q (%v)", ts.name, show(v), want, schemaError(err), err)
 }
 
 func show(v any) string {
@@ -139,7 +184,7 @@ func FuzzChecker(f *testing.F) {
 		}
 		for _, ts := range schemas {
 			g := &generator{data: data}
-			agree(t, ts, g.value(ts.schema, 0))
+			agree(t, ts, g.value(ts.reference, 0))
 		}
 	})
 }

@@ -4,18 +4,12 @@ import (
 	"context"
 	"slices"
 
-	"github.com/google/jsonschema-go/jsonschema"
-
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 )
 
 // MaxIDs is the most ids one get_entities (or handle_entities get) call
 // takes; more fail with invalid_argument rather than a silent page.
 const MaxIDs = 200
-
-// maxListItems bounds the other lists of ids a call takes (dependencies
-// to add, flat relation fields), as MaxBatch bounds a batch.
-const maxListItems = 1000
 
 func registerEntityTools(r *Registry) {
 	Register(r, "create_entity",
@@ -35,15 +29,6 @@ func registerEntityTools(r *Registry) {
 		Annotations{Destructive: true}, handleEntity)
 }
 
-// typeEnum is the entity types, for schemas.
-func typeEnum() []any {
-	out := make([]any, len(pc.Types))
-	for i, t := range pc.Types {
-		out[i] = string(t)
-	}
-	return out
-}
-
 type canvasOptions struct {
 	CanvasSource string `json:"canvas_source,omitempty" jsonschema:"Canvas file to add the node to; default the configured one, created if missing."`
 	AddToCanvas  bool   `json:"add_to_canvas,omitempty" schema:"default=true"`
@@ -54,8 +39,6 @@ type createArgs struct {
 	Data    map[string]any `json:"data" jsonschema:"Fields (see get_schema): title, parent, status, workstream, priority, depends_on... content: markdown body."`
 	Options canvasOptions  `json:"options,omitzero"`
 }
-
-func (createArgs) TuneSchema(s *jsonschema.Schema) { s.Properties["type"].Enum = typeEnum() }
 
 func createEntity(_ context.Context, env *Env, a createArgs) (map[string]any, error) {
 	return doCreate(env, a.Type, a.Data, a.Options)

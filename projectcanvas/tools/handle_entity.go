@@ -7,8 +7,6 @@ import (
 	"reflect"
 	"slices"
 
-	"github.com/google/jsonschema-go/jsonschema"
-
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 )
 
@@ -78,33 +76,6 @@ func (a *handleEntityArgs) UnmarshalJSON(data []byte) error {
 	}
 	*a = handleEntityArgs(p)
 	return nil
-}
-
-// TuneSchema adds every writable field of every entity type, flat.
-func (handleEntityArgs) TuneSchema(s *jsonschema.Schema) {
-	s.Properties["type"].Enum = typeEnum()
-	for _, t := range pc.Types {
-		for _, f := range pc.SchemaOf(t).Fields {
-			if _, done := s.Properties[f.Name]; !done && !f.ReadOnly {
-				s.Properties[f.Name] = fieldSchema(f)
-			}
-		}
-	}
-	s.Properties[pc.ContentKey] = &jsonschema.Schema{Type: "string"}
-}
-
-// fieldSchema is the JSON Schema of an entity field given flat: any value,
-// lists bounded. The names are what the schema checks; the core checks each
-// value against the field (get_schema describes them), as it does for
-// create's data.
-func fieldSchema(f pc.FieldSpec) *jsonschema.Schema {
-	if f.Kind == pc.KindRefs || f.Kind == pc.KindStrings {
-		n := maxListItems
-		return &jsonschema.Schema{Types: []string{"array", "string", "null"}, Items: &jsonschema.Schema{Type: "string"}, MaxItems: &n}
-	}
-	// Never the empty schema: it serializes as `true`, which strict
-	// clients (the MCP TypeScript SDK) refuse as a property schema.
-	return &jsonschema.Schema{Types: []string{"string", "number", "boolean", "null"}}
 }
 
 func handleEntity(ctx context.Context, env *Env, a handleEntityArgs) (map[string]any, error) {

@@ -4,9 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"slices"
-	"strconv"
-
-	"github.com/google/jsonschema-go/jsonschema"
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/insight"
@@ -75,16 +72,6 @@ type analyzeArgs struct {
 	Fields                 []string `json:"fields,omitempty" jsonschema:"Parts to return (default all; the include_ flags apply)." schema:"maxItems=7"`
 }
 
-func (analyzeArgs) TuneSchema(s *jsonschema.Schema) {
-	values := make([]any, len(analysisFields))
-	for i, f := range analysisFields {
-		values[i] = f
-	}
-	s.Properties["fields"].Items.Enum = values
-	maxDays := float64(insight.MaxStaleDays)
-	s.Properties["stale_days"].Maximum = &maxDays
-}
-
 func analyzeProjectState(_ context.Context, env *Env, a analyzeArgs) (map[string]any, error) {
 	fields := a.Fields
 	if len(fields) == 0 {
@@ -133,20 +120,6 @@ type coverageArgs struct {
 	ShowGapsOnly    bool            `json:"show_gaps_only,omitempty" schema:"default=false"`
 	FeatureIDs      []string        `json:"feature_ids,omitempty" jsonschema:"Only these features." schema:"maxItems=200"`
 	IncludeArchived bool            `json:"include_archived,omitempty" schema:"default=false"`
-}
-
-func (coverageArgs) TuneSchema(s *jsonschema.Schema) {
-	for _, t := range pc.Tiers {
-		s.Properties["tier"].Enum = append(s.Properties["tier"].Enum, t)
-	}
-	phase := &jsonschema.Schema{Types: []string{"string", "integer"}, Description: s.Properties["phase"].Description}
-	for _, p := range pc.Phases {
-		phase.Enum = append(phase.Enum, p)
-		if n, err := strconv.Atoi(p); err == nil {
-			phase.Enum = append(phase.Enum, n)
-		}
-	}
-	s.Properties["phase"] = phase
 }
 
 func getFeatureCoverage(_ context.Context, env *Env, a coverageArgs) (insight.CoverageReport, error) {

@@ -3,8 +3,6 @@ package tools
 import (
 	"context"
 
-	"github.com/google/jsonschema-go/jsonschema"
-
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 )
 
@@ -94,8 +92,4 @@ func rebuildIndex(_ context.Context, env *Env, _ noArgs) (map[string]any, error)
 		"took_ms":          stats.Took.Milliseconds(),
 		"problems":         problems,
 	}, nil
-}
-
-func (schemaArgs) TuneSchema(s *jsonschema.Schema) {
-	s.Properties["entity_type"].Enum = append([]any{"all"}, typeEnum()...)
 }

@@ -7,8 +7,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/google/jsonschema-go/jsonschema"
-
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/fulltext"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/insight"
@@ -63,18 +61,6 @@ type searchArgs struct {
 	MaxItems          int           `json:"max_items,omitempty" schema:"default=20,minimum=1,cap=200"`
 	ContinuationToken string        `json:"continuation_token,omitempty"`
 	Since             string        `json:"since,omitempty" jsonschema:"ISO 8601; only entities updated after it."`
-}
-
-func (searchArgs) TuneSchema(s *jsonschema.Schema) {
-	for _, d := range directionNames() {
-		s.Properties["direction"].Enum = append(s.Properties["direction"].Enum, d)
-	}
-	filters := s.Properties["filters"].Properties
-	for _, name := range []string{"type", "status", "workstream"} {
-		f := filters[name]
-		f.Type, f.Types = "", []string{"string", "array"}
-	}
-	filters["type"].Items.Enum = typeEnum()
 }
 
 // filter is the compiled form of filters and since. Filters hold a handful

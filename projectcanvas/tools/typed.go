@@ -5,14 +5,11 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"math/big"
 	"reflect"
 	"regexp"
 	"strconv"
 	"strings"
 	"sync"
-
-	"github.com/google/jsonschema-go/jsonschema"
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 )
@@ -48,17 +45,31 @@ type Annotations struct {
 //     a list the core owns; set such enums in a SchemaTuner instead.
 //
 // An arguments type implementing SchemaTuner adjusts its schema after
-// generation (enums from the core's own lists, for example).
+// generation (enums from the core's own lists, for example). Tuners live in
+// tune.go files built natively only: the WebAssembly build reads every
+// schema from wasm_schemas.json (schema_js.go), and TestWASMSchemas in
+// package commands fails until that file is rewritten after a change.
 //
 // Arguments are checked against the schema before decoding: unknown or
 // wrong-case names, duplicate keys, wrong JSON types and out-of-bound values
 // fail with invalid_argument, and the handler never runs.
 func Register[A, R any](r *Registry, name, description string, ann Annotations, run func(ctx context.Context, env *Env, args A) (R, error)) {
+	r.register(name, description, ann, reflect.TypeFor[A](), func(ctx context.Context, env *Env, args any) (any, error) {
+		return run(ctx, env, *args.(*A))
+	})
+}
+
+// register is Register past the types: call runs the tool on a *A. Generic
+// code is compiled once per arguments struct (each is its own GC shape):
+// with some eighty tools and commands, generic registering and decoding
+// made the WebAssembly build most of a megabyte larger, so only the line
+// that names A is generic and the rest works by reflection.
+func (r *Registry) register(name, description string, ann Annotations, t reflect.Type, call func(context.Context, *Env, any) (any, error)) {
 	if r.naming != 0 {
 		r.Add(&Tool{Name: name, Description: description, Annotations: ann, group: r.naming})
 		return
 	}
-	d, err := NewDecoder[A]()
+	d, err := NewDecoder(t)
 	if err != nil {
 		panic(fmt.Sprintf("tool %s: %v", name, err)) // a bug in an arguments struct, caught by the registry test
 	}
@@ -68,87 +79,82 @@ func Register[A, R any](r *Registry, name, description string, ann Annotations, 
 		InputSchema: d.Schema,
 		Annotations: ann,
 		args:        d.args,
-		Handler:     handlerOf(d, run),
+		Handler:     d.handler(call),
 	})
 }
 
-// Decoder is the checked decoding of one arguments struct A that Register
+// Decoder is the checked decoding of one arguments struct that Register
 // builds for a tool, for other registries of typed functions (the editor's
 // commands) to be built the same way.
-type Decoder[A any] struct {
+type Decoder struct {
 	// Schema is the JSON Schema clients see.
 	Schema   json.RawMessage
+	t        reflect.Type
 	args     *argsSchema
-	defaults *defaults[A]
+	defaults *defaults
 	caps     []capField
 }
 
-// NewDecoder builds the schema and decoder of A from its struct tags (see
-// Register for the rules). An error is a bug in A.
-func NewDecoder[A any]() (*Decoder[A], error) {
-	schema, err := schemaFor[A]()
+// NewDecoder builds the schema and decoder of the struct type t from its
+// struct tags (see Register for the rules). An error is a bug in t.
+func NewDecoder(t reflect.Type) (*Decoder, error) {
+	raw, err := schemaJSON(t)
 	if err != nil {
 		return nil, err
 	}
+	schema, err := parseArgSchema(raw)
+	if err != nil {
+		return nil, err
+	}
+	checked, _ := parseArgSchema(raw)
 	// Clients see the caps as maxima; the checks let larger values through
 	// for caps to reduce after decoding.
-	caps := capsOf[A]()
-	checked, _ := schemaFor[A]()
+	caps := capsOf(t)
 	for _, c := range caps {
 		checked.Properties[c.name].Maximum = nil
 	}
-	resolved, err := checked.Resolve(nil)
-	if err != nil {
-		return nil, err
+	check := compileChecker(checked)
+	if check == nil {
+		return nil, fmt.Errorf("the schema of %s uses a keyword the checks do not implement", t)
 	}
-	raw, err := json.Marshal(schema)
-	if err != nil {
-		return nil, err
-	}
-	defaults, err := newDefaults[A](schema)
+	defaults, err := newDefaults(t, schema)
 	if err != nil {
 		return nil, fmt.Errorf("defaults: %w", err)
 	}
-	return &Decoder[A]{
-		Schema: raw,
-		args: &argsSchema{schema: checked, resolved: resolved, check: compileChecker(checked),
-			closed: schemaCloses(reflect.TypeFor[A](), checked)},
+	return &Decoder{
+		Schema:   raw,
+		t:        t,
+		args:     &argsSchema{schema: checked, check: check, closed: schemaCloses(t, checked)},
 		defaults: defaults,
 		caps:     caps,
 	}, nil
 }
 
-// Decode checks raw arguments against the schema and decodes them, absent
-// parameters holding their defaults. Capped parameters above their cap are
-// reduced to it and named in capped (nil when none was). A refusal is an
-// invalid_argument *projectcanvas.Error that reads like a sentence.
-func (d *Decoder[A]) Decode(raw json.RawMessage) (a A, capped map[string]int64, err error) {
-	a, err = decodeArgs(d.args, d.defaults, raw)
-	if err != nil || len(d.caps) == 0 {
-		return a, nil, err
+// Decode checks raw arguments against the schema and decodes them into a
+// new value of the arguments type A, absent parameters holding their
+// defaults, and returns its address (a *A). Capped parameters above their
+// cap are reduced to it and named in capped (nil when none was). A refusal
+// is an invalid_argument *projectcanvas.Error that reads like a sentence.
+func (d *Decoder) Decode(raw json.RawMessage) (args any, capped map[string]int64, err error) {
+	v := reflect.New(d.t)
+	args = v.Interface()
+	if err := decodeArgs(d.args, d.defaults, raw, v.Elem(), args); err != nil {
+		return nil, nil, err
 	}
-	return a, applyCaps(&a, d.caps), nil
+	if len(d.caps) > 0 {
+		capped = applyCaps(v.Elem(), d.caps)
+	}
+	return args, capped, nil
 }
 
-// handlerOf decodes a tool's arguments and runs it. Only tools with caps
-// pay for them: taking the arguments' address for reflection moves them to
-// the heap, an allocation on every call.
-func handlerOf[A, R any](d *Decoder[A], run func(ctx context.Context, env *Env, args A) (R, error)) func(context.Context, *Env, json.RawMessage) (any, error) {
-	if len(d.caps) == 0 {
-		return func(ctx context.Context, env *Env, raw json.RawMessage) (any, error) {
-			a, err := decodeArgs(d.args, d.defaults, raw)
-			if err != nil {
-				return nil, err
-			}
-			return run(ctx, env, a)
-		}
-	}
+// handler decodes a tool's arguments and runs it.
+func (d *Decoder) handler(call func(context.Context, *Env, any) (any, error)) Handler {
 	return func(ctx context.Context, env *Env, raw json.RawMessage) (any, error) {
-		a, capped, err := d.Decode(raw)
+		args, capped, err := d.Decode(raw)
 		if err != nil {
 			return nil, err
 		}
-		out, err := run(ctx, env, a)
+		out, err := call(ctx, env, args)
 		if err != nil || capped == nil {
 			return out, err
 		}
@@ -156,143 +162,33 @@ func handlerOf[A, R any](d *Decoder[A], run func(ctx context.Context, env *Env, 
 	}
 }
 
-// SchemaTuner is implemented by arguments types whose schema needs more than
-// struct tags can say, typically enum values owned by the core.
-type SchemaTuner interface {
-	TuneSchema(s *jsonschema.Schema)
-}
-
-// schemaFor builds the JSON Schema of A from its struct tags.
-func schemaFor[A any]() (*jsonschema.Schema, error) {
-	s, err := jsonschema.For[A](nil)
-	if err != nil {
-		return nil, err
-	}
-	if err := applyTags(reflect.TypeFor[A](), s); err != nil {
-		return nil, err
-	}
-	var zero A
-	if t, ok := any(zero).(SchemaTuner); ok {
-		t.TuneSchema(s)
-	} else if t, ok := any(&zero).(SchemaTuner); ok {
-		t.TuneSchema(s)
-	}
-	return s, nil
-}
-
-// applyTags copies `schema` tag constraints onto the properties of the
-// object schema s generated for struct type t, recursively.
-func applyTags(t reflect.Type, s *jsonschema.Schema) error {
-	for t.Kind() == reflect.Pointer {
-		t = t.Elem()
-	}
-	if t.Kind() != reflect.Struct || s == nil {
-		return nil
-	}
-	for f := range structFields(t) {
-		if f.Anonymous && f.Tag.Get("json") == "" {
-			// An embedded struct's fields are the outer object's, as
-			// encoding/json and the generated schema have them.
-			if err := applyTags(f.Type, s); err != nil {
-				return err
-			}
-			continue
-		}
-		name := jsonName(f)
-		prop := s.Properties[name]
-		if prop == nil {
-			continue
-		}
-		if err := applyConstraints(prop, f.Tag.Get("schema")); err != nil {
-			return fmt.Errorf("field %s: %w", name, err)
-		}
-		ft := f.Type
-		for ft.Kind() == reflect.Pointer || ft.Kind() == reflect.Slice {
-			ft = ft.Elem()
-			if prop.Items != nil {
-				prop = prop.Items
-			}
-		}
-		if err := applyTags(ft, prop); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-func applyConstraints(s *jsonschema.Schema, tag string) error {
-	if tag == "" {
-		return nil
-	}
-	for kv := range strings.SplitSeq(tag, ",") {
-		key, value, ok := strings.Cut(kv, "=")
-		if !ok {
-			return fmt.Errorf("schema tag %q: want key=value", kv)
-		}
-		switch key {
-		case "default":
-			if !json.Valid([]byte(value)) {
-				value = strconv.Quote(value) // a bare word is a string default
-			}
-			s.Default = json.RawMessage(value)
-		case "enum":
-			for v := range strings.SplitSeq(value, "|") {
-				s.Enum = append(s.Enum, v)
-			}
-		case "minimum", "maximum", "cap":
-			f, err := strconv.ParseFloat(value, 64)
-			if err != nil {
-				return fmt.Errorf("schema tag %s: %w", key, err)
-			}
-			switch key {
-			case "minimum":
-				s.Minimum = &f
-			case "cap":
-				s.Description = strings.TrimSpace(s.Description + fmt.Sprintf(" Larger values are reduced to %g.", f))
-				fallthrough
-			default:
-				s.Maximum = &f
-			}
-		case "minLength", "maxLength", "minItems", "maxItems":
-			n, err := strconv.Atoi(value)
-			if err != nil {
-				return fmt.Errorf("schema tag %s: %w", key, err)
-			}
-			*map[string]**int{"minLength": &s.MinLength, "maxLength": &s.MaxLength, "minItems": &s.MinItems, "maxItems": &s.MaxItems}[key] = &n
-		default:
-			return fmt.Errorf("schema tag: unknown key %q", key)
-		}
-	}
-	return nil
-}
-
-// defaults makes the A that arguments are decoded over: absent parameters
+// defaults makes the value arguments are decoded over: absent parameters
 // keep their schema defaults.
-type defaults[A any] struct {
-	schema *jsonschema.Schema
-	proto  A
+type defaults struct {
+	schema *argSchema
+	proto  reflect.Value
 	// shared is set when proto holds no slice, map, pointer or interface:
 	// a copy of it then shares nothing with the next call's, so it is
 	// built once rather than by unmarshalling every default on each call.
 	shared bool
 }
 
-func newDefaults[A any](schema *jsonschema.Schema) (*defaults[A], error) {
-	d := &defaults[A]{schema: schema}
-	if err := setDefaults(reflect.ValueOf(&d.proto).Elem(), schema); err != nil {
+func newDefaults(t reflect.Type, schema *argSchema) (*defaults, error) {
+	d := &defaults{schema: schema, proto: reflect.New(t).Elem()}
+	if err := setDefaults(d.proto, schema); err != nil {
 		return nil, err
 	}
-	d.shared = !holdsReference(reflect.ValueOf(d.proto))
+	d.shared = !holdsReference(d.proto)
 	return d, nil
 }
 
-func (d *defaults[A]) fresh() (A, error) {
+// fill sets the defaults into v, a zero value of the type.
+func (d *defaults) fill(v reflect.Value) error {
 	if d.shared {
-		return d.proto, nil
+		v.Set(d.proto)
+		return nil
 	}
-	var a A
-	err := setDefaults(reflect.ValueOf(&a).Elem(), d.schema)
-	return a, err
+	return setDefaults(v, d.schema)
 }
 
 // holdsReference reports whether v holds a non-nil slice, map, pointer,
@@ -321,9 +217,8 @@ func holdsReference(v reflect.Value) bool {
 
 // argsSchema is a tool's arguments schema in the forms a call needs.
 type argsSchema struct {
-	schema   *jsonschema.Schema
-	resolved *jsonschema.Resolved // for the validator
-	check    *checker             // nil when the schema does not compile
+	schema *argSchema
+	check  *checker
 	// closed is set when the schema refuses every key the decoder would
 	// not use (schemaCloses): arguments it let through then decode the
 	// same with or without DisallowUnknownFields.
@@ -331,50 +226,45 @@ type argsSchema struct {
 }
 
 // decodeArgs validates raw arguments against the tool's schema, then decodes
-// them into an A whose absent parameters hold their schema defaults. The
-// schema's compiled checker lets most arguments through without the
-// validator; anything it does not accept goes to the validator, whose
-// verdict (and error message) stands.
-func decodeArgs[A any](s *argsSchema, d *defaults[A], args json.RawMessage) (A, error) {
-	var a A
+// them into v (ptr is its address), whose absent parameters hold their
+// schema defaults. The schema's compiled checker lets most arguments
+// through at once; anything it does not accept goes to its explain, whose
+// verdict (and error message, the validator's words) stands.
+func decodeArgs(s *argsSchema, d *defaults, args json.RawMessage, v reflect.Value, ptr any) error {
 	if !json.Valid(args) {
-		return a, syntaxError(args)
+		return syntaxError(args)
 	}
 	instance, err := parseInstance(args)
 	if err != nil {
-		return a, err
+		return err
 	}
 	if _, ok := instance.(map[string]any); !ok {
-		return a, pc.Errorf(pc.CodeInvalidArgument, "arguments must be a JSON object")
+		return pc.Errorf(pc.CodeInvalidArgument, "arguments must be a JSON object")
 	}
-	if s.check == nil || !s.check.accepts(instance) {
-		if err := s.resolved.Validate(instance); err != nil {
-			return a, schemaError(err)
+	if !s.check.accepts(instance) {
+		if err := s.check.explain(instance, "root"); err != nil {
+			return schemaError(err)
 		}
 	}
-	a, err = d.fresh()
-	if err != nil {
-		return a, pc.Errorf(pc.CodeInternal, "defaults: %v", err)
+	if err := d.fill(v); err != nil {
+		return pc.Errorf(pc.CodeInternal, "defaults: %v", err)
 	}
 	if s.closed {
 		// json.Unmarshal, not a Decoder: that one allocates a reader, itself
 		// and a buffer on every call, a cost that shows in WebAssembly.
-		if err := json.Unmarshal(args, &a); err != nil {
-			return a, argError(err)
+		if err := json.Unmarshal(args, ptr); err != nil {
+			return argError(err)
 		}
-		return a, nil
+		return nil
 	}
-	if err := decode(args, &a); err != nil {
-		return a, err
-	}
-	return a, nil
+	return decode(args, ptr)
 }
 
 // schemaCloses reports whether schema s refuses every object key that
 // decoding into a t would not store in a field: every struct in t, at any
 // depth, has a schema with additionalProperties false and a property for
 // each of its fields and nothing else.
-func schemaCloses(t reflect.Type, s *jsonschema.Schema) bool {
+func schemaCloses(t reflect.Type, s *argSchema) bool {
 	if reflect.PointerTo(t).Implements(reflect.TypeFor[json.Unmarshaler]()) {
 		return true // decodes itself; DisallowUnknownFields does not reach in
 	}
@@ -383,7 +273,7 @@ func schemaCloses(t reflect.Type, s *jsonschema.Schema) bool {
 	}
 	switch t.Kind() {
 	case reflect.Struct:
-		if s == nil || !isFalseSchema(s.AdditionalProperties) {
+		if s == nil || s.AdditionalProperties == nil || !s.AdditionalProperties.False {
 			return false
 		}
 		n := 0
@@ -406,12 +296,6 @@ func schemaCloses(t reflect.Type, s *jsonschema.Schema) bool {
 	return true // scalars and interfaces keep whatever keys they are given
 }
 
-// isFalseSchema reports whether s is the schema false, as jsonschema-go
-// writes it: {"not": {}}.
-func isFalseSchema(s *jsonschema.Schema) bool {
-	return s != nil && s.Not != nil && reflect.ValueOf(*s.Not).IsZero() && onlyNot(s)
-}
-
 // syntaxError explains why args is not one JSON value: a key given twice
 // before the fault, or the decoder's own complaint.
 func syntaxError(args json.RawMessage) error {
@@ -429,7 +313,7 @@ func syntaxError(args json.RawMessage) error {
 // setDefaults fills the fields of struct v that have a schema default, so
 // decoding the arguments over v leaves defaults wherever a parameter is
 // absent, at every level of nesting.
-func setDefaults(v reflect.Value, s *jsonschema.Schema) error {
+func setDefaults(v reflect.Value, s *argSchema) error {
 	if v.Kind() != reflect.Struct || s == nil {
 		return nil
 	}
@@ -503,9 +387,10 @@ func checkDuplicateKeys(args json.RawMessage) error {
 	}
 }
 
-// schemaError turns a validator error into an *Error: missing_field for a
-// required parameter left out, invalid_argument otherwise, with details.field
-// naming the parameter as a dotted path (filters.type, ops.op).
+// schemaError turns a validator error (explain's, in jsonschema-go's
+// words) into an *Error: missing_field for a required parameter left out,
+// invalid_argument otherwise, with details.field naming the parameter as a
+// dotted path (filters.type, ops.op).
 func schemaError(err error) error {
 	msg := strings.TrimPrefix(err.Error(), "validating root: ")
 	path := ""
@@ -572,8 +457,7 @@ func constraintMessage(field, rest string) string {
 		if i >= len(nums) {
 			return "?"
 		}
-		if r, ok := new(big.Rat).SetString(nums[i]); ok {
-			f, _ := r.Float64()
+		if f, ok := parseRat(nums[i]); ok {
 			return strconv.FormatFloat(f, 'g', -1, 64)
 		}
 		return nums[i]
@@ -606,6 +490,38 @@ func constraintMessage(field, rest string) string {
 		}
 	}
 	return ""
+}
+
+// parseRat reads a number of a validator's message as big.Rat's SetString
+// did: a decimal, or a fraction of two integers (written in base 0: 012 is
+// octal) with a nonzero denominator, the quotient exact while both fit a
+// float64's 53 bits, as every count and bound of our schemas does. It
+// spares the WebAssembly build math/big.
+func parseRat(s string) (float64, bool) {
+	num, den, frac := strings.Cut(s, "/")
+	if !frac {
+		f, err := strconv.ParseFloat(s, 64)
+		return f, err == nil
+	}
+	n, ok1 := parseInteger(num)
+	d, ok2 := parseInteger(den)
+	if !ok1 || !ok2 || d == 0 {
+		return 0, false
+	}
+	return n / d, true
+}
+
+// parseInteger reads an integer in base 0, as big.Int's SetString does.
+func parseInteger(s string) (float64, bool) {
+	if n, err := strconv.ParseInt(s, 0, 64); err == nil {
+		return float64(n), true
+	}
+	digits := strings.TrimPrefix(s, "-")
+	if strings.HasPrefix(digits, "0") || strings.Trim(digits, "0123456789") != "" {
+		return 0, false
+	}
+	f, err := strconv.ParseFloat(s, 64) // beyond int64: decimal digits only
+	return f, err == nil
 }
 
 // firstQuoted returns the first double-quoted word of s.

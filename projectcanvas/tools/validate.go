@@ -3,9 +3,9 @@ package tools
 import (
 	"cmp"
 	"context"
-	"slices"
 
 	"github.com/projectcanvas/projectcanvas/graph"
+	"github.com/projectcanvas/projectcanvas/internal/ptrsort"
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/docsearch"
 	"github.com/projectcanvas/projectcanvas/reconcile"
@@ -110,7 +110,7 @@ func validateProject(_ context.Context, env *Env, a validateArgs) (*validateResu
 	for _, pr := range plan.Problems {
 		add(finding{Kind: pr.Kind, Severity: "error", File: pathOf(pr.Entity), Entity: pr.Entity, Field: pr.Field, IDs: pr.IDs, Message: pr.Message})
 	}
-	slices.SortStableFunc(res.Issues, func(a, b finding) int { return cmp.Compare(a.File, b.File) })
+	ptrsort.StableFunc(res.Issues, func(a, b *finding) int { return cmp.Compare(a.File, b.File) })
 	res.Valid = len(res.Issues) == 0
 	if a.Migration {
 		res.Migration = p.MigrationPlan()

@@ -11,18 +11,19 @@ import (
 	"testing"
 )
 
-// The WebAssembly build's limits: the editor plugin inlines it gzipped
-// and base64-encoded in its main.js, which must stay under 5 MB, so the
-// gzipped size is the binding one (3.5 MB). The raw size bounds the
-// editor's compile time at start-up; issue 8 set it at 12 MB, and the
-// editor's 29 commands (package commands) and the Notion sync engine
-// (packages notion and extsync, which the plugin's sync commands run) took
-// it to 12.6 MB, so it is 13 MB now, and 13.2 MB with the load's
-// collector setting (wasm/gc.go), which saves a third of the first load's
-// time for its 1 KB. `make wasm-size` shows what each package adds.
+// The WebAssembly build's limits: what it measures (10,510,171 bytes raw,
+// 2,725,282 gzipped) plus 3 %. The raw size bounds the editor's compile
+// time at start-up; the plugin inlines the build gzipped and base64-encoded
+// in its main.js, which a community plugin may let weigh 5 MB (the
+// plugin's own test holds it to its size plus 3 % too). Issue 28 took the
+// build from 13.2 MB to 10.5 MB without dropping a tool or command: no
+// jsonschema-go (schemas embedded, arguments explained by tools' checker),
+// no generic code per arguments struct or per sorted struct type, no
+// fmt scanner. `make wasm-size` shows what each package adds; a change that
+// needs more should find the room there rather than raise these.
 const (
-	maxWASMRaw  = 13_200_000
-	maxWASMGzip = 3_500_000
+	maxWASMRaw  = 10_826_000
+	maxWASMGzip = 2_808_000
 )
 
 // TestWASMSize builds the WebAssembly as `make wasm` does and checks it
