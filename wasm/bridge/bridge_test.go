@@ -351,7 +351,7 @@ func TestCommand(t *testing.T) {
 	listed := h.mustCall("commands", map[string]any{})
 	var list []struct{ ID string }
 	require.NoError(t, json.Unmarshal(listed["commands"], &list))
-	assert.Len(t, list, 31, "the spec's 29, migrate and describe-canvas")
+	assert.Len(t, list, 32, "the spec's 29, migrate, describe-entity and describe-canvas")
 
 	for _, bad := range []map[string]any{
 		{"id": "nope"},
