@@ -9,7 +9,7 @@ import (
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/assist"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/canvas"
-	"github.com/projectcanvas/projectcanvas/reconcile"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/tools"
 )
 
 func registerCanvas(r *Registry) {
@@ -65,14 +65,7 @@ type populateInput struct {
 }
 
 func populateCanvas(ctx context.Context, c *call, in populateInput) (*Result, error) {
-	var out struct {
-		Canvas       string   `json:"canvas"`
-		Added        []pc.ID  `json:"added"`
-		Skipped      int      `json:"skipped"`
-		EdgesAdded   int      `json:"edges_added"`
-		MissingFiles []string `json:"missing_files"`
-	}
-	data, err := c.tool(ctx, "populate_canvas", in, &out)
+	out, err := tools.PopulateCanvas(ctx, c.env, tools.PopulateArgs(in))
 	if err != nil {
 		return nil, err
 	}
@@ -85,7 +78,7 @@ func populateCanvas(ctx context.Context, c *call, in populateInput) (*Result, er
 	if n := len(out.MissingFiles); n > 0 {
 		notice += fmt.Sprintf(" %s point at files that do not exist.", plural(n, "node", "nodes"))
 	}
-	return &Result{Notice: notice, Canvas: out.Canvas, Select: nodeIDs(cv.Canvas, c.project(), out.Added), Data: raw(data)}, nil
+	return &Result{Notice: notice, Canvas: out.Canvas, Select: nodeIDs(cv.Canvas, c.project(), out.Added), Data: out}, nil
 }
 
 type canvasInput struct {
@@ -98,16 +91,7 @@ type repositionInput struct {
 }
 
 func repositionCanvas(ctx context.Context, c *call, in repositionInput) (*Result, error) {
-	var out struct {
-		Canvas string `json:"canvas"`
-		Moved  int    `json:"nodes_moved"`
-		Placed int    `json:"nodes_placed"`
-		Lanes  []struct {
-			Workstream string `json:"workstream"`
-		} `json:"lanes"`
-		CriticalPath []string `json:"critical_path"`
-	}
-	data, err := c.tool(ctx, "layout_canvas", in, &out)
+	out, err := tools.LayoutCanvas(ctx, c.env, tools.LayoutArgs(in))
 	if err != nil {
 		return nil, err
 	}
@@ -128,7 +112,7 @@ func repositionCanvas(ctx context.Context, c *call, in repositionInput) (*Result
 	if in.Highlight {
 		notice += fmt.Sprintf("; critical path: %s in red", plural(len(out.CriticalPath), "entity", "entities"))
 	}
-	return &Result{Notice: notice + ".", Canvas: out.Canvas, Data: raw(data)}, nil
+	return &Result{Notice: notice + ".", Canvas: out.Canvas, Data: out}, nil
 }
 
 type searchInput struct {
@@ -194,22 +178,7 @@ func reconcileRelationships(ctx context.Context, c *call, in reconcileInput) (*R
 		return repairIDs(ctx, c, in.DryRun == nil || *in.DryRun)
 	}
 	dry := in.DryRun != nil && *in.DryRun
-	var out struct {
-		Summary struct {
-			FilesChanged int            `json:"files_changed"`
-			Changes      int            `json:"changes"`
-			ByKind       map[string]int `json:"by_kind"`
-			Problems     int            `json:"problems"`
-		} `json:"summary"`
-		Files []struct {
-			File    string          `json:"file"`
-			Entity  string          `json:"entity"`
-			Changes []reconcile.Fix `json:"changes"`
-			// Lines are the changes as a person reads them (Fix's String).
-			Lines []string `json:"lines"`
-		} `json:"files"`
-	}
-	data, err := c.tool(ctx, "reconcile_relationships", map[string]any{"dry_run": dry}, &out)
+	out, err := tools.ReconcileRelationships(ctx, c.env, tools.ReconcileArgs{DryRun: dry})
 	if err != nil {
 		return nil, err
 	}
@@ -225,31 +194,32 @@ func reconcileRelationships(ctx context.Context, c *call, in reconcileInput) (*R
 	if s.Problems > 0 {
 		notice += fmt.Sprintf(" %s left for you (see the details).", plural(s.Problems, "problem", "problems"))
 	}
+	rows := make([]reconcileRow, len(out.Files))
 	for i, f := range out.Files {
+		rows[i].FileChanges = f
 		for _, fix := range f.Changes {
-			out.Files[i].Lines = append(out.Files[i].Lines, fix.String())
+			rows[i].Lines = append(rows[i].Lines, fix.String())
 		}
 	}
-	return &Result{Notice: notice, Rows: out.Files, Data: raw(data)}, nil
+	return &Result{Notice: notice, Rows: rows, Data: out}, nil
+}
+
+// reconcileRow is one file of reconcile-relationships's rows, with its
+// changes as a person reads them (Fix's String).
+type reconcileRow struct {
+	tools.FileChanges
+	Lines []string `json:"lines"`
 }
 
 // repairIDs is reconcile-relationships with repair_ids: the tool's id
 // repair, summed up; its rows are the renumbered files, and the files to
 // open are the ones a person must look at (undecided references).
 func repairIDs(ctx context.Context, c *call, dry bool) (*Result, error) {
-	var out struct {
-		IDs struct {
-			Renumbered []pc.Renumbered  `json:"renumbered"`
-			Rewritten  []pc.IDReference `json:"rewritten"`
-			Undecided  []pc.IDReference `json:"undecided"`
-			Refused    []pc.Refusal     `json:"refused"`
-		} `json:"ids"`
-	}
-	data, err := c.tool(ctx, "reconcile_relationships", map[string]any{"repair_ids": true, "dry_run": dry}, &out)
+	out, err := tools.ReconcileRelationships(ctx, c.env, tools.ReconcileArgs{RepairIDs: true, DryRun: dry})
 	if err != nil {
 		return nil, err
 	}
-	r := out.IDs
+	r := out.IDs.IDRepair
 	notice := "No id is held by two files."
 	if len(r.Renumbered) > 0 {
 		renumber, rewrite := "Renumbered", "rewrote"
@@ -271,7 +241,7 @@ func repairIDs(ctx context.Context, c *call, dry bool) (*Result, error) {
 	if len(r.Refused) > 0 {
 		notice += fmt.Sprintf(" %s changed meanwhile and left alone.", plural(len(r.Refused), "file", "files"))
 	}
-	return &Result{Notice: notice, Rows: r.Renumbered, Open: open, Data: raw(data)}, nil
+	return &Result{Notice: notice, Rows: r.Renumbered, Open: open, Data: out}, nil
 }
 
 // registerMigrate adds migrate, beyond the specification's commands (so

@@ -10,6 +10,7 @@ import (
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/assist"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/canvas"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/tools"
 )
 
 func registerFeatures(r *Registry) {
@@ -68,23 +69,16 @@ func createFeature(ctx context.Context, c *call, in createFeatureInput) (*Result
 			data[k] = v
 		}
 	}
-	var out struct {
-		ID   string `json:"id"`
-		Path string `json:"path"`
-		File string `json:"file"`
-	}
-	res, err := c.tool(ctx, "create_entity", map[string]any{"type": pc.Feature, "data": data}, &out)
+	out, err := tools.CreateEntity(ctx, c.env, tools.CreateArgs{Type: string(pc.Feature), Data: data})
 	if err != nil {
 		return nil, err
 	}
-	file := out.Path
-	if file == "" {
-		file = out.File
+	id, _ := out["id"].(string)
+	e, err := c.project().Get(id)
+	if err != nil {
+		return nil, err
 	}
-	if e, err := c.project().Get(out.ID); err == nil {
-		file = e.Path
-	}
-	return &Result{Notice: fmt.Sprintf("Created %s %s.", out.ID, in.Title), Open: []string{file}, Data: raw(res)}, nil
+	return &Result{Notice: fmt.Sprintf("Created %s %s.", e.ID, in.Title), Open: []string{e.Path}, Data: out}, nil
 }
 
 type featuresCanvasInput struct {
@@ -164,12 +158,12 @@ func setFeatureField(ctx context.Context, c *call, s Subject, field, value strin
 	if err != nil {
 		return nil, err
 	}
-	entity, err := c.tool(ctx, "get_entity", map[string]any{"id": e.ID}, nil)
+	entity, err := tools.GetEntity(ctx, c.env, tools.GetArgs{ID: string(e.ID)})
 	if err != nil {
 		return nil, err
 	}
 	data := map[string]any{"id": e.ID, "updated_fields": pc.NonNil(u.Fields), "cascaded": pc.NonNil(u.Cascaded),
-		"entity": raw(entity), "canvas": path, "node_moved": moved != "" && canvasErr == nil}
+		"entity": entity, "canvas": path, "node_moved": moved != "" && canvasErr == nil}
 	res := &Result{Notice: fmt.Sprintf("%s %s: %s set to %s.", e.ID, e.Title, field, value), Data: data}
 	switch {
 	case canvasErr != nil:
@@ -234,17 +228,12 @@ func importFutureFeatures(_ context.Context, c *call, in importInput) (*Result, 
 	return &Result{Notice: notice, Rows: res.Problems, Data: res}, nil
 }
 
-type suggestInput struct {
-	FeatureIDs []string `json:"feature_ids,omitempty" jsonschema:"Only these features; default all." schema:"maxItems=200"`
-	MinScore   float64  `json:"min_score,omitempty" jsonschema:"Leave out candidates scoring less (0 to 1)." schema:"default=0.3,minimum=0,maximum=1"`
-	Max        int      `json:"max_per_feature,omitempty" jsonschema:"Candidates per feature." schema:"default=5,minimum=1,cap=50"`
-}
+// suggestInput is suggest_feature_links's arguments: the command's
+// decoder applies their defaults and caps.
+type suggestInput = tools.SuggestArgs
 
 func suggestFeatureLinks(ctx context.Context, c *call, in suggestInput) (*Result, error) {
-	var out struct {
-		Suggestions []assist.FeatureSuggestion `json:"suggestions"`
-	}
-	data, err := c.tool(ctx, "suggest_feature_links", in, &out)
+	out, err := tools.SuggestFeatureLinks(ctx, c.env, in)
 	if err != nil {
 		return nil, err
 	}
@@ -256,7 +245,7 @@ func suggestFeatureLinks(ctx context.Context, c *call, in suggestInput) (*Result
 	if n == 0 {
 		notice = "No milestone, story or task title matches a feature's closely enough."
 	}
-	return &Result{Notice: notice, Rows: out.Suggestions, Data: raw(data)}, nil
+	return &Result{Notice: notice, Rows: out.Suggestions, Data: out}, nil
 }
 
 type bulkLinkInput struct {

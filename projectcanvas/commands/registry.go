@@ -103,7 +103,7 @@ func (r *Registry) register(s spec, t reflect.Type, run func(ctx context.Context
 			if err != nil {
 				return nil, err
 			}
-			res, err := run(ctx, &call{env: env, tools: r.tools, canvases: r.canvases}, in)
+			res, err := run(ctx, &call{env: env, canvases: r.canvases}, in)
 			if err == nil && capped != nil {
 				res.Capped = capped
 			}
@@ -171,34 +171,13 @@ func (r *Registry) Dispatch(ctx context.Context, env *tools.Env, id string, inpu
 	return data, nil
 }
 
-// call is what a command's function works with: the host's environment and
-// the tool registry.
+// call is what a command's function works with: the host's environment
+// and the canvases read. Commands call the tools' functions directly,
+// typed (tools.PopulateCanvas...), so a renamed field breaks the build.
 type call struct {
 	env      *tools.Env
-	tools    *tools.Registry
 	canvases *canvasCache
 }
 
 func (c *call) project() *pc.Project { return c.env.Project }
 
-// tool runs a tool with args (any JSON-encodable value) and decodes its
-// result into out (nil to keep it raw). It returns the result as raw JSON.
-func (c *call) tool(ctx context.Context, name string, args any, out any) (json.RawMessage, error) {
-	in, err := json.Marshal(args)
-	if err != nil {
-		return nil, pc.Errorf(pc.CodeInternal, "%s arguments: %v", name, err)
-	}
-	data, err := c.tools.Dispatch(ctx, c.env, name, in)
-	if err != nil {
-		return nil, err
-	}
-	if out != nil {
-		if err := json.Unmarshal(data, out); err != nil {
-			return nil, pc.Errorf(pc.CodeInternal, "%s result: %v", name, err)
-		}
-	}
-	return data, nil
-}
-
-// raw keeps a tool's JSON result as it is in a Result's Data.
-func raw(data []byte) json.RawMessage { return json.RawMessage(data) }

@@ -11,19 +11,21 @@ import (
 func registerCanvasTools(r *Registry) {
 	Register(r, "populate_canvas",
 		"Add every non-archived entity not yet on the canvas as a file node, plus depends_on edges. Never duplicates; other nodes untouched.",
-		Annotations{Idempotent: true}, populateCanvas)
+		Annotations{Idempotent: true}, PopulateCanvas)
 	Register(r, "layout_canvas",
 		"Lay out the canvas's entities (V4: milestone bands over workstream lanes, tasks below stories); other nodes stay put.",
-		Annotations{Idempotent: true}, layoutCanvas)
+		Annotations{Idempotent: true}, LayoutCanvas)
 }
 
-type populateArgs struct {
+// PopulateArgs are populate_canvas's arguments.
+type PopulateArgs struct {
 	Canvas string   `json:"canvas,omitempty" jsonschema:"Canvas file; default the configured one (Projects.canvas)."`
 	Types  []string `json:"types,omitempty" jsonschema:"Entity types to add; default all." schema:"maxItems=6"`
 	Layout bool     `json:"layout,omitempty" jsonschema:"Lay the canvas out afterwards."`
 }
 
-type populateResult struct {
+// PopulateResult is populate_canvas's result.
+type PopulateResult struct {
 	Canvas string `json:"canvas"`
 	canvas.Populated
 	NodesAdded int              `json:"nodes_added"`
@@ -39,7 +41,9 @@ func canvasPath(env *Env, name string) (string, error) {
 	return canvas.CleanPath(name)
 }
 
-func populateCanvas(_ context.Context, env *Env, a populateArgs) (*populateResult, error) {
+// PopulateCanvas is populate_canvas: the editor's populate-canvas-from-vault
+// calls it directly, typed.
+func PopulateCanvas(_ context.Context, env *Env, a PopulateArgs) (*PopulateResult, error) {
 	path, err := canvasPath(env, a.Canvas)
 	if err != nil {
 		return nil, err
@@ -49,7 +53,7 @@ func populateCanvas(_ context.Context, env *Env, a populateArgs) (*populateResul
 		types[i] = pc.Type(t)
 	}
 	p := env.Project
-	res := &populateResult{Canvas: path}
+	res := &PopulateResult{Canvas: path}
 	_, err = canvas.Update(p, path, func(c *canvas.Canvas) error {
 		all := p.Graph()
 		res.Populated = canvas.Populate(c, all, canvas.PopulateOptions{Types: types}, canvas.FileExists(p.Files()))
@@ -66,23 +70,26 @@ func populateCanvas(_ context.Context, env *Env, a populateArgs) (*populateResul
 	return res, nil
 }
 
-type layoutArgs struct {
+// LayoutArgs are layout_canvas's arguments.
+type LayoutArgs struct {
 	Canvas    string `json:"canvas,omitempty" jsonschema:"Canvas file; default the configured one (Projects.canvas)."`
 	Highlight bool   `json:"highlight_critical_path,omitempty" jsonschema:"Colour the critical path red."`
 }
 
-type layoutResult struct {
+// LayoutResult is layout_canvas's result.
+type LayoutResult struct {
 	Canvas string `json:"canvas"`
 	canvas.Arranged
 	CriticalPath []pc.ID `json:"critical_path,omitempty"`
 }
 
-func layoutCanvas(_ context.Context, env *Env, a layoutArgs) (*layoutResult, error) {
+// LayoutCanvas is layout_canvas (the editor's reposition-canvas-nodes).
+func LayoutCanvas(_ context.Context, env *Env, a LayoutArgs) (*LayoutResult, error) {
 	path, err := canvasPath(env, a.Canvas)
 	if err != nil {
 		return nil, err
 	}
-	res := &layoutResult{Canvas: path}
+	res := &LayoutResult{Canvas: path}
 	p := env.Project
 	if a.Highlight {
 		cp := insight.Analyze(p.All(), insight.AnalysisOptions{Now: p.Now(), Critical: true}).CriticalPath

@@ -44,7 +44,7 @@ func manageDocuments(ctx context.Context, env *Env, a documentArgs) (map[string]
 	if err := documentID(a.ID); err != nil {
 		return nil, err
 	}
-	return getEntity(ctx, env, getArgs{ID: a.ID, ContentMode: "full"})
+	return GetEntity(ctx, env, GetArgs{ID: a.ID, ContentMode: "full"})
 }
 
 func documentID(id string) error {

@@ -14,13 +14,13 @@ const MaxIDs = 200
 func registerEntityTools(r *Registry) {
 	Register(r, "create_entity",
 		"Create a milestone, story, task, decision, document or feature. A story's parent is a milestone, a task's a story. data.content is the markdown body.",
-		Annotations{}, createEntity)
+		Annotations{}, CreateEntity)
 	Register(r, "update_entity",
 		"Update fields, status (transition checked), dependencies; archive or restore. Relations stay in sync on both sides. cascade completes or archives descendants too.",
 		Annotations{Destructive: true, Idempotent: true}, updateEntity)
 	Register(r, "get_entity",
 		"Get one entity: all fields by default (content only when asked, in fields or content_mode full).",
-		Annotations{ReadOnly: true, Idempotent: true}, getEntity)
+		Annotations{ReadOnly: true, Idempotent: true}, GetEntity)
 	Register(r, "get_entities",
 		"Get up to 200 entities in the order asked, with not_found for unknown ids.",
 		Annotations{ReadOnly: true, Idempotent: true}, getEntities)
@@ -34,13 +34,15 @@ type canvasOptions struct {
 	AddToCanvas  bool   `json:"add_to_canvas,omitempty" schema:"default=true"`
 }
 
-type createArgs struct {
+// CreateArgs are create_entity's arguments.
+type CreateArgs struct {
 	Type    string         `json:"type" jsonschema:"Entity type."`
 	Data    map[string]any `json:"data" jsonschema:"Fields (see get_schema): title, parent, status, workstream, priority, depends_on... content: markdown body."`
 	Options canvasOptions  `json:"options,omitzero"`
 }
 
-func createEntity(_ context.Context, env *Env, a createArgs) (map[string]any, error) {
+// CreateEntity is create_entity.
+func CreateEntity(_ context.Context, env *Env, a CreateArgs) (map[string]any, error) {
 	return doCreate(env, a.Type, a.Data, a.Options)
 }
 
@@ -122,13 +124,15 @@ func doUpdate(env *Env, a updateArgs) (map[string]any, error) {
 	}, nil
 }
 
-type getArgs struct {
+// GetArgs are get_entity's arguments.
+type GetArgs struct {
 	ID          string   `json:"id" jsonschema:"Entity id, e.g. T-004."`
 	Fields      []string `json:"fields,omitempty" jsonschema:"Fields to return (default all but content)." schema:"maxItems=100"`
 	ContentMode string   `json:"content_mode,omitempty" jsonschema:"full adds the markdown body." schema:"default=none,enum=none|full"`
 }
 
-func getEntity(_ context.Context, env *Env, a getArgs) (map[string]any, error) {
+// GetEntity is get_entity.
+func GetEntity(_ context.Context, env *Env, a GetArgs) (map[string]any, error) {
 	e, err := env.Project.Get(a.ID)
 	if err != nil {
 		return nil, err

@@ -103,7 +103,7 @@ func handleEntity(ctx context.Context, env *Env, a handleEntityArgs) (map[string
 		if a.ID == "" {
 			return nil, pc.Errorf(pc.CodeMissingField, "id is required for action get").With("field", "id")
 		}
-		return getEntity(ctx, env, getArgs{ID: a.ID, Fields: a.Fields})
+		return GetEntity(ctx, env, GetArgs{ID: a.ID, Fields: a.Fields})
 	case "update":
 		if err := onlyFor("update", a.Type != "", "type", len(a.Fields) > 0, "fields"); err != nil {
 			return nil, err

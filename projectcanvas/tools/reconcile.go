@@ -13,14 +13,15 @@ import (
 func registerReconcileTools(r *Registry) {
 	Register(r, "reconcile_relationships",
 		"Make both sides of every relation agree, drop ids that name nothing, repair parents written as lists. All files or none.",
-		Annotations{Idempotent: true}, reconcileRelationships)
+		Annotations{Idempotent: true}, ReconcileRelationships)
 	r.wrapLast(dryRunFirst)
 	Register(r, "validate_project",
 		"Check the vault: schema violations, dangling ids, one-sided relations, cycles, hierarchy errors, git merge conflicts; each with its file and field.",
 		Annotations{ReadOnly: true, Idempotent: true}, validateProject)
 }
 
-type reconcileArgs struct {
+// ReconcileArgs are reconcile_relationships's arguments.
+type ReconcileArgs struct {
 	DryRun    bool `json:"dry_run,omitempty" jsonschema:"Report without writing; default true with repair_ids." schema:"default=false"`
 	RepairIDs bool `json:"repair_ids,omitempty" jsonschema:"Renumber the newer files of duplicated ids, and their references."`
 }
@@ -39,15 +40,16 @@ func dryRunFirst(handler Handler) Handler {
 	}
 }
 
-// fileChanges groups the fixes of one entity's file, as the editor's summary
+// FileChanges groups the fixes of one entity's file, as the editor's summary
 // lists them.
-type fileChanges struct {
+type FileChanges struct {
 	File    string          `json:"file"`
 	Entity  string          `json:"entity"`
 	Changes []reconcile.Fix `json:"changes"`
 }
 
-type reconcileSummary struct {
+// ReconcileSummary counts a reconciliation's changes.
+type ReconcileSummary struct {
 	FilesChanged int            `json:"files_changed"`
 	Changes      int            `json:"changes"`
 	ByKind       map[string]int `json:"by_kind"`
@@ -55,18 +57,22 @@ type reconcileSummary struct {
 	Problems     int            `json:"problems"`
 }
 
-type reconcileResult struct {
+// ReconcileResult is reconcile_relationships's result.
+type ReconcileResult struct {
 	DryRun   bool                `json:"dry_run"`
 	Applied  bool                `json:"applied"`
-	Files    []fileChanges       `json:"files"`
-	Summary  reconcileSummary    `json:"summary"`
+	Files    []FileChanges       `json:"files"`
+	Summary  ReconcileSummary    `json:"summary"`
 	Held     []reconcile.Fix     `json:"held,omitempty"`
 	Problems []reconcile.Problem `json:"problems"`
 	// IDs is the id repair of repair_ids.
-	IDs *idRepairResult `json:"ids,omitempty"`
+	IDs *IDRepairResult `json:"ids,omitempty"`
 }
 
-func reconcileRelationships(ctx context.Context, env *Env, args reconcileArgs) (*reconcileResult, error) {
+// ReconcileRelationships is reconcile_relationships (the editor's
+// reconcile-relationships). Called directly, DryRun has no default: with
+// RepairIDs, say it.
+func ReconcileRelationships(ctx context.Context, env *Env, args ReconcileArgs) (*ReconcileResult, error) {
 	if args.RepairIDs {
 		return repairIDs(ctx, env, args.DryRun)
 	}
@@ -74,18 +80,18 @@ func reconcileRelationships(ctx context.Context, env *Env, args reconcileArgs) (
 	p := env.Project
 	ents, byID := reconcileInput(p)
 	plan := reconcile.Plan(ents)
-	res := &reconcileResult{DryRun: dry, Held: plan.Held, Problems: plan.Problems,
-		Summary: reconcileSummary{Changes: len(plan.Fixes), ByKind: map[string]int{}, Held: len(plan.Held), Problems: len(plan.Problems)}}
+	res := &ReconcileResult{DryRun: dry, Held: plan.Held, Problems: plan.Problems,
+		Summary: ReconcileSummary{Changes: len(plan.Fixes), ByKind: map[string]int{}, Held: len(plan.Held), Problems: len(plan.Problems)}}
 	for _, f := range plan.Fixes {
 		res.Summary.ByKind[f.Kind]++
 		if n := len(res.Files); n > 0 && res.Files[n-1].Entity == f.Entity {
 			res.Files[n-1].Changes = append(res.Files[n-1].Changes, f)
 			continue
 		}
-		res.Files = append(res.Files, fileChanges{File: byID[pc.ID(f.Entity)].Path, Entity: f.Entity, Changes: []reconcile.Fix{f}})
+		res.Files = append(res.Files, FileChanges{File: byID[pc.ID(f.Entity)].Path, Entity: f.Entity, Changes: []reconcile.Fix{f}})
 	}
 	if res.Files == nil {
-		res.Files = []fileChanges{}
+		res.Files = []FileChanges{}
 	}
 	res.Summary.FilesChanged = len(res.Files)
 	if len(plan.Fixes) == 0 {

@@ -9,9 +9,9 @@ import (
 	"github.com/projectcanvas/projectcanvas/reconcile"
 )
 
-// idRepairResult is reconcile_relationships with repair_ids: the core's
+// IDRepairResult is reconcile_relationships with repair_ids: the core's
 // report and the canvas nodes that follow a renamed file.
-type idRepairResult struct {
+type IDRepairResult struct {
 	*pc.IDRepair
 	CanvasNodes []canvasNodeMove `json:"canvas_nodes"`
 }
@@ -27,7 +27,7 @@ type canvasNodeMove struct {
 // repairIDs renumbers the newer copies of duplicated ids (pc.RepairIDs, its
 // rule and its refusals) and, in the same write, points every canvas's
 // file nodes of a renamed file at its new name.
-func repairIDs(ctx context.Context, env *Env, dryRun bool) (*reconcileResult, error) {
+func repairIDs(ctx context.Context, env *Env, dryRun bool) (*ReconcileResult, error) {
 	var nodes []canvasNodeMove
 	rep, err := env.Project.RepairIDs(!dryRun, func(tx *pc.Tx, r *pc.IDRepair) error {
 		nodes = nil
@@ -62,8 +62,8 @@ func repairIDs(ctx context.Context, env *Env, dryRun bool) (*reconcileResult, er
 	if nodes == nil {
 		nodes = []canvasNodeMove{}
 	}
-	return &reconcileResult{DryRun: dryRun, Applied: rep.Applied, Files: []fileChanges{}, Problems: []reconcile.Problem{},
-		Summary: reconcileSummary{ByKind: map[string]int{}}, IDs: &idRepairResult{IDRepair: rep, CanvasNodes: nodes}}, nil
+	return &ReconcileResult{DryRun: dryRun, Applied: rep.Applied, Files: []FileChanges{}, Problems: []reconcile.Problem{},
+		Summary: ReconcileSummary{ByKind: map[string]int{}}, IDs: &IDRepairResult{IDRepair: rep, CanvasNodes: nodes}}, nil
 }
 
 // eachCanvas calls fn with every canvas file of the vault.

@@ -76,9 +76,9 @@ func typeEnum() []any {
 	return out
 }
 
-func (createArgs) TuneSchema(s *jsonschema.Schema) { s.Properties["type"].Enum = typeEnum() }
+func (CreateArgs) TuneSchema(s *jsonschema.Schema) { s.Properties["type"].Enum = typeEnum() }
 
-func (populateArgs) TuneSchema(s *jsonschema.Schema) {
+func (PopulateArgs) TuneSchema(s *jsonschema.Schema) {
 	for _, t := range pc.Types {
 		s.Properties["types"].Items.Enum = append(s.Properties["types"].Items.Enum, string(t))
 	}
