@@ -180,4 +180,3 @@ type call struct {
 }
 
 func (c *call) project() *pc.Project { return c.env.Project }
-
