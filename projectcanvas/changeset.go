@@ -11,7 +11,7 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/projectcanvas/projectcanvas/projectcanvas/frontmatter"
+	"github.com/projectcanvas/projectcanvas/frontmatter"
 	"go.yaml.in/yaml/v3"
 )
 

@@ -3,7 +3,7 @@ package projectcanvas
 import (
 	"strings"
 
-	"github.com/projectcanvas/projectcanvas/projectcanvas/frontmatter"
+	"github.com/projectcanvas/projectcanvas/frontmatter"
 )
 
 // Content returns the markdown body of an entity's file, without its

@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/projectcanvas/projectcanvas/projectcanvas/frontmatter"
+	"github.com/projectcanvas/projectcanvas/frontmatter"
 	"go.yaml.in/yaml/v3"
 )
 

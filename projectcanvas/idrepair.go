@@ -8,8 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/projectcanvas/projectcanvas/frontmatter"
 	"github.com/projectcanvas/projectcanvas/internal/ptrsort"
-	"github.com/projectcanvas/projectcanvas/projectcanvas/frontmatter"
 )
 
 // Duplicate ids after a merge. Two people create T-031 on two branches (or

@@ -10,8 +10,8 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/projectcanvas/projectcanvas/fulltext"
 	"github.com/projectcanvas/projectcanvas/internal/ptrsort"
-	"github.com/projectcanvas/projectcanvas/projectcanvas/fulltext"
 )
 
 // index is the in-memory view of every entity of the vault. Entities in it

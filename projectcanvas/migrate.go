@@ -6,7 +6,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
-	"github.com/projectcanvas/projectcanvas/projectcanvas/frontmatter"
+	"github.com/projectcanvas/projectcanvas/frontmatter"
 )
 
 // Vaults from the plugin this project replaces (ostanlabs/obsidian_plugin).

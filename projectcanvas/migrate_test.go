@@ -12,8 +12,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/projectcanvas/projectcanvas/frontmatter"
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
-	"github.com/projectcanvas/projectcanvas/projectcanvas/frontmatter"
 )
 
 var updateGolden = flag.Bool("update", false, "rewrite the testdata/**/*.golden files from the current output")

@@ -7,8 +7,8 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/projectcanvas/projectcanvas/frontmatter"
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
-	"github.com/projectcanvas/projectcanvas/projectcanvas/frontmatter"
 )
 
 type templatesInput struct {

@@ -7,9 +7,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/projectcanvas/projectcanvas/frontmatter"
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/commands"
-	"github.com/projectcanvas/projectcanvas/projectcanvas/frontmatter"
 )
 
 // A template's values are written as YAML scalars, never spliced: what a

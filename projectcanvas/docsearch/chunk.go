@@ -9,7 +9,7 @@ import (
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/text"
 
-	"github.com/projectcanvas/projectcanvas/projectcanvas/frontmatter"
+	"github.com/projectcanvas/projectcanvas/frontmatter"
 )
 
 // DefaultMaxChunk is the size, in bytes, above which a section is split

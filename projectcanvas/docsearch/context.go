@@ -6,7 +6,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/projectcanvas/projectcanvas/projectcanvas/fulltext"
+	"github.com/projectcanvas/projectcanvas/fulltext"
 )
 
 // Context vectors: what the vault's own text says a query word goes with.

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/projectcanvas/projectcanvas/projectcanvas/fulltext"
+	"github.com/projectcanvas/projectcanvas/fulltext"
 )
 
 // Embedder turns texts into vectors whose dot product measures how alike

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/projectcanvas/projectcanvas/projectcanvas/fulltext"
+	"github.com/projectcanvas/projectcanvas/fulltext"
 )
 
 // docFreq returns the number of chunks holding term (as fulltext.Tokenize

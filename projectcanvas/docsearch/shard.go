@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/projectcanvas/projectcanvas/projectcanvas/fulltext"
+	"github.com/projectcanvas/projectcanvas/fulltext"
 )
 
 // shard holds the chunks of the documents whose path hashes to it: their

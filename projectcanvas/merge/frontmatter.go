@@ -6,8 +6,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/projectcanvas/projectcanvas/frontmatter"
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
-	"github.com/projectcanvas/projectcanvas/projectcanvas/frontmatter"
 	"go.yaml.in/yaml/v3"
 )
 

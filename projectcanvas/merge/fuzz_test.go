@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/projectcanvas/projectcanvas/frontmatter"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/canvas"
-	"github.com/projectcanvas/projectcanvas/projectcanvas/frontmatter"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/merge"
 )
 

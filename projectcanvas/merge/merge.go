@@ -6,9 +6,9 @@ import (
 	"path"
 	"strings"
 
+	"github.com/projectcanvas/projectcanvas/frontmatter"
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/canvas"
-	"github.com/projectcanvas/projectcanvas/projectcanvas/frontmatter"
 )
 
 // Kind says which merge a file gets, from its path and content.

@@ -3,8 +3,8 @@ package tools
 import (
 	"strings"
 
+	"github.com/projectcanvas/projectcanvas/frontmatter"
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
-	"github.com/projectcanvas/projectcanvas/projectcanvas/frontmatter"
 )
 
 // docLines is a text file as lines, for read_docs and update_doc. Lines

@@ -5,8 +5,8 @@ import (
 	"encoding/json"
 	"slices"
 
+	"github.com/projectcanvas/projectcanvas/frontmatter"
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
-	"github.com/projectcanvas/projectcanvas/projectcanvas/frontmatter"
 	"github.com/projectcanvas/projectcanvas/reconcile"
 )
 

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/projectcanvas/projectcanvas/fulltext"
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
-	"github.com/projectcanvas/projectcanvas/projectcanvas/fulltext"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/insight"
 )
 

@@ -34,7 +34,7 @@ const (
 
 func init() {
 	for layer, pkgs := range map[int][]string{
-		leaf: {"graph", "layout", "reconcile", "projectcanvas/frontmatter", "projectcanvas/fulltext",
+		leaf: {"graph", "layout", "reconcile", "frontmatter", "fulltext",
 			"internal/jsonstr", "internal/lazygroup", "internal/ptrsort"},
 		domain: {"projectcanvas"},
 		service: {"projectcanvas/canvas", "projectcanvas/canvas/render", "projectcanvas/insight", "projectcanvas/docsearch",

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/projectcanvas/projectcanvas/projectcanvas/fulltext"
+	"github.com/projectcanvas/projectcanvas/fulltext"
 )
 
 // benchVocab is a vocabulary of a few hundred words of project notes.

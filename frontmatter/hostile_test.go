@@ -8,12 +8,12 @@ import (
 )
 
 // hostileInputs returns the hostile corpus shared with the root package
-// (../testdata/hostile: cyclic aliases, alias bombs, deep nesting, UTF-16,
+// (../projectcanvas/testdata/hostile: cyclic aliases, alias bombs, deep nesting, UTF-16,
 // NUL bytes, unclosed front matter, duplicate keys) and a few generated
 // inputs too large to keep in the repository.
 func hostileInputs(t testing.TB) map[string][]byte {
 	t.Helper()
-	names, err := filepath.Glob(filepath.Join("..", "testdata", "hostile", "*.md"))
+	names, err := filepath.Glob(filepath.Join("..", "projectcanvas", "testdata", "hostile", "*.md"))
 	if err != nil || len(names) == 0 {
 		t.Fatalf("no hostile corpus: %v", err)
 	}

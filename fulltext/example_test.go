@@ -3,7 +3,7 @@ package fulltext_test
 import (
 	"fmt"
 
-	"github.com/projectcanvas/projectcanvas/projectcanvas/fulltext"
+	"github.com/projectcanvas/projectcanvas/fulltext"
 )
 
 func Example() {

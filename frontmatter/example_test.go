@@ -3,7 +3,7 @@ package frontmatter_test
 import (
 	"fmt"
 
-	"github.com/projectcanvas/projectcanvas/projectcanvas/frontmatter"
+	"github.com/projectcanvas/projectcanvas/frontmatter"
 )
 
 // An edit rewrites only the lines of the keys it touches: the comment, the
