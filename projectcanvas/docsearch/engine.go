@@ -45,6 +45,12 @@ type Engine struct {
 	// gate and sliceStart pace a build with a pause (turn).
 	gate       sync.Mutex
 	sliceStart time.Time
+	// While a build runs, updates are recorded in pending instead of
+	// waiting for it (a command's answer, or the editor's events, would
+	// wait the whole build), and applied in order as it ends.
+	pendMu   sync.Mutex
+	building bool
+	pending  []Event
 
 	// writeMu serializes changes (builds and per-file updates), so an
 	// update is never lost under a rebuild that read the file earlier.
@@ -130,6 +136,18 @@ const pauseSlice = 10 * time.Millisecond
 // passes pauseSlice calls pause (a sleep of a millisecond) holding the
 // gate: every worker waits then, and a call that came in runs.
 func WithPause(pause func()) Option { return func(x *Engine) { x.pause = pause } }
+
+// pacedEmbedBatch is how many chunks a paced build embeds in one turn: the
+// built-in embedder's 1,024 took tens of milliseconds in WebAssembly.
+const pacedEmbedBatch = 64
+
+// embedTurn is how many chunks a build embeds at once.
+func (e *Engine) embedTurn() int {
+	if e.pause != nil {
+		return pacedEmbedBatch
+	}
+	return embedBatch
+}
 
 // turn runs one unit of a build's work (a document, a batch to embed)
 // under the pause gate, pausing first when the slice is spent; without
@@ -378,6 +396,11 @@ func (e *Engine) embedAll(ctx context.Context, ps []*prepared, n int) error {
 func (e *Engine) build(ctx context.Context) error {
 	e.writeMu.Lock()
 	defer e.writeMu.Unlock()
+	e.pendMu.Lock()
+	e.building = true
+	e.pendMu.Unlock()
+	defer e.applyPending(ctx) // before writeMu is released: no update falls between
+
 	var docs []string
 	if err := e.fsys.Walk(func(name string) error {
 		if IsDoc(name) {
@@ -494,7 +517,7 @@ func (e *Engine) prepareShard(ctx context.Context, i int, docs []string, cache c
 			continue
 		}
 		batch = append(batch, p)
-		if n += len(p.chunks); n >= embedBatch {
+		if n += len(p.chunks); n >= e.embedTurn() {
 			embed()
 		}
 	}
@@ -595,11 +618,51 @@ func (e *Engine) drop(doc string) bool {
 // that no longer exists is removed from the index. Unchanged content
 // changes nothing. Paths that are not documents (see IsDoc) are ignored.
 func (e *Engine) Update(ctx context.Context, doc string) error {
-	if !IsDoc(doc) {
+	if !IsDoc(doc) || e.deferred(Event{Op: OpModify, Path: doc}) {
 		return nil
 	}
 	e.writeMu.Lock()
 	defer e.writeMu.Unlock()
+	return e.update(ctx, doc)
+}
+
+// deferred records ev for the end of the build under way, if one is;
+// it reports whether it did.
+func (e *Engine) deferred(ev Event) bool {
+	e.pendMu.Lock()
+	defer e.pendMu.Unlock()
+	if e.building {
+		e.pending = append(e.pending, ev)
+	}
+	return e.building
+}
+
+// applyPending applies the updates recorded during a build, in the order
+// they came (more may come while it does), then ends the build's deferral.
+// The caller holds writeMu.
+func (e *Engine) applyPending(ctx context.Context) {
+	for {
+		e.pendMu.Lock()
+		evs := e.pending
+		e.pending = nil
+		if len(evs) == 0 {
+			e.building = false
+			e.pendMu.Unlock()
+			return
+		}
+		e.pendMu.Unlock()
+		for _, ev := range evs {
+			if ev.Op == OpDelete {
+				e.remove(ev.Path)
+			} else {
+				_ = e.update(ctx, ev.Path) // a failure shows in Status, as an update's does
+			}
+		}
+	}
+}
+
+// update re-indexes doc; the caller holds writeMu.
+func (e *Engine) update(ctx context.Context, doc string) error {
 	p, err := e.prepare(doc, nil)
 	if err != nil {
 		return err
@@ -649,6 +712,9 @@ func (e *Engine) embedOne(ctx context.Context, p *prepared) {
 
 // Remove drops a deleted file from the index.
 func (e *Engine) Remove(doc string) {
+	if e.deferred(Event{Op: OpDelete, Path: doc}) {
+		return
+	}
 	e.writeMu.Lock()
 	defer e.writeMu.Unlock()
 	e.remove(doc)

@@ -634,3 +634,38 @@ func TestSectionWithMoreOfTheQueryWins(t *testing.T) {
 		}
 	}
 }
+
+// An update during a build is recorded, not waited for (a command's answer
+// and the editor's events go ahead of the build), and the build applies it
+// before it ends: a search after the build finds the new text.
+func TestUpdateDuringABuildDoesNotWait(t *testing.T) {
+	files := map[string]string{}
+	for i := range 2000 {
+		files[fmt.Sprintf("notes/n%04d.md", i)] = fmt.Sprintf("# Note %d\n\nplain words %d\n", i, i)
+	}
+	fsys := memfsNew(files)
+	slow := &slowEmbedder{Embedder: NewHashEmbedder(0)}
+	e := New(fsys, WithShards(2), WithEmbedder(slow), WithCache(""), WithPause(func() { time.Sleep(time.Millisecond) }))
+	built := make(chan error, 1)
+	go func() { built <- e.Rebuild(context.Background()) }()
+	require.Eventually(t, func() bool {
+		e.pendMu.Lock()
+		defer e.pendMu.Unlock()
+		return e.building
+	}, 5*time.Second, time.Millisecond)
+	require.NoError(t, fsys.Put("notes/n0007.md", []byte("# Note 7\n\nzucchini casserole\n")))
+	require.NoError(t, e.Update(context.Background(), "notes/n0007.md"))
+	require.NoError(t, fsys.Delete("notes/n0008.md"))
+	e.Remove("notes/n0008.md")
+	select {
+	case <-built:
+		t.Fatal("the update waited for the build to end")
+	default:
+	}
+	require.NoError(t, <-built)
+	rs, err := e.Search(context.Background(), Query{Text: "zucchini casserole", TopK: 3})
+	require.NoError(t, err)
+	require.NotEmpty(t, rs)
+	assert.Equal(t, "notes/n0007.md", rs[0].Doc)
+	assert.Equal(t, 1999, e.Status().Docs, "the deleted note left the index")
+}
