@@ -137,9 +137,14 @@ func (s *server) wait(ctx context.Context) error {
 	return err
 }
 
-// tokenCommand is the shell command that prints the vault's token.
+// tokenCommand is the shell command that prints the vault's token: this
+// binary, by the path it runs from (make run's is not on the PATH).
 func tokenCommand(vault string) string {
-	return "projectcanvas --vault " + shellQuote(vault) + " token"
+	exe, err := os.Executable()
+	if err != nil {
+		exe = "projectcanvas"
+	}
+	return shellQuote(exe) + " --vault " + shellQuote(vault) + " token"
 }
 
 // tokenLine is the shell line that sets $TOKEN to the server's token, the

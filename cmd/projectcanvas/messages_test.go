@@ -75,14 +75,15 @@ func TestServeMessages(t *testing.T) {
 	code := run(context.Background(), []string{"--vault", vault, "token"}, strings.NewReader(""), &out, io.Discard, getenv)
 	require.Equal(t, exitOK, code)
 	assert.Equal(t, s.token+"\n", out.String(), "projectcanvas token prints serve's token")
-	assert.Contains(t, s.tokenLine(), "TOKEN=$(projectcanvas --vault "+vault+" token)")
+	assert.Contains(t, s.tokenLine(), "TOKEN=$("+tokenCommand(vault)+")")
+	assert.Contains(t, tokenCommand(vault), " --vault "+vault+" token")
 
 	resp, err := http.Get(s.url + "/entities")
 	require.NoError(t, err)
 	body, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
 	assert.Equal(t, 401, resp.StatusCode)
-	assert.Contains(t, string(body), "projectcanvas --vault "+vault+" token prints it")
+	assert.Contains(t, string(body), tokenCommand(vault)+" prints it")
 
 	_, err = startServer(ctx, c, s.ln.Addr().String(), "x")
 	require.Error(t, err)
