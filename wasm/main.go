@@ -15,7 +15,9 @@
 // files of its input. projectcanvas.indexCache()
 // resolves to a Uint8Array, the index cache of the last load made with an
 // index_key, which projectcanvas.stageIndexCache(bytes) hands to the next
-// load (see bridge.Bridge.IndexCache).
+// load (see bridge.Bridge.IndexCache). projectcanvas.docIndexCache()
+// resolves, once the document index is built, to its cache, which
+// projectcanvas.stageDocIndexCache(bytes) hands to the next load.
 //
 // Outbound HTTP (an embeddings endpoint, Notion) goes through the host
 // (docs/ARCHITECTURE.md, "Outbound HTTP"): the host sets projectcanvas.transport to an async
@@ -52,6 +54,8 @@ func main() {
 	api.Set("stage", stageFunc(b))
 	api.Set("stageIndexCache", stageIndexCacheFunc(b))
 	api.Set("indexCache", indexCacheFunc(b))
+	api.Set("stageDocIndexCache", stageDocIndexCacheFunc(b))
+	api.Set("docIndexCache", docIndexCacheFunc(b))
 	api.Set("version", "dev")
 	js.Global().Set("projectcanvas", api)
 	select {} // keep the functions alive

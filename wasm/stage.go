@@ -3,6 +3,7 @@
 package main
 
 import (
+	"context"
 	"encoding/binary"
 	"encoding/json"
 	"syscall/js"
@@ -112,4 +113,28 @@ func filesOf(args []js.Value) ([]bridge.File, error) {
 		return nil, pc.Errorf(pc.CodeInvalidArgument, "stage: %d bytes of text are in no file", len(all)-at)
 	}
 	return files, nil
+}
+
+// stageDocIndexCacheFunc is projectcanvas.stageDocIndexCache(bytes): the
+// document index's cache a host kept (docIndexCache), for the next load.
+func stageDocIndexCacheFunc(b *bridge.Bridge) js.Func {
+	return js.FuncOf(func(_ js.Value, args []js.Value) any {
+		data, err := bytesOf(args)
+		return promise(func() ([]byte, error) {
+			if err != nil {
+				return nil, err
+			}
+			b.StageDocIndexCache(data)
+			return json.Marshal(map[string]int{"staged": len(data)})
+		})
+	})
+}
+
+// docIndexCacheFunc is projectcanvas.docIndexCache(): resolves, once the
+// document index is built, to its cache (a Uint8Array; empty when there is
+// nothing new to keep).
+func docIndexCacheFunc(b *bridge.Bridge) js.Func {
+	return js.FuncOf(func(js.Value, []js.Value) any {
+		return bytesPromise(func() ([]byte, error) { return b.DocIndexCache(context.Background()) })
+	})
 }

@@ -42,9 +42,10 @@ async function once(dir, { cache = false, docs = true } = {}) {
   const stats = plugin.session.cacheStats;
   const index = plugin.session.indexCacheStats;
   if (cache) {
-    // This device's caches: file-cache-<device>.jsonl and index-cache-<device>.bin.
+    // This device's caches: file-cache-<device>.jsonl, index-cache-<device>.bin, doc-index-cache-<device>.bin.
     const kept = () => readdirSync(path.join(dir, PLUGIN_DIR)).filter((f) => /^(file-cache-\w+\.jsonl|index-cache-\w+\.bin)$/.test(f));
     while (kept().length < 2) await new Promise((r) => setTimeout(r, 20));
+    await plugin.session.docIndexCacheSaved;
     await new Promise((r) => setTimeout(r, 200)); // let a rewrite finish
   }
   plugin.unload();
@@ -74,9 +75,9 @@ for (const notes of [0, 2000]) {
 for (const [n, notes] of [[1000, 0], [10000, 0], [10000, 10000]]) {
   const dir = vault(n, notes);
   mkdirSync(path.join(dir, PLUGIN_DIR), { recursive: true });
-  await once(dir, { cache: true, docs: false }); // writes the cache
+  await once(dir, { cache: true, docs: true }); // writes the caches (the document index's once it is built)
   const all = [];
-  for (let i = 0; i < runs; i++) all.push(await once(dir, { cache: true, docs: false }));
+  for (let i = 0; i < runs; i++) all.push(await once(dir, { cache: true, docs: true }));
   rmSync(dir, { recursive: true, force: true });
   report(`later start (the core, the files and the index kept): ${n} entities${notes ? ` + ${notes} notes` : ""}`, all);
 }

@@ -92,9 +92,17 @@ export class CoreClient {
     return this.send("indexCache", "{}", []).then(([, bytes]) => bytes ?? new ArrayBuffer(0));
   }
 
+  /** Hands the next load the document index's cache an earlier one made (transferred). */
+  stageDocIndexCache(bytes: ArrayBuffer): Promise<string> { return this.request("stageDocIndexCache", bytes, [bytes]); }
+
+  /** The document index's cache, once the index is built (empty when there is nothing new to keep). */
+  docIndexCache(): Promise<ArrayBuffer> {
+    return this.send("docIndexCache", "{}", []).then(([, bytes]) => bytes ?? new ArrayBuffer(0));
+  }
+
   /** Calls a bridge function with a JSON string (or a value, stringified here) and returns its JSON answer. */
   request(fn: WorkerFn, input: unknown, transfer: Transferable[] = []): Promise<string> {
-    if (fn !== "init" && fn !== "stage" && fn !== "stageIndexCache" && typeof input !== "string") input = JSON.stringify(input ?? {});
+    if (fn !== "init" && fn !== "stage" && fn !== "stageIndexCache" && fn !== "stageDocIndexCache" && typeof input !== "string") input = JSON.stringify(input ?? {});
     return this.send(fn, input, transfer).then(([out]) => out);
   }
 

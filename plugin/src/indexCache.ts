@@ -12,14 +12,20 @@ import type { DataAdapter } from "obsidian";
 import type { Seal } from "./seal";
 
 /** index-cache-<device>.bin: each device that syncs the folder keeps its own. */
-export const indexCacheFile = (device: string) => `index-cache-${device}.bin`;
+export const indexCacheFile = (device: string, base = "index-cache") => `${base}-${device}.bin`;
 
+/**
+ * A cache of the core's, sealed per device: the index cache (base
+ * "index-cache") or the document index's ("doc-index-cache"), which the
+ * core checks file by file again (a file's content hash) before it uses
+ * an entry.
+ */
 export class IndexCacheFile {
   constructor(private readonly adapter: Pick<DataAdapter, "exists" | "readBinary" | "writeBinary">, private readonly dir: string,
-    private readonly seal: Promise<Seal>) {}
+    private readonly seal: Promise<Seal>, private readonly base = "index-cache") {}
 
   /** Where the cache is, once the device's seal is known. */
-  async path(): Promise<string> { return `${this.dir}/${indexCacheFile((await this.seal).id)}`; }
+  async path(): Promise<string> { return `${this.dir}/${indexCacheFile((await this.seal).id, this.base)}`; }
 
   /** The cache as the last start on this device saved it; none when there is none, it cannot be read, or this device did not seal it. */
   async read(): Promise<ArrayBuffer | undefined> {

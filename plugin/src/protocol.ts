@@ -64,9 +64,10 @@ export interface ErrorInfo { code: string; message: string; details?: unknown }
  * The bridge functions plus the worker's own: init (the compressed .wasm),
  * stage (files for the next load), stageIndexCache (an ArrayBuffer: the
  * index cache for the next load) and indexCache (answers the last load's
- * index cache as bytes).
+ * index cache as bytes); stageDocIndexCache and docIndexCache, the same of
+ * the document index (which answers once it is built).
  */
-export type WorkerFn = "init" | "stage" | "stageIndexCache" | "indexCache" | "load" | "events" | "call" | "http" | "tools" | "command" | "commands";
+export type WorkerFn = "init" | "stage" | "stageIndexCache" | "indexCache" | "stageDocIndexCache" | "docIndexCache" | "load" | "events" | "call" | "http" | "tools" | "command" | "commands";
 
 /** init's input: the core, and a copy of it from an earlier start. */
 export interface InitInput {

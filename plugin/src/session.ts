@@ -74,6 +74,9 @@ export class Session {
   readonly cache: FileCache | undefined;
   /** What decoding the vault's files gave, kept in the plugin's folder for the core's build (wasmSha256). */
   readonly indexCache: IndexCacheFile | undefined;
+  /** The document index's cache, per device (desktop and mobile alike). */
+  readonly docIndexCache: IndexCacheFile | undefined;
+  docIndexCacheSaved: Promise<void> = Promise.resolve();
   /** How the last load used the index cache. */
   indexCacheStats: LoadOutput["index_cache"];
   /** The last save of the index cache (tests wait for it). */
@@ -96,6 +99,7 @@ export class Session {
       seal.catch(() => undefined); // a cache without a seal is not used: each use says so
       this.cache = new FileCache(opts.app.vault.adapter, opts.cacheDir, seal);
       if (opts.wasmSha256) this.indexCache = new IndexCacheFile(opts.app.vault.adapter, opts.cacheDir, seal);
+      this.docIndexCache = new IndexCacheFile(opts.app.vault.adapter, opts.cacheDir, seal, "doc-index-cache");
     }
   }
 
@@ -244,6 +248,7 @@ export class Session {
       const started = this.core.running ? Promise.resolve() : this.core.start();
       started.catch(() => undefined); // awaited below
       const indexCache = this.indexCache?.read();
+      const docIndexCache = this.docIndexCache?.read();
       this.known.clear();
       this.liveSeen.clear();
       // In path order, the core's own files first (they start with a
@@ -275,6 +280,8 @@ export class Session {
       }
       const indexBytes = await indexCache;
       if (indexBytes) sent.push(this.core.stageIndexCache(indexBytes));
+      const docIndexBytes = await docIndexCache;
+      if (docIndexBytes) sent.push(this.core.stageDocIndexCache(docIndexBytes));
       await started;
       await Promise.all(sent);
       this.opts.onProgress({ phase: "indexing", files: total });
@@ -294,6 +301,7 @@ export class Session {
       cached?.save().catch((e) => this.opts.notify(`Project Canvas: the file cache was not saved: ${message(e)}`));
       this.indexCacheStats = out.index_cache;
       if (this.indexCache && out.index_cache?.stale) this.saveIndexCache(this.indexCache);
+      if (this.docIndexCache) this.saveDocIndexCache(this.docIndexCache);
     } catch (e) {
       if ((e as CoreError).code === CODE_CRASHED) throw e; // crashed() restarts
       const err = e instanceof Error ? e : new Error(String(e));
@@ -302,6 +310,19 @@ export class Session {
       throw err;
     }
     await this.sendEvents(); // the events seen while loading
+  }
+
+  /**
+   * Saves the document index's cache once the core has built the index
+   * (in the background: the core answers when the build ends), so that the
+   * next start re-chunks and re-embeds only the files that changed.
+   */
+  private saveDocIndexCache(file: IndexCacheFile): void {
+    this.docIndexCacheSaved = this.core.docIndexCache()
+      .then((bytes) => bytes.byteLength > 0 ? file.write(bytes) : undefined)
+      .catch((e) => {
+        if ((e as CoreError).code !== CODE_CRASHED && !this.stopped) this.opts.notify(`Project Canvas: the document index's cache was not saved: ${message(e)}`);
+      });
   }
 
   /** Saves the index cache of the load just made, in the background. */

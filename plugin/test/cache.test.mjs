@@ -174,3 +174,35 @@ test("the index cache: unchanged files are not decoded again; a cache that does 
     s.plugin.unload();
   }
 });
+
+// The document index's cache (doc-index-cache-<device>.bin): the first
+// start writes it once the index is built; the next start builds from it
+// (nothing new to keep, so it is not written again) and searches alike; a
+// cache this device did not seal is not opened, and is written anew.
+test("the document index's cache: kept per device, used at the next start, rebuilt when not sealed here", async (t) => {
+  const dir = tempVault(t, exampleVault);
+  const first = await start(t, dir);
+  await first.session.docIndexCacheSaved;
+  const name = readdirSync(path.join(dir, PLUGIN_DIR)).find((n) => /^doc-index-cache-[0-9a-f]{8}\.bin$/.test(n));
+  assert.ok(name, "the document index's cache written");
+  const file = path.join(dir, PLUGIN_DIR, name);
+  const query = { query: "roll back a release" };
+  const want = (await first.session.call("search_docs", query)).result.results.map((r) => r.doc_uri);
+  first.plugin.unload();
+  const written = readFileSync(file);
+
+  const second = await startPlugin(t, dir, { cache: true });
+  await second.session.docIndexCacheSaved;
+  assert.deepEqual((await second.session.call("search_docs", query)).result.results.map((r) => r.doc_uri), want);
+  assert.ok(readFileSync(file).equals(written), "built from the cache: nothing new to keep");
+  second.plugin.unload();
+
+  const forged = Buffer.from(written);
+  forged[forged.length >> 1] ^= 1;
+  writeFileSync(file, forged);
+  const third = await startPlugin(t, dir, { cache: true });
+  await third.session.docIndexCacheSaved;
+  assert.deepEqual((await third.session.call("search_docs", query)).result.results.map((r) => r.doc_uri), want);
+  assert.ok(!readFileSync(file).equals(forged), "not opened, and written anew");
+  third.plugin.unload();
+});

@@ -1,5 +1,3 @@
-//go:build !js
-
 package docsearch
 
 import (
@@ -33,11 +31,17 @@ const (
 
 // loadCache reads the cache; any problem yields an empty one.
 func (e *Engine) loadCache() cacheData {
-	if e.cachePath == "" {
-		return cacheData{}
+	var data []byte
+	switch {
+	case e.store != nil:
+		data = e.store.Load()
+	case e.cachePath != "":
+		var err error
+		if data, err = e.fsys.ReadFile(e.cachePath); err != nil {
+			return cacheData{}
+		}
 	}
-	data, err := e.fsys.ReadFile(e.cachePath)
-	if err != nil {
+	if len(data) == 0 {
 		return cacheData{}
 	}
 	docs, bm25, err := decodeCache(data, e.emb.ID(), e.maxChunk)
@@ -54,7 +58,7 @@ func (e *Engine) loadCache() cacheData {
 // written. Open saves after building; hosts call Save when they stop (and
 // may call it after bursts of updates).
 func (e *Engine) Save() error {
-	if e.cachePath == "" || !e.isReady() {
+	if e.cachePath == "" && e.store == nil || !e.isReady() {
 		return nil // nothing worth keeping before the first build
 	}
 	e.mu.RLock()
@@ -64,6 +68,13 @@ func (e *Engine) Save() error {
 	}
 	data := e.encodeCache()
 	e.mu.RUnlock()
+	if e.store != nil {
+		e.store.Save(data)
+		e.mu.Lock()
+		e.dirty = false
+		e.mu.Unlock()
+		return nil
+	}
 	var want pc.Hash
 	old, err := e.fsys.ReadFile(e.cachePath)
 	switch {

@@ -84,7 +84,8 @@
 // edit sequences).
 //
 // The index cache ([CachePath]) keeps each file's content hash, chunks
-// and vectors (not in WebAssembly, where the vault is in memory). A restart re-reads the files but re-chunks and re-embeds
+// and vectors; in WebAssembly a host keeps it ([WithCacheStore]: the
+// plugin, per device and sealed, never among the vault's files). A restart re-reads the files but re-chunks and re-embeds
 // only those that changed. A cache of another version, embedder or chunk
 // size, or whose CRC-32C checksum fails, is ignored and rewritten.
 //

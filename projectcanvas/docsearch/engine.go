@@ -39,6 +39,7 @@ type Engine struct {
 	maxChunk  int
 	nshards   int
 	cachePath string
+	store     CacheStore // WithCacheStore; nil: the cache file at cachePath
 	now       func() time.Time
 	ctxWeight float64 // weight of a query's context vector (0: none; < 0: the embedder's default)
 	pause     func()  // called now and then during a build (WithPause); nil for none
@@ -123,6 +124,21 @@ func WithMaxChunk(n int) Option { return func(x *Engine) { x.maxChunk = n } }
 // WithCache keeps the index cache at path in the vault ("" turns it off).
 // The default is CachePath.
 func WithCache(path string) Option { return func(x *Engine) { x.cachePath = path } }
+
+// CacheStore keeps the index cache outside the vault: the editor plugin
+// keeps it in its own folder, per device and sealed (its vault is in
+// memory, and a cache among the vault's files would sync to others).
+type CacheStore interface {
+	// Load returns the cache last saved, nil for none.
+	Load() []byte
+	// Save keeps data for the next Load.
+	Save(data []byte)
+}
+
+// WithCacheStore keeps the index cache in store instead of a file of the
+// vault (WithCache). A cache that does not match (another embedder, a
+// failed checksum) is ignored, as a file's is.
+func WithCacheStore(store CacheStore) Option { return func(x *Engine) { x.store, x.cachePath = store, "" } }
 
 // pauseSlice is the longest a build works between two pauses (WithPause):
 // a command that arrives meanwhile waits at most about this long.
@@ -232,6 +248,9 @@ func (e *Engine) isReady() bool {
 		return false
 	}
 }
+
+// WaitReady waits for the first build, or for ctx.
+func (e *Engine) WaitReady(ctx context.Context) error { return e.waitReady(ctx) }
 
 // waitReady waits for the first build, or for ctx, outside the host's
 // read gate (pc.Unheld): the build takes seconds.

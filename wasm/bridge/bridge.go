@@ -70,6 +70,10 @@ type Bridge struct {
 	stageMu     sync.Mutex
 	staged      []File // for the next load (Stage)
 	stagedCache []byte // for the next load (StageIndexCache)
+	// stagedDocCache is the document index's cache for the next load
+	// (StageDocIndexCache); docStore the current index's (DocIndexCache).
+	stagedDocCache []byte
+	docStore       *docCacheStore
 }
 
 // Option configures a Bridge.
@@ -184,6 +188,64 @@ func (b *Bridge) StageIndexCache(data []byte) {
 	b.stagedCache = data
 }
 
+// StageDocIndexCache hands the next load the document index's cache an
+// earlier one made (DocIndexCache): its build then re-reads every file but
+// re-chunks and re-embeds only those that changed.
+func (b *Bridge) StageDocIndexCache(data []byte) {
+	b.stageMu.Lock()
+	defer b.stageMu.Unlock()
+	b.stagedDocCache = data
+}
+
+// DocIndexCache waits for the document index's build (the one after the
+// last load) and returns its cache for the next start's
+// StageDocIndexCache; nil when the index has nothing new to keep (it was
+// built from a cache that still matched) or there is none.
+func (b *Bridge) DocIndexCache(ctx context.Context) ([]byte, error) {
+	b.mu.RLock()
+	env, store := b.env, b.docStore
+	b.mu.RUnlock()
+	if env == nil || env.Docs == nil || store == nil {
+		return nil, nil
+	}
+	if err := env.Docs.WaitReady(ctx); err != nil {
+		return nil, err
+	}
+	if err := env.Docs.Save(); err != nil {
+		return nil, err
+	}
+	return store.take(), nil
+}
+
+// docCacheStore is the document index's cache store in the bridge: what
+// the host staged for a load, and what the index saves for the next one.
+type docCacheStore struct {
+	mu            sync.Mutex
+	staged, saved []byte
+}
+
+func (s *docCacheStore) Load() []byte {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	data := s.staged
+	s.staged = nil // read once: the build holds what it needs
+	return data
+}
+
+func (s *docCacheStore) Save(data []byte) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.saved = data
+}
+
+func (s *docCacheStore) take() []byte {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	data := s.saved
+	s.saved = nil
+	return data
+}
+
 // IndexCache encodes the vault's index for the next start's
 // StageIndexCache; nil when the last load was given no index_key.
 func (b *Bridge) IndexCache() []byte {
@@ -198,6 +260,8 @@ func (b *Bridge) load(in loadIn) (any, error) {
 	b.stageMu.Lock()
 	all := append(b.staged, in.Files...)
 	cache := b.stagedCache
+	store := &docCacheStore{staged: b.stagedDocCache}
+	b.stagedDocCache = nil
 	b.staged, b.stagedCache = nil, nil
 	b.stageMu.Unlock()
 	files := func(yield func(string, string) bool) {
@@ -235,7 +299,7 @@ func (b *Bridge) load(in loadIn) (any, error) {
 	if opt, err := in.Embeddings.Option(b.transport); err == nil {
 		// The build pauses now and then: in WebAssembly it would otherwise
 		// hold the thread, and every command, until it ends.
-		env.Docs = docsearch.New(fsys, opt, docsearch.WithCache(""), docsearch.WithPause(func() { time.Sleep(time.Millisecond) }))
+		env.Docs = docsearch.New(fsys, opt, docsearch.WithCacheStore(store), docsearch.WithPause(func() { time.Sleep(time.Millisecond) }))
 		// The editor is the watcher: it feeds its vault events. A failed
 		// build shows in msrl_status.
 		env.Docs.SetWatching(true)
@@ -250,7 +314,7 @@ func (b *Bridge) load(in loadIn) (any, error) {
 		}()
 	} // else search_docs reports the broken setting on every call
 	b.mu.Lock()
-	b.fs, b.env = fsys, env
+	b.fs, b.env, b.docStore = fsys, env, store
 	b.api = route.New(b.registry, env, route.WithToken(in.Token), route.WithCommands(b.commands))
 	b.mu.Unlock()
 	return map[string]any{"entities": project.Len(), "problems": project.Problems(),

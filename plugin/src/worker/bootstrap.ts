@@ -98,7 +98,7 @@ async function run(fn: string, input: unknown): Promise<string | Uint8Array> {
   const f = api[fn];
   if (typeof f !== "function") throw Object.assign(new Error(`the core has no function ${fn}`), { code: "not_found" });
   if (packed) return await (f as (text: Uint8Array, lengths: Uint8Array) => Promise<string>)(...packed);
-  if (fn === "stageIndexCache") input = new Uint8Array(input as ArrayBuffer);
+  if (fn === "stageIndexCache" || fn === "stageDocIndexCache") input = new Uint8Array(input as ArrayBuffer);
   return await (f as (s: unknown) => Promise<string | Uint8Array>)(input);
 }
 
