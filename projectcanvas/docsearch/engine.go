@@ -138,7 +138,9 @@ type CacheStore interface {
 // WithCacheStore keeps the index cache in store instead of a file of the
 // vault (WithCache). A cache that does not match (another embedder, a
 // failed checksum) is ignored, as a file's is.
-func WithCacheStore(store CacheStore) Option { return func(x *Engine) { x.store, x.cachePath = store, "" } }
+func WithCacheStore(store CacheStore) Option {
+	return func(x *Engine) { x.store, x.cachePath = store, "" }
+}
 
 // pauseSlice is the longest a build works between two pauses (WithPause):
 // a command that arrives meanwhile waits at most about this long.
