@@ -442,3 +442,35 @@ func TestIndexCacheBetweenLoads(t *testing.T) {
 	load("", cache, files...)
 	assert.Nil(t, h.b.IndexCache(), "a load without index_key keeps no cache")
 }
+
+// The document index's cache goes to the host once the index is built and
+// comes back with the next load: built from it, the index has nothing new
+// to keep; a cache that does not match is ignored and made anew.
+func TestDocIndexCacheBetweenLoads(t *testing.T) {
+	files := []bridge.File{{Path: "Notes/a.md", Content: "# A\n\nzucchini casserole\n"}, {Path: "Notes/b.md", Content: "# B\n\napple pie\n"}}
+	h := newHost(t, nil)
+	ctx := context.Background()
+	h.b.Stage(files...)
+	h.mustCall("load", map[string]any{})
+	cache, err := h.b.DocIndexCache(ctx)
+	require.NoError(t, err)
+	require.NotEmpty(t, cache, "the first build has everything to keep")
+
+	h.b.Stage(files...)
+	h.b.StageDocIndexCache(cache)
+	h.mustCall("load", map[string]any{})
+	again, err := h.b.DocIndexCache(ctx)
+	require.NoError(t, err)
+	assert.Empty(t, again, "built from the cache: nothing new")
+	out := h.mustCall("call", map[string]any{"name": "search_docs", "arguments": map[string]any{"query": "zucchini"}})
+	assert.Contains(t, string(out["result"]), "Notes/a.md")
+
+	broken := append([]byte(nil), cache...)
+	broken[len(broken)/2] ^= 1
+	h.b.Stage(files...)
+	h.b.StageDocIndexCache(broken)
+	h.mustCall("load", map[string]any{})
+	fresh, err := h.b.DocIndexCache(ctx)
+	require.NoError(t, err)
+	assert.NotEmpty(t, fresh, "a cache whose checksum fails is rebuilt")
+}
