@@ -53,7 +53,7 @@ func (l *layouter) place() {
 		y = b.rect.Y + b.rect.H + l.c.blockGap
 	}
 	l.ix = newCardIndex(l.items)
-	l.blockers = make([]*item, 0, 8)
+	l.blockers = make([]Rect, 0, 8)
 }
 
 // columnWidth is the width of a story and the tasks below it, with room
