@@ -117,28 +117,24 @@ type cardIndex struct {
 	x0, y0, cs float64
 	cols, rows int
 	start      []int32 // cell k's nodes are at[start[k]:start[k+1]]
-	// at holds each cell's nodes' rectangles themselves: a walk reads a
-	// cell's cards in a row, none through a pointer. A node over several
-	// cells is in each, and may be tested twice in a walk: cheaper than
-	// remembering which were.
-	at []cellCard
-}
-
-type cellCard struct {
-	Rect
-	index int32 // of the node in items (item.index)
+	at         []int32
+	// rects are the nodes' rectangles by index (item.index), side by side:
+	// the walk reads no item. A node over several cells may be tested
+	// twice in a walk: cheaper than remembering which were.
+	rects []Rect
 }
 
 const cellSize = 512
 
 func newCardIndex(items []*item) *cardIndex {
-	ix := &cardIndex{cs: cellSize}
+	ix := &cardIndex{cs: cellSize, rects: make([]Rect, len(items))}
 	if len(items) == 0 {
 		return ix
 	}
 	x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
 	for i, it := range items {
 		it.index = int32(i)
+		ix.rects[i] = it.rect
 		x0, y0 = min(x0, it.rect.X), min(y0, it.rect.Y)
 		x1, y1 = max(x1, it.rect.X+it.rect.W), max(y1, it.rect.Y+it.rect.H)
 	}
@@ -152,15 +148,14 @@ func newCardIndex(items []*item) *cardIndex {
 	ix.start = make([]int32, ix.cols*ix.rows+1)
 	var fill []int32
 	for pass := range 2 { // count the nodes of each cell, then list them
-		for i, it := range items {
-			r := it.rect
+		for i, r := range ix.rects {
 			c0, c1 := ix.cell(r.X, ix.x0, ix.cols), ix.cell(r.X+r.W, ix.x0, ix.cols)
 			for row := ix.cell(r.Y, ix.y0, ix.rows); row <= ix.cell(r.Y+r.H, ix.y0, ix.rows); row++ {
 				for c := c0; c <= c1; c++ {
 					if k := row*ix.cols + c; pass == 0 {
 						ix.start[k+1]++
 					} else {
-						ix.at[fill[k]] = cellCard{r, int32(i)}
+						ix.at[fill[k]] = int32(i)
 						fill[k]++
 					}
 				}
@@ -170,7 +165,7 @@ func newCardIndex(items []*item) *cardIndex {
 			for k := 1; k < len(ix.start); k++ {
 				ix.start[k] += ix.start[k-1]
 			}
-			ix.at = make([]cellCard, ix.start[len(ix.start)-1])
+			ix.at = make([]int32, ix.start[len(ix.start)-1])
 			fill = slices.Clone(ix.start)
 		}
 	}
@@ -239,13 +234,14 @@ func (ix *cardIndex) blocker(a, b int32, x1, y1, x2, y2 float64) (Rect, bool) {
 		}
 		for n, n1 := ix.cell(va-pad, v0, nv), ix.cell(vb+pad, v0, nv); n <= n1; n++ {
 			k := m*su + n*sv
-			for _, c := range ix.at[ix.start[k]:ix.start[k+1]] {
+			for _, i := range ix.at[ix.start[k]:ix.start[k+1]] {
+				c := &ix.rects[i]
 				// SegmentCrosses's first test, here to save most calls.
-				if c.X >= x2 || c.X+c.W <= x1 || c.Y >= ymax || c.Y+c.H <= ymin || c.index == a || c.index == b {
+				if c.X >= x2 || c.X+c.W <= x1 || c.Y >= ymax || c.Y+c.H <= ymin || i == a || i == b {
 					continue
 				}
-				if straddles(x1, y1, dx, dy, c.Rect) {
-					return c.Rect, true
+				if straddles(x1, y1, dx, dy, *c) {
+					return *c, true
 				}
 			}
 		}
