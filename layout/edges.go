@@ -43,11 +43,10 @@ func outward(r Rect, s int, x, y float64) bool {
 // the shortest such segment; when every pair passes through one, those
 // Sides picks (and the edge counts as blocked).
 func (l *layouter) edge(from, to *item) Edge {
-	fs, ts := Sides(from.rect, to.rect)
-	f, t := sideIndex(fs), sideIndex(ts)
+	f, t := sides(from.rect, to.rect)
 	l.blockers = l.blockers[:0]
 	if l.clear(from, to, f, t) {
-		return Edge{From: from.ID, To: to.ID, FromSide: fs, ToSide: ts}
+		return Edge{From: from.ID, To: to.ID, FromSide: sideNames[f], ToSide: sideNames[t]}
 	}
 	type pair struct {
 		f, t int
@@ -75,7 +74,7 @@ func (l *layouter) edge(from, to *item) Edge {
 		}
 	}
 	l.blocked++
-	return Edge{From: from.ID, To: to.ID, FromSide: fs, ToSide: ts}
+	return Edge{From: from.ID, To: to.ID, FromSide: sideNames[f], ToSide: sideNames[t]}
 }
 
 // clear reports whether the segment from side f of a to side t of b
