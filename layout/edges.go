@@ -114,6 +114,7 @@ func (l *layouter) clear(a, b *item, f, t int) bool {
 // through without looking at every node.
 type cardIndex struct {
 	x0, y0, cs float64
+	inv        float64 // 1/cs
 	cols, rows int
 	start      []int32 // cell k's nodes are at[start[k]:start[k+1]]
 	at         []int32
@@ -123,7 +124,7 @@ type cardIndex struct {
 	rects []Rect
 }
 
-const cellSize = 512
+const cellSize = 512 // a power of two (see inv)
 
 func newCardIndex(items []*item) *cardIndex {
 	ix := &cardIndex{cs: cellSize, rects: make([]Rect, len(items))}
@@ -141,9 +142,11 @@ func newCardIndex(items []*item) *cardIndex {
 	ix.cols = int((x1-x0)/ix.cs) + 1
 	ix.rows = int((y1-y0)/ix.cs) + 1
 	if ix.cols*ix.rows > 1<<22 { // far-flung sizes: one coarse grid
-		ix.cs = math.Max(x1-x0, y1-y0)/1024 + 1
+		// A power of two, as cellSize: dividing by it is multiplying by inv.
+		ix.cs = math.Exp2(math.Ceil(math.Log2(math.Max(x1-x0, y1-y0)/1024 + 1)))
 		ix.cols, ix.rows = int((x1-x0)/ix.cs)+1, int((y1-y0)/ix.cs)+1
 	}
+	ix.inv = 1 / ix.cs
 	ix.start = make([]int32, ix.cols*ix.rows+1)
 	var fill []int32
 	for pass := range 2 { // count the nodes of each cell, then list them
@@ -174,7 +177,7 @@ func newCardIndex(items []*item) *cardIndex {
 // cell is the column (origin x0, n columns) or row (y0, n rows) of the
 // cells that v falls in, clamped to the grid.
 func (ix *cardIndex) cell(v, origin float64, n int) int {
-	return min(max(int((v-origin)/ix.cs), 0), n-1)
+	return min(max(int((v-origin)*ix.inv), 0), n-1)
 }
 
 // blocker is a node other than nodes a and b (by index) that the segment
