@@ -118,23 +118,22 @@ type cardIndex struct {
 	cols, rows int
 	start      []int32 // cell k's nodes are at[start[k]:start[k+1]]
 	at         []int32
-	// rects are the nodes' rectangles by index (item.index), side by side:
-	// the walk reads no item. A node over several cells may be tested
-	// twice in a walk: cheaper than remembering which were.
-	rects []Rect
+	// items are the nodes by index (item.index). A node over several
+	// cells may be tested twice in a walk: cheaper than remembering which
+	// were.
+	items []*item
 }
 
 const cellSize = 512 // a power of two (see inv)
 
 func newCardIndex(items []*item) *cardIndex {
-	ix := &cardIndex{cs: cellSize, rects: make([]Rect, len(items))}
+	ix := &cardIndex{cs: cellSize, items: items}
 	if len(items) == 0 {
 		return ix
 	}
 	x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
 	for i, it := range items {
 		it.index = int32(i)
-		ix.rects[i] = it.rect
 		x0, y0 = min(x0, it.rect.X), min(y0, it.rect.Y)
 		x1, y1 = max(x1, it.rect.X+it.rect.W), max(y1, it.rect.Y+it.rect.H)
 	}
@@ -150,7 +149,8 @@ func newCardIndex(items []*item) *cardIndex {
 	ix.start = make([]int32, ix.cols*ix.rows+1)
 	var fill []int32
 	for pass := range 2 { // count the nodes of each cell, then list them
-		for i, r := range ix.rects {
+		for i, it := range items {
+			r := it.rect
 			c0, c1 := ix.cell(r.X, ix.x0, ix.cols), ix.cell(r.X+r.W, ix.x0, ix.cols)
 			for row := ix.cell(r.Y, ix.y0, ix.rows); row <= ix.cell(r.Y+r.H, ix.y0, ix.rows); row++ {
 				for c := c0; c <= c1; c++ {
@@ -237,7 +237,7 @@ func (ix *cardIndex) blocker(a, b int32, x1, y1, x2, y2 float64) (Rect, bool) {
 		for n, n1 := ix.cell(va-pad, v0, nv), ix.cell(vb+pad, v0, nv); n <= n1; n++ {
 			k := m*su + n*sv
 			for _, i := range ix.at[ix.start[k]:ix.start[k+1]] {
-				c := &ix.rects[i]
+				c := &ix.items[i].rect
 				// SegmentCrosses's first test, here to save most calls.
 				if c.X >= x2 || c.X+c.W <= x1 || c.Y >= ymax || c.Y+c.H <= ymin || i == a || i == b {
 					continue
