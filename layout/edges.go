@@ -124,7 +124,7 @@ type cardIndex struct {
 	items []*item
 }
 
-const cellSize = 512 // a power of two (see inv)
+const cellSize = 1024 // a power of two (see inv)
 
 func newCardIndex(items []*item) *cardIndex {
 	ix := &cardIndex{cs: cellSize, items: items}
@@ -147,28 +147,30 @@ func newCardIndex(items []*item) *cardIndex {
 	}
 	ix.inv = 1 / ix.cs
 	ix.start = make([]int32, ix.cols*ix.rows+1)
-	var fill []int32
-	for pass := range 2 { // count the nodes of each cell, then list them
+	// Count the nodes of each cell in start[k], sum the counts (start[k]
+	// is then where cell k's list ends), then list the nodes, each cell's
+	// from its end back (start[k] is then where it begins): no second
+	// array to fill from.
+	for pass := range 2 {
 		for i, it := range items {
 			r := it.rect
 			c0, c1 := ix.cell(r.X, ix.x0, ix.cols), ix.cell(r.X+r.W, ix.x0, ix.cols)
 			for row := ix.cell(r.Y, ix.y0, ix.rows); row <= ix.cell(r.Y+r.H, ix.y0, ix.rows); row++ {
 				for c := c0; c <= c1; c++ {
 					if k := row*ix.cols + c; pass == 0 {
-						ix.start[k+1]++
+						ix.start[k]++
 					} else {
-						ix.at[fill[k]] = int32(i)
-						fill[k]++
+						ix.start[k]--
+						ix.at[ix.start[k]] = int32(i)
 					}
 				}
 			}
 		}
 		if pass == 0 {
 			for k := 1; k < len(ix.start); k++ {
-				ix.start[k] += ix.start[k-1]
+				ix.start[k] += ix.start[k-1] // the last, of no cell: the total
 			}
 			ix.at = make([]int32, ix.start[len(ix.start)-1])
-			fill = slices.Clone(ix.start)
 		}
 	}
 	return ix
