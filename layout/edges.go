@@ -88,8 +88,9 @@ func (l *layouter) clear(a, b *item, f, t int) bool {
 	if !outward(a.rect, f, x2, y2) || !outward(b.rect, t, x1, y1) {
 		return false
 	}
-	// Every test takes the segment left end first, as the grid walk always
-	// has: the answer cannot depend on which test found the node.
+	// Every test, of a rectangle found before or in the walk, takes the
+	// segment left end first: a card's corner a rounding away from the line
+	// gets one answer, whichever test meets the card.
 	if x1 > x2 {
 		x1, y1, x2, y2 = x2, y2, x1, y1
 	}
