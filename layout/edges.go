@@ -43,11 +43,10 @@ func outward(r Rect, s int, x, y float64) bool {
 // the shortest such segment; when every pair passes through one, those
 // Sides picks (and the edge counts as blocked).
 func (l *layouter) edge(from, to *item) Edge {
-	fs, ts := Sides(from.rect, to.rect)
-	f, t := sideIndex(fs), sideIndex(ts)
+	f, t := sides(from.rect, to.rect)
 	l.blockers = l.blockers[:0]
 	if l.clear(from, to, f, t) {
-		return Edge{From: from.ID, To: to.ID, FromSide: fs, ToSide: ts}
+		return Edge{From: from.ID, To: to.ID, FromSide: sideNames[f], ToSide: sideNames[t]}
 	}
 	type pair struct {
 		f, t int
@@ -75,7 +74,7 @@ func (l *layouter) edge(from, to *item) Edge {
 		}
 	}
 	l.blocked++
-	return Edge{From: from.ID, To: to.ID, FromSide: fs, ToSide: ts}
+	return Edge{From: from.ID, To: to.ID, FromSide: sideNames[f], ToSide: sideNames[t]}
 }
 
 // clear reports whether the segment from side f of a to side t of b
@@ -89,44 +88,53 @@ func (l *layouter) clear(a, b *item, f, t int) bool {
 	if !outward(a.rect, f, x2, y2) || !outward(b.rect, t, x1, y1) {
 		return false
 	}
+	// Every test, of a rectangle found before or in the walk, takes the
+	// segment left end first: a card's corner a rounding away from the line
+	// gets one answer, whichever test meets the card.
+	if x1 > x2 {
+		x1, y1, x2, y2 = x2, y2, x1, y1
+	}
 	for _, o := range l.blockers {
-		if SegmentCrosses(x1, y1, x2, y2, o.rect) {
+		if SegmentCrosses(x1, y1, x2, y2, o) {
 			return false
 		}
 	}
-	hit := l.ix.blocker(a, b, f, t)
-	if hit != nil {
+	hit, found := l.ix.blocker(a.index, b.index, x1, y1, x2, y2)
+	if found {
 		if len(l.blockers) == cap(l.blockers) {
 			copy(l.blockers, l.blockers[1:])
 			l.blockers = l.blockers[:len(l.blockers)-1]
 		}
 		l.blockers = append(l.blockers, hit)
 	}
-	return hit == nil
+	return !found
 }
 
 // cardIndex is a grid of square cells over the placed nodes, each cell
 // listing the nodes that overlap it, for finding the nodes a segment passes
 // through without looking at every node.
 type cardIndex struct {
-	items      []*item
 	x0, y0, cs float64
+	inv        float64 // 1/cs
 	cols, rows int
 	start      []int32 // cell k's nodes are at[start[k]:start[k+1]]
 	at         []int32
-	seen       []uint32 // stamp per node: tested for this query already
-	stamp      uint32
+	// items are the nodes by index (item.index). A node over several
+	// cells may be tested twice in a walk: cheaper than remembering which
+	// were.
+	items []*item
 }
 
-const cellSize = 512
+const cellSize = 1024 // a power of two (see inv)
 
 func newCardIndex(items []*item) *cardIndex {
-	ix := &cardIndex{items: items, cs: cellSize, seen: make([]uint32, len(items))}
+	ix := &cardIndex{cs: cellSize, items: items}
 	if len(items) == 0 {
 		return ix
 	}
 	x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
-	for _, it := range items {
+	for i, it := range items {
+		it.index = int32(i)
 		x0, y0 = min(x0, it.rect.X), min(y0, it.rect.Y)
 		x1, y1 = max(x1, it.rect.X+it.rect.W), max(y1, it.rect.Y+it.rect.H)
 	}
@@ -134,87 +142,116 @@ func newCardIndex(items []*item) *cardIndex {
 	ix.cols = int((x1-x0)/ix.cs) + 1
 	ix.rows = int((y1-y0)/ix.cs) + 1
 	if ix.cols*ix.rows > 1<<22 { // far-flung sizes: one coarse grid
-		ix.cs = math.Max(x1-x0, y1-y0)/1024 + 1
+		// A power of two, as cellSize: dividing by it is multiplying by inv.
+		ix.cs = math.Exp2(math.Ceil(math.Log2(math.Max(x1-x0, y1-y0)/1024 + 1)))
 		ix.cols, ix.rows = int((x1-x0)/ix.cs)+1, int((y1-y0)/ix.cs)+1
 	}
+	ix.inv = 1 / ix.cs
 	ix.start = make([]int32, ix.cols*ix.rows+1)
-	var fill []int32
-	for pass := range 2 { // count the nodes of each cell, then list them
+	// Count the nodes of each cell in start[k], sum the counts (start[k]
+	// is then where cell k's list ends), then list the nodes, each cell's
+	// from its end back (start[k] is then where it begins): no second
+	// array to fill from.
+	for pass := range 2 {
 		for i, it := range items {
-			c0, c1 := ix.col(it.rect.X), ix.col(it.rect.X+it.rect.W)
-			for r := ix.row(it.rect.Y); r <= ix.row(it.rect.Y+it.rect.H); r++ {
+			r := it.rect
+			c0, c1 := ix.cell(r.X, ix.x0, ix.cols), ix.cell(r.X+r.W, ix.x0, ix.cols)
+			for row := ix.cell(r.Y, ix.y0, ix.rows); row <= ix.cell(r.Y+r.H, ix.y0, ix.rows); row++ {
 				for c := c0; c <= c1; c++ {
-					if k := r*ix.cols + c; pass == 0 {
-						ix.start[k+1]++
+					if k := row*ix.cols + c; pass == 0 {
+						ix.start[k]++
 					} else {
-						ix.at[fill[k]] = int32(i)
-						fill[k]++
+						ix.start[k]--
+						ix.at[ix.start[k]] = int32(i)
 					}
 				}
 			}
 		}
 		if pass == 0 {
 			for k := 1; k < len(ix.start); k++ {
-				ix.start[k] += ix.start[k-1]
+				ix.start[k] += ix.start[k-1] // the last, of no cell: the total
 			}
 			ix.at = make([]int32, ix.start[len(ix.start)-1])
-			fill = slices.Clone(ix.start)
 		}
 	}
 	return ix
 }
 
-func (ix *cardIndex) col(x float64) int {
-	return min(max(int((x-ix.x0)/ix.cs), 0), ix.cols-1)
+// cell is the column (origin x0, n columns) or row (y0, n rows) of the
+// cells that v falls in, clamped to the grid.
+func (ix *cardIndex) cell(v, origin float64, n int) int {
+	return min(max(int((v-origin)*ix.inv), 0), n-1)
 }
 
-func (ix *cardIndex) row(y float64) int {
-	return min(max(int((y-ix.y0)/ix.cs), 0), ix.rows-1)
-}
-
-// blocker is a node other than a and b that the segment from side f of a
-// to side t of b passes through; nil when there is none.
-func (ix *cardIndex) blocker(a, b *item, f, t int) *item {
-	x1, y1 := anchorAt(a.rect, f)
-	x2, y2 := anchorAt(b.rect, t)
+// blocker is a node other than nodes a and b (by index) that the segment
+// from (x1, y1) to (x2, y2), x1 <= x2, passes through: its rectangle and
+// true; false when there is none.
+//
+// It walks the cells the segment passes over a strip at a time along the
+// axis it runs along more (a strip then spans one or two cells), from the
+// middle strip outward. The pairs of sides of one edge tried in turn have
+// segments that start and end a card apart but run close together
+// between, so a node in the way in the middle is most often in the way of
+// the next pair too (clear tries it first): one walk for several pairs.
+func (ix *cardIndex) blocker(a, b int32, x1, y1, x2, y2 float64) (Rect, bool) {
 	if ix.cols == 0 {
-		return nil
+		return Rect{}, false
 	}
-	ix.stamp++
-	if ix.stamp == 0 {
-		clear(ix.seen)
-		ix.stamp = 1
-	}
-	if x1 > x2 {
-		x1, y1, x2, y2 = x2, y2, x1, y1
-	}
-	c0, c1 := ix.col(x1), ix.col(x2)
-	for c := c0; c <= c1; c++ {
-		// The part of the segment over this column of cells.
-		lo, hi := max(x1, ix.x0+float64(c)*ix.cs), min(x2, ix.x0+float64(c+1)*ix.cs)
-		ya, yb := y1, y2
-		if x2 > x1 {
-			ya = y1 + (y2-y1)*(lo-x1)/(x2-x1)
-			yb = y1 + (y2-y1)*(hi-x1)/(x2-x1)
+	// u is the axis along the strips, v across; su and sv step a cell
+	// index along them.
+	u1, v1, u2, v2 := x1, y1, x2, y2
+	u0, v0, nu, nv, su, sv := ix.x0, ix.y0, ix.cols, ix.rows, 1, ix.cols
+	if math.Abs(y2-y1) > x2-x1 {
+		u1, v1, u2, v2 = y1, x1, y2, x2
+		if u1 > u2 {
+			u1, v1, u2, v2 = u2, v2, u1, v1
 		}
-		if c == c0 && c == c1 {
-			ya, yb = y1, y2
+		u0, v0, nu, nv, su, sv = ix.y0, ix.x0, ix.rows, ix.cols, ix.cols, 1
+	}
+	slope := 0.0
+	if u2 > u1 {
+		slope = (v2 - v1) / (u2 - u1)
+	}
+	// The cells across a strip come from v at its two ends; a hair more
+	// each way keeps a rounding at a cell's border from missing a cell.
+	pad := 1e-9 * (math.Abs(v1) + math.Abs(v2) + ix.cs)
+	ymin, ymax := y1, y2
+	if y1 > y2 {
+		ymin, ymax = y2, y1
+	}
+	dx, dy := x2-x1, y2-y1
+	m0, m1 := ix.cell(u1, u0, nu), ix.cell(u2, u0, nu)
+	mid := (m0 + m1) / 2
+	for j := range m1 - m0 + 1 {
+		m := mid - j/2 // mid, mid+1, mid-1, mid+2...: m0 to m1 in all
+		if j%2 == 1 {
+			m = mid + (j+1)/2
 		}
-		r0, r1 := ix.row(min(ya, yb)), ix.row(max(ya, yb))
-		for r := r0; r <= r1; r++ {
-			k := r*ix.cols + c
+		va, vb := v1, v2
+		if m > m0 {
+			va = v1 + slope*(u0+float64(m)*ix.cs-u1)
+		}
+		if m < m1 {
+			vb = v1 + slope*(u0+float64(m+1)*ix.cs-u1)
+		}
+		if va > vb {
+			va, vb = vb, va
+		}
+		for n, n1 := ix.cell(va-pad, v0, nv), ix.cell(vb+pad, v0, nv); n <= n1; n++ {
+			k := m*su + n*sv
 			for _, i := range ix.at[ix.start[k]:ix.start[k+1]] {
-				if ix.seen[i] == ix.stamp {
+				c := &ix.items[i].rect
+				// SegmentCrosses's first test, here to save most calls.
+				if c.X >= x2 || c.X+c.W <= x1 || c.Y >= ymax || c.Y+c.H <= ymin || i == a || i == b {
 					continue
 				}
-				ix.seen[i] = ix.stamp
-				if it := ix.items[i]; it != a && it != b && SegmentCrosses(x1, y1, x2, y2, it.rect) {
-					return it
+				if straddles(x1, y1, dx, dy, *c) {
+					return *c, true
 				}
 			}
 		}
 	}
-	return nil
+	return Rect{}, false
 }
 
 // SegmentCrosses reports whether the segment from (x1, y1) to (x2, y2)
@@ -227,9 +264,18 @@ func SegmentCrosses(x1, y1, x2, y2 float64, r Rect) bool {
 	if max(x1, x2) <= r.X || min(x1, x2) >= r.X+r.W || max(y1, y2) <= r.Y || min(y1, y2) >= r.Y+r.H {
 		return false
 	}
-	dx, dy := x2-x1, y2-y1
-	side := func(x, y float64) float64 { return dx*(y-y1) - dy*(x-x1) }
-	a, b := side(r.X, r.Y), side(r.X+r.W, r.Y)
-	c, d := side(r.X, r.Y+r.H), side(r.X+r.W, r.Y+r.H)
-	return max(a, b, c, d) > 0 && min(a, b, c, d) < 0
+	return straddles(x1, y1, x2-x1, y2-y1, r)
+}
+
+// straddles reports whether r has corners strictly on both sides of the
+// line through (x1, y1) with direction (dx, dy): SegmentCrosses past its
+// bounding-box test, which the grid walk makes itself.
+func straddles(x1, y1, dx, dy float64, r Rect) bool {
+	a := dx*(r.Y-y1) - dy*(r.X-x1)
+	b := dx*(r.Y-y1) - dy*(r.X+r.W-x1)
+	c := dx*(r.Y+r.H-y1) - dy*(r.X-x1)
+	d := dx*(r.Y+r.H-y1) - dy*(r.X+r.W-x1)
+	// max(a, b, c, d) > 0 && min(a, b, c, d) < 0 without max and min
+	// (which pay for NaN and signed zeros): false when one is NaN.
+	return (a > 0 || b > 0 || c > 0 || d > 0) && (a < 0 || b < 0 || c < 0 || d < 0) && a == a && b == b && c == c && d == d
 }

@@ -153,6 +153,8 @@ type item struct {
 	// input's prefixes, then the value of num when it is digits alone
 	// (short enough), else after every such number (see rankIDs).
 	key uint64
+	// index is its place in items, and in the card index.
+	index int32
 }
 
 // compareItems orders items by id as compareIDs does, except that within a
@@ -185,9 +187,9 @@ type layouter struct {
 	ix     *cardIndex
 	// blocked counts the edges no choice of sides keeps off the cards.
 	blocked int
-	// blockers are the nodes found in the way of the edge being placed
-	// (see clear).
-	blockers []*item
+	// blockers are the rectangles of the nodes found in the way of the
+	// edge being placed (see clear).
+	blockers []Rect
 }
 
 // lane is one workstream: a column of cells, one per band it has work in,

@@ -53,7 +53,7 @@ func (l *layouter) place() {
 		y = b.rect.Y + b.rect.H + l.c.blockGap
 	}
 	l.ix = newCardIndex(l.items)
-	l.blockers = make([]*item, 0, 8)
+	l.blockers = make([]Rect, 0, 8)
 }
 
 // columnWidth is the width of a story and the tasks below it, with room
@@ -269,6 +269,13 @@ func (l *layouter) result() Result {
 // relative to their sizes. Edges then leave a node toward their other end
 // instead of wrapping around it, which keeps crossings low.
 func Sides(from, to Rect) (fromSide, toSide string) {
+	f, t := sides(from, to)
+	return sideNames[f], sideNames[t]
+}
+
+// sides is Sides as indexes of sideNames, for the layout's edges (no
+// lookup of the names back).
+func sides(from, to Rect) (int, int) {
 	fx, fy := from.center()
 	tx, ty := to.center()
 	dx, dy := tx-fx, ty-fy
@@ -276,13 +283,13 @@ func Sides(from, to Rect) (fromSide, toSide string) {
 	ay := math.Abs(dy) / math.Max((from.H+to.H)/2, 1)
 	switch {
 	case ay >= ax && dy < 0:
-		return "top", "bottom"
+		return 0, 2 // top, bottom
 	case ay >= ax:
-		return "bottom", "top"
+		return 2, 0
 	case dx < 0:
-		return "left", "right"
+		return 3, 1 // left, right
 	}
-	return "right", "left"
+	return 1, 3
 }
 
 // sortedOnce reports whether ids are in id order with no id twice.
