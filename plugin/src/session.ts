@@ -280,17 +280,21 @@ export class Session {
       }
       const indexBytes = await indexCache;
       if (indexBytes) sent.push(this.core.stageIndexCache(indexBytes));
-      const docIndexBytes = await docIndexCache;
-      if (docIndexBytes) sent.push(this.core.stageDocIndexCache(docIndexBytes));
       await started;
       await Promise.all(sent);
       this.opts.onProgress({ phase: "indexing", files: total });
-      const out = await this.core.json<LoadOutput>("load", { token: this.opts.token(), embeddings: this.opts.embeddings?.(), index_key: this.indexCache ? this.opts.wasmSha256 : undefined });
+      const out = await this.core.json<LoadOutput>("load", { token: this.opts.token(), embeddings: this.opts.embeddings?.(), doc_index_cache: docIndexCache !== undefined, index_key: this.indexCache ? this.opts.wasmSha256 : undefined });
       if (out.changes.length > 0) {
         // A multi-file write was interrupted (a crash): the core rolled
         // its files back, and the vault must follow.
         await applyChanges(this.app, this.known, out.changes);
         this.opts.notify(`Project Canvas: an interrupted change was rolled back (${out.changes.length} file changes).`);
+      }
+      // The document index's cache goes over after the answer: its build
+      // waits for it, the editor does not (reading and checking it took
+      // tens of milliseconds at 10,000 notes).
+      if (docIndexCache) {
+        void docIndexCache.then((bytes) => this.core.stageDocIndexCache(bytes ?? new ArrayBuffer(0))).catch(() => undefined);
       }
       this.entities = out.entities;
       this.loaded = true;

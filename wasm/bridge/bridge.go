@@ -165,6 +165,9 @@ type loadIn struct {
 	// plugin's device-local setting, never a file of the vault. Absent:
 	// nothing leaves the editor.
 	Embeddings docsearch.Config `json:"embeddings"`
+	// DocIndexCache: the host stages the document index's cache after this
+	// load's answer (StageDocIndexCache); the build waits for it.
+	DocIndexCache bool `json:"doc_index_cache"`
 }
 
 // Stage adds files to the next load, which takes them before the files of
@@ -191,11 +194,25 @@ func (b *Bridge) StageIndexCache(data []byte) {
 // StageDocIndexCache hands the next load the document index's cache an
 // earlier one made (DocIndexCache): its build then re-reads every file but
 // re-chunks and re-embeds only those that changed.
+//
+// A load given doc_index_cache: true is told that the cache comes after
+// its answer: its build waits for it (at most docCacheWait), and the host
+// reads and checks the cache while the editor is already in use.
 func (b *Bridge) StageDocIndexCache(data []byte) {
+	b.mu.RLock()
+	store := b.docStore
+	b.mu.RUnlock()
+	if store != nil && store.deliver(data) {
+		return
+	}
 	b.stageMu.Lock()
 	defer b.stageMu.Unlock()
 	b.stagedDocCache = data
 }
+
+// docCacheWait is how long a build waits for a cache its load was told
+// would come.
+const docCacheWait = 10 * time.Second
 
 // DocIndexCache waits for the document index's build (the one after the
 // last load) and returns its cache for the next start's
@@ -222,9 +239,32 @@ func (b *Bridge) DocIndexCache(ctx context.Context) ([]byte, error) {
 type docCacheStore struct {
 	mu            sync.Mutex
 	staged, saved []byte
+	// arrived is closed when the cache the load was told of arrives; nil
+	// when none is awaited.
+	arrived   chan struct{}
+	delivered bool
+}
+
+// deliver hands the awaited cache to the build; false when none is
+// awaited (any more).
+func (s *docCacheStore) deliver(data []byte) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.arrived == nil || s.delivered {
+		return false
+	}
+	s.staged, s.delivered = data, true
+	close(s.arrived)
+	return true
 }
 
 func (s *docCacheStore) Load() []byte {
+	if s.arrived != nil {
+		select {
+		case <-s.arrived:
+		case <-time.After(docCacheWait):
+		}
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	data := s.staged
@@ -261,6 +301,9 @@ func (b *Bridge) load(in loadIn) (any, error) {
 	all := append(b.staged, in.Files...)
 	cache := b.stagedCache
 	store := &docCacheStore{staged: b.stagedDocCache}
+	if in.DocIndexCache {
+		store.arrived = make(chan struct{})
+	}
 	b.stagedDocCache = nil
 	b.staged, b.stagedCache = nil, nil
 	b.stageMu.Unlock()

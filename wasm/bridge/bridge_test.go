@@ -465,6 +465,14 @@ func TestDocIndexCacheBetweenLoads(t *testing.T) {
 	out := h.mustCall("call", map[string]any{"name": "search_docs", "arguments": map[string]any{"query": "zucchini"}})
 	assert.Contains(t, string(out["result"]), "Notes/a.md")
 
+	// Told it comes after the answer: the build waits for it.
+	h.b.Stage(files...)
+	h.mustCall("load", map[string]any{"doc_index_cache": true})
+	h.b.StageDocIndexCache(cache)
+	later, err := h.b.DocIndexCache(ctx)
+	require.NoError(t, err)
+	assert.Empty(t, later, "built from the cache staged after the load's answer")
+
 	broken := append([]byte(nil), cache...)
 	broken[len(broken)/2] ^= 1
 	h.b.Stage(files...)
