@@ -247,7 +247,7 @@ func (c *indexCache) take(name string, data []byte) (decoded, bool) {
 	}
 	body := r.uint()
 	ent := r.entity(name)
-	if r.bad || r.at != len(r.s) || body > uint64(len(data)) || !decodable(ent, name, data) {
+	if r.bad || r.at != len(r.s) || body > uint64(len(data)) || !decodable(ent, name, data, body) {
 		return decoded{}, false
 	}
 	return decoded{e: ent, body: data[body:], data: data}, true
@@ -260,8 +260,12 @@ func (c *indexCache) take(name string, data []byte) (decoded, bool) {
 // its type's lifecycle, a priority, a normalized workstream, ids), and
 // every value read from the front matter is in the file's bytes: a forged
 // title or relation is not restored, and the file is decoded instead.
-func decodable(e *Entity, name string, data []byte) bool {
-	inFile := func(s string) bool { return s == "" || bytes.Contains(data, []byte(s)) }
+func decodable(e *Entity, name string, data []byte, body uint64) bool {
+	// Values of the front matter are looked for there (a few hundred
+	// bytes, not the whole note: 20,000 restores a start); a title may
+	// also come from the body's heading or the file's name.
+	front := data[:body]
+	inFile := func(s string) bool { return s == "" || bytes.Contains(front, []byte(s)) }
 	if st, err := ParseStatus(e.Type, string(e.Status)); err != nil || st != e.Status {
 		return false
 	}
@@ -272,12 +276,19 @@ func decodable(e *Entity, name string, data []byte) bool {
 		return false
 	}
 	if strings.ContainsFunc(e.Title, func(r rune) bool { return r < 0x20 || r == 0x7F || IsBidiControl(r) }) ||
-		!inFile(e.Title) && !strings.Contains(name, e.Title) {
+		!inFile(e.Title) && !bytes.Contains(data, []byte(e.Title)) && !strings.Contains(name, e.Title) {
 		return false
 	}
-	for _, ids := range append([][]ID{{e.Parent}}, e.Links[:]...) {
+	linked := func(id ID) bool {
+		canon, _, _, ok := parseID(string(id))
+		return id == "" || ok && canon == id && inFile(string(id))
+	}
+	if !linked(e.Parent) {
+		return false
+	}
+	for _, ids := range e.Links {
 		for _, id := range ids {
-			if canon, _, _, ok := parseID(string(id)); id != "" && (!ok || canon != id || !inFile(string(id))) {
+			if !linked(id) {
 				return false
 			}
 		}
