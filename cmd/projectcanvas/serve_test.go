@@ -111,7 +111,7 @@ func TestServeAndShutDown(t *testing.T) {
 
 	var banner bytes.Buffer
 	ts.printBanner(&banner)
-	for _, want := range []string{ts.url, ts.url + "/mcp", testToken, "TOKEN=" + testToken, `curl -H "Authorization: Bearer $TOKEN"`, `"mcpServers"`, `"mcp"`} {
+	for _, want := range []string{ts.url, ts.url + "/mcp", testToken, "TOKEN=" + testToken, `curl -H "Authorization: Bearer $TOKEN"`, "/commands", "/commands/{id}", `"mcpServers"`, `"mcp"`} {
 		assert.Contains(t, banner.String(), want)
 	}
 
