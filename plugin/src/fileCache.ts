@@ -41,9 +41,15 @@ export class FileCache {
   /** file-cache-<device>.jsonl: each device that syncs the plugin's folder keeps its own. */
   async path(): Promise<string> { return `${this.dir}/file-cache-${(await this.seal).id}.jsonl`; }
 
-  /** The cache as saved, for one load; an unreadable or older cache is empty. */
+  /**
+   * The cache as saved, for one load; an unreadable or older cache is
+   * empty. Its MAC is checked off the main thread while the load goes on:
+   * the run's sealed answers whether it matched, and a load that took
+   * texts from a cache that did not must read them again (Session does).
+   */
   async open(): Promise<CacheRun> {
     const old = new Map<string, Entry>();
+    let sealed: Promise<boolean> = Promise.resolve(true);
     try {
       const path = await this.path();
       if (await this.adapter.exists(path)) {
@@ -57,6 +63,7 @@ export class FileCache {
         const mac = cut > 0 ? (await this.seal).macOf(rest) : Promise.resolve("");
         mac.catch(() => undefined);
         if (header.version === VERSION && cut > 0) {
+          sealed = mac.then((m) => m === header.mac, () => false);
           // Decoded a piece at a time: one decode of a 20 MB cache was a
           // task of 50 ms on the main thread.
           const decoder = new TextDecoder();
@@ -71,14 +78,17 @@ export class FileCache {
             await yieldThread();
           }
           if (carry) throw new Error("cut short"); // the file ends with a newline
-          if (header.mac !== await mac) old.clear(); // not this device's: rebuilt by this load
         }
       }
     } catch {
       old.clear(); // not JSON, or not readable: rebuilt by this load
+      sealed = Promise.resolve(true);
     }
-    return new CacheRun(this, old);
+    return new CacheRun(this, old, sealed);
   }
+
+  /** A run with nothing cached: for a load whose cache turned out not to be this device's. */
+  fresh(): CacheRun { return new CacheRun(this, new Map(), Promise.resolve(true)); }
 
   /** Writes entries; sliced, so that no slice holds the main thread long. */
   async write(entries: Entry[]): Promise<void> {
@@ -134,7 +144,8 @@ export class CacheRun {
   private next: Entry[] = [];
   private hashes = new Map<string, number>();
 
-  constructor(private readonly cache: FileCache, private readonly old: Map<string, Entry>) {}
+  /** Whether the cache was this device's (its MAC matched); until then its texts are only provisional. */
+  constructor(private readonly cache: FileCache, private readonly old: Map<string, Entry>, readonly sealed: Promise<boolean>) {}
 
   /** The cached text of f, if f has not changed since; undefined otherwise. */
   take(f: TFile): string | undefined {

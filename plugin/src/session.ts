@@ -262,7 +262,7 @@ export class Session {
       this.opts.onProgress({ phase: "reading", done, total });
       // Files unchanged since the cache was written (same mtime and size,
       // and the cached text still has its hash) are not read again.
-      const cached = this.cache ? await this.cache.open() : undefined;
+      let cached = this.cache ? await this.cache.open() : undefined;
       const ownFiles: VaultFile[] = [];
       for (const path of own) ownFiles.push({ path, content: await this.app.vault.adapter.read(path) });
       sent.push(this.core.stage(ownFiles));
@@ -277,6 +277,19 @@ export class Session {
         // Chunks the cache answers whole never wait on the vault: without
         // a yield, 10,000 files were one task of 30 ms.
         await yieldThread();
+      }
+      if (cached && !(await cached.sealed)) {
+        // The cache was not this device's (its MAC did not match): every
+        // file is read from the vault and staged again, and the later copy
+        // of a path is the one the load takes.
+        cached = this.cache!.fresh();
+        for (let i = 0; i < files.length; i += size) {
+          const chunk = files.slice(i, i + size);
+          const contents = await Promise.all(chunk.map((f) => this.app.vault.cachedRead(f)));
+          chunk.forEach((f, j) => this.known.setHash(f.path, cached!.put(f, contents[j])));
+          sent.push(this.core.stage(chunk.map((f, j) => ({ path: f.path, content: contents[j] }))));
+          await yieldThread();
+        }
       }
       const indexBytes = await indexCache;
       if (indexBytes) sent.push(this.core.stageIndexCache(indexBytes));
