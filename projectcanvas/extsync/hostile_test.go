@@ -95,6 +95,15 @@ func TestBadStateEntriesAreReportedNotObeyed(t *testing.T) {
 		ents["T-002"].(map[string]any)["local"] = map[string]any{"status": "not a hash"}
 		ents["S-001"].(map[string]any)["edited"] = "yesterday"
 		ents["../x"] = map[string]any{"page": "00000001-0000-4000-8000-000000000001"}
+		// What a run cut short leaves (a body replacement under way) is a
+		// sync's own and stays.
+		m := ents["M-001"].(map[string]any)
+		remote, _ := m["remote"].(map[string]any)
+		if remote == nil {
+			remote = map[string]any{}
+			m["remote"] = remote
+		}
+		remote["body"] = "pending"
 	})
 	sum, err := h.run()
 	require.NoError(t, err)

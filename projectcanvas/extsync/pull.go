@@ -161,19 +161,28 @@ func writeConflictNote(tx *pc.Tx, e *pc.Entity, content func(old []byte) []byte)
 // isConflictNoteOf reports whether a note's front matter says it is the
 // conflict note of id (sync_conflict: id).
 func isConflictNoteOf(data []byte, id pc.ID) bool {
+	v, ok := noteValue(data, "sync_conflict")
+	return ok && v == string(id)
+}
+
+// noteValue reads a top-level key of a conflict note's front matter, as
+// the sync writes it and a person edits it: one line, "key: value", the
+// value unquoted. A conflict note is read line by line, not as YAML: a
+// person's half-typed edit must not make it unreadable.
+func noteValue(data []byte, key string) (string, bool) {
 	lines := strings.Split(string(data), "\n")
 	if len(lines) == 0 || strings.TrimSpace(lines[0]) != "---" {
-		return false
+		return "", false
 	}
 	for _, l := range lines[1:] {
 		if strings.TrimSpace(l) == "---" {
-			return false
+			break
 		}
-		if k, v, ok := strings.Cut(l, ":"); ok && strings.TrimSpace(k) == "sync_conflict" {
-			return strings.Trim(strings.TrimSpace(v), `"'`) == string(id)
+		if k, v, ok := strings.Cut(l, ":"); ok && strings.TrimSpace(k) == key {
+			return strings.Trim(strings.TrimSpace(v), `"'`), true
 		}
 	}
-	return false
+	return "", false
 }
 
 // conflictNote is the note that shows both sides of each field changed on
@@ -221,23 +230,12 @@ func readResolution(files pc.Files, note string) string {
 	if err != nil {
 		return ""
 	}
-	lines := strings.Split(string(data), "\n")
-	if len(lines) == 0 || strings.TrimSpace(lines[0]) != "---" {
-		return ""
-	}
-	for _, l := range lines[1:] {
-		if strings.TrimSpace(l) == "---" {
-			break
-		}
-		k, v, ok := strings.Cut(l, ":")
-		if ok && strings.TrimSpace(k) == "resolution" {
-			switch strings.ToLower(strings.Trim(strings.TrimSpace(v), `"'`)) {
-			case "mine", "keep mine", "note", "vault":
-				return "mine"
-			case "theirs", "take theirs", "notion":
-				return "theirs"
-			}
-		}
+	v, _ := noteValue(data, "resolution")
+	switch strings.ToLower(v) {
+	case "mine", "keep mine", "note", "vault":
+		return "mine"
+	case "theirs", "take theirs", "notion":
+		return "theirs"
 	}
 	return ""
 }
