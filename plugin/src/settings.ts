@@ -130,8 +130,20 @@ export interface SettingsHost extends Plugin {
 }
 
 export class SettingsTab extends PluginSettingTab {
+  /** Whether the embeddings settings changed since the tab opened. */
+  private embeddingsChanged = false;
+  /** The reload the last hide started (the embeddings changed), for whoever waits on it. */
+  applied: Promise<void> = Promise.resolve();
+
   constructor(app: App, private readonly host: SettingsHost) {
     super(app, host);
+  }
+
+  /** The tab closes: the core reloads once with changed embeddings settings. */
+  override hide(): void {
+    if (!this.embeddingsChanged) return;
+    this.embeddingsChanged = false;
+    this.applied = this.host.tokenChanged().catch(() => undefined);
   }
 
   override display(): void {
@@ -175,19 +187,21 @@ export class SettingsTab extends PluginSettingTab {
   private embeddings(el: HTMLElement): void {
     const device = this.host.device;
     const e = device.embeddings();
-    const changed = async () => { device.setEmbeddings(e); await this.host.tokenChanged(); };
+    // Kept at each keystroke; the core reloads with it once, when the tab
+    // closes (hide), not once per key.
+    const changed = () => { device.setEmbeddings(e); this.embeddingsChanged = true; };
     new Setting(el).setName("Semantic search").setHeading()
       .setDesc("Document search ranks by keywords and by meaning, on this device. An embeddings endpoint sends the text of " +
         "your notes there to be embedded; it is set per device and never synced with the vault.");
     new Setting(el).setName("Embeddings endpoint").setDesc("Optional: an OpenAI-style embeddings URL (Ollama: http://localhost:11434/v1/embeddings). Empty: nothing leaves this device.")
       .addText((t) => t.setPlaceholder("https://…/v1/embeddings").setValue(e.endpoint)
-        .onChange(async (v) => { e.endpoint = v.trim(); await changed(); }));
+        .onChange((v) => { e.endpoint = v.trim(); changed(); }));
     new Setting(el).setName("Embeddings model").setDesc("The model the endpoint is asked for (nomic-embed-text, text-embedding-3-small…).")
-      .addText((t) => t.setValue(e.model).onChange(async (v) => { e.model = v.trim(); await changed(); }));
+      .addText((t) => t.setValue(e.model).onChange((v) => { e.model = v.trim(); changed(); }));
     new Setting(el).setName("Embeddings API key").setDesc(`Optional; sent to the endpoint only. Kept in ${device.where}.`)
       .addText((t) => {
         t.inputEl.type = "password";
-        t.setValue(device.secret("embeddingsKey")).onChange(async (v) => { device.setSecret("embeddingsKey", v.trim()); await this.host.tokenChanged(); });
+        t.setValue(device.secret("embeddingsKey")).onChange((v) => { device.setSecret("embeddingsKey", v.trim()); this.embeddingsChanged = true; });
       });
   }
 

@@ -198,6 +198,9 @@ test("outbound HTTP of the core goes through requestUrl on the main thread, to t
   await setting("Embeddings model").input("m");
   await setting("Embeddings API key").input("person-key");
   await setting("Embeddings endpoint").input("http://embed.test/v1/embeddings");
+  assert.equal(obsidian.requestUrlMock.sent.length, 0, "nothing is sent while the setting is typed");
+  plugin.settingTabs[0].hide(); // the tab closes: one reload with the new setting
+  await plugin.settingTabs[0].applied;
   await session.ready();
   const out = await session.call("search_docs", { query: "roll back a release" });
   assert.ok(out.result.results.length > 0);
