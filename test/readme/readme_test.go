@@ -98,6 +98,7 @@ var (
 	errorObject  = regexp.MustCompile(`(?m)^\{"error":|^\{\s*\n\s*"error":`)
 	defaultPort  = "127.0.0.1:12312"
 	lineMarkerRe = regexp.MustCompile(`^@@line (\d+) rc=(\d+)$`)
+	rmRe         = regexp.MustCompile(`\brm\s+([^;&|]*)`)
 )
 
 func TestREADMEShellExamples(t *testing.T) {
@@ -256,10 +257,11 @@ func TestMakefileDeletesOnlyScratch(t *testing.T) {
 			t.Fatalf("make -n %s: %v\n%s", target, err, out)
 		}
 		for _, line := range strings.Split(string(out), "\n") {
-			for _, m := range regexp.MustCompile(`\brm\s+(-\w+\s+)*("[^"]*"|\S+)`).FindAllStringSubmatch(line, -1) {
-				target := strings.Trim(m[2], `"`)
-				if !strings.HasPrefix(target, ".scratch") {
-					t.Errorf("make %s deletes %s: %s", target, m[2], line)
+			for _, m := range rmRe.FindAllStringSubmatch(line, -1) {
+				for _, arg := range strings.Fields(m[1]) { // every operand of the rm, up to the next command
+					if deleted := strings.Trim(arg, `"'`); !strings.HasPrefix(arg, "-") && !strings.HasPrefix(deleted, ".scratch") {
+						t.Errorf("make %s deletes %s: %s", target, deleted, line)
+					}
 				}
 			}
 		}
