@@ -50,6 +50,10 @@ func Body(text string) Field { return Field{Text: text, Weight: BodyWeight} }
 type Hit struct {
 	ID    string
 	Score float64
+	// Coverage is the share of the query that the document holds: the
+	// idf of the query's terms it contains over the idf of all the
+	// query's terms the index knows, from 0 to 1.
+	Coverage float64
 }
 
 // Option configures an [Index].

@@ -360,7 +360,10 @@ func (r *ref) analyze(fields []Field) refDoc {
 	return d
 }
 
-func (r *ref) search(query string) map[string]float64 {
+// refHit is the model's score and coverage of a document for a query.
+type refHit struct{ score, cover float64 }
+
+func (r *ref) search(query string) map[string]refHit {
 	var q []string
 	var tz tokenizer
 	tz.scan(query, func(term []byte, _, _ int, k kind) bool {
@@ -380,7 +383,8 @@ func (r *ref) search(query string) map[string]float64 {
 	if !(avg > 0) {
 		avg = 1
 	}
-	out := map[string]float64{}
+	out := map[string]refHit{}
+	var idfs float64
 	for _, term := range q {
 		df := 0
 		for _, d := range docs {
@@ -392,11 +396,19 @@ func (r *ref) search(query string) map[string]float64 {
 			continue
 		}
 		idf := math.Log(1 + (n-float64(df)+0.5)/(float64(df)+0.5))
+		idfs += idf
 		for id, d := range docs {
 			if tf := float64(d.tf[term]); tf > 0 {
-				out[id] += idf * tf * (r.k1 + 1) / (tf + r.k1*(1-r.b+r.b*float64(d.len)/avg))
+				h := out[id]
+				h.score += idf * tf * (r.k1 + 1) / (tf + r.k1*(1-r.b+r.b*float64(d.len)/avg))
+				h.cover += idf
+				out[id] = h
 			}
 		}
+	}
+	for id, h := range out {
+		h.cover /= idfs
+		out[id] = h
 	}
 	return out
 }
@@ -414,12 +426,15 @@ func checkAgainst(t testing.TB, x *Index, r *ref, query string, limit int) {
 		t.Fatalf("query %q: %d hits, want limit %d", query, len(hits), limit)
 	}
 	for i, h := range hits {
-		ws, ok := want[h.ID]
+		w, ok := want[h.ID]
 		if !ok {
 			t.Fatalf("query %q: hit %q is not in the model (removed?)", query, h.ID)
 		}
-		if math.Abs(ws-h.Score) > 1e-9*math.Max(1, math.Abs(ws)) {
+		if ws := w.score; math.Abs(ws-h.Score) > 1e-9*math.Max(1, math.Abs(ws)) {
 			t.Fatalf("query %q: %q scores %v, model %v", query, h.ID, h.Score, ws)
+		}
+		if math.Abs(w.cover-h.Coverage) > 1e-9 || !(h.Coverage > 0 && h.Coverage <= 1+1e-12) {
+			t.Fatalf("query %q: %q covers %v of the query, model %v", query, h.ID, h.Coverage, w.cover)
 		}
 		if i > 0 && worse(hits[i-1], h) {
 			t.Fatalf("query %q: hits out of order at %d: %v", query, i, hits)
@@ -428,8 +443,8 @@ func checkAgainst(t testing.TB, x *Index, r *ref, query string, limit int) {
 	// The hits are the best of the model, up to float noise at the cut.
 	if limit > 0 && len(hits) == limit && len(want) > limit {
 		all := make([]float64, 0, len(want))
-		for _, s := range want {
-			all = append(all, s)
+		for _, w := range want {
+			all = append(all, w.score)
 		}
 		sort.Sort(sort.Reverse(sort.Float64Slice(all)))
 		if hits[limit-1].Score < all[limit-1]-1e-9*math.Max(1, all[limit-1]) {

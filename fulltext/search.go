@@ -11,7 +11,7 @@ import (
 type searchScratch struct {
 	tok     tokenizer
 	qterms  []int32
-	acc     []float64 // score by document number; zero when untouched
+	acc     []accum // by document number; zero when untouched
 	touched []int32
 	docs    []int32   // one term's postings, decoded
 	tfs     []float32 // their frequencies
@@ -68,7 +68,7 @@ func (x *Index) score(s *searchScratch, query string) {
 		return
 	}
 	if cap(s.acc) < len(x.lens) {
-		s.acc = make([]float64, len(x.lens), len(x.lens)+len(x.lens)/4)
+		s.acc = make([]accum, len(x.lens), len(x.lens)+len(x.lens)/4)
 	}
 	acc := s.acc[:len(x.lens)]
 	lens := x.lens
@@ -81,6 +81,7 @@ func (x *Index) score(s *searchScratch, query string) {
 	k1 := x.k1
 	// k1 * (1 - b + b*dl/avg) == c0 + c1*dl
 	c0, c1 := k1*(1-x.b), k1*x.b/avg
+	var idfs float64
 	for _, t := range s.qterms {
 		// Decoded once: the live postings' number is the term's document
 		// frequency, which the score of each needs.
@@ -89,6 +90,7 @@ func (x *Index) score(s *searchScratch, query string) {
 			continue
 		}
 		idf := math.Log(1 + (n-float64(df)+0.5)/(float64(df)+0.5))
+		idfs += idf
 		w := idf * (k1 + 1)
 		for i, d := range s.docs {
 			dl := lens[d]
@@ -96,18 +98,24 @@ func (x *Index) score(s *searchScratch, query string) {
 				continue
 			}
 			tf := float64(s.tfs[i])
-			if acc[d] == 0 {
+			a := &acc[d]
+			if a.cover == 0 {
 				s.touched = append(s.touched, d)
 			}
-			acc[d] += w * tf / (tf + c0 + c1*float64(dl))
+			a.score += w * tf / (tf + c0 + c1*float64(dl))
+			a.cover += idf
 		}
 	}
 	for _, d := range s.touched {
-		s.cands = append(s.cands, Hit{ID: x.ids[d], Score: acc[d]})
-		acc[d] = 0
+		s.cands = append(s.cands, Hit{ID: x.ids[d], Score: acc[d].score, Coverage: acc[d].cover / idfs})
+		acc[d] = accum{}
 	}
 	s.touched = s.touched[:0]
 }
+
+// accum is what a search adds up for one document: its score and the idf
+// of the query terms it holds (side by side: one cache line for both).
+type accum struct{ score, cover float64 }
 
 // worse reports whether a ranks below b: a lower score, or an equal score
 // and a greater id.

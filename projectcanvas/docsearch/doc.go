@@ -58,10 +58,14 @@
 // scores take 0.3 from those of the best candidate of its document (a
 // document that answers the query well is evidence for its other
 // sections), so the hybrid score stays 0.75 × vector + 0.25 × BM25
-// (the project's fixed weights) and a document's best section keeps its scores. A
-// candidate found only by its vector counts 0 for BM25 even if it
-// matches a query word with a score below the shard's best 4 × top_k: a
-// bounded, deliberate approximation.
+// (the project's fixed weights) and a document's best section keeps its
+// scores. Last, both scores are multiplied by 0.6 + 0.4 × the share
+// of the query's idf that the section's words hold (a coordination
+// factor): a section holding more of the query's words, its rarest
+// among them, does not lose to one the vectors prefer for repeating the
+// common ones. A candidate found only by its vector counts 0 for BM25
+// and for that share even if it matches a query word with a score below
+// the shard's best 4 × top_k: a bounded, deliberate approximation.
 //
 // # Shards, updates and the cache
 //

@@ -669,3 +669,19 @@ func TestUpdateDuringABuildDoesNotWait(t *testing.T) {
 	assert.Equal(t, "notes/n0007.md", rs[0].Doc)
 	assert.Equal(t, 1999, e.Status().Docs, "the deleted note left the index")
 }
+
+// A section that holds every word of the query, its rarest included, wins
+// over its parent section, which the vectors prefer because it repeats
+// the common words (the coordination factor, see coverWeight): a query
+// naming a release finds that release's section.
+func TestSectionHoldingTheRarestWordWins(t *testing.T) {
+	files := exampleFiles(t)
+	files["notes/godebug.md"] = "# Releases\n\n## Godebug history\n\nGo godebug history: each go godebug setting keeps its history.\n\n### Go 1.21\n\n" +
+		"The 1.21 release added panicnil, zipinsecurepath and x509sha1, changed how the runtime, the linker and the network stack behave, " +
+		"and made the toolchain line of a module file decide which settings apply to a program built from it.\n"
+	e, _ := openMem(t, files, WithCache(""))
+	rs, err := e.Search(context.Background(), Query{Text: "godebug history go 1.21", TopK: 3})
+	require.NoError(t, err)
+	require.NotEmpty(t, rs)
+	require.Equal(t, "Releases > Godebug history > Go 1.21", rs[0].HeadingPath, "first: %s > %s", rs[0].Doc, rs[0].HeadingPath)
+}

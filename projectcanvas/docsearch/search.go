@@ -155,6 +155,7 @@ func (e *Engine) rank(text string, qv []float32, q Query) []ranked {
 	score(cands, qv != nil, q.Mode)
 	if q.Mode == Hybrid && qv != nil {
 		smoothByDoc(cands)
+		coordinate(cands)
 	}
 	// Sorted by pointer: slices.SortFunc's code for a struct type is its
 	// own (25 KB of WebAssembly for cand), for pointers it is shared.
@@ -309,6 +310,31 @@ func smoothByDoc(cands []cand) {
 		b := of[c.c.Doc]
 		c.vector = (1-docShare)*c.vector + docShare*b.vector
 		c.bm25 = (1-docShare)*c.bm25 + docShare*b.bm25
+		c.hybrid = VectorWeight*c.vector + BM25Weight*c.bm25
+	}
+}
+
+// coverWeight is the part of a hybrid score that depends on how much of
+// the query a chunk holds (Lucene's classic coordination factor): see
+// coordinate. A section holding the query's rarest word ("1.21" in
+// "GODEBUG history Go 1.21") then rises above one that the vectors prefer
+// for repeating the common ones. Tuned on the tuning half of the Go
+// documentation set (make eval-search-godoc): hybrid nDCG@10 0.731 at 0,
+// 0.733 at 0.2, 0.735 at 0.4, 0.733 at 0.5; a square or a cube of the
+// share scored lower.
+const coverWeight = 0.4
+
+// coordinate multiplies each candidate's vector and BM25 scores, and so
+// its hybrid score, by 1 − coverWeight + coverWeight × the share of the
+// query's idf that the chunk's words hold (0 for a chunk only the vectors
+// found). Both parts are scaled alike so that the hybrid score stays
+// VectorWeight × vector + BM25Weight × BM25, in [0, 1].
+func coordinate(cands []cand) {
+	for i := range cands {
+		c := &cands[i]
+		f := 1 - coverWeight + coverWeight*c.cover
+		c.vector *= f
+		c.bm25 *= f
 		c.hybrid = VectorWeight*c.vector + BM25Weight*c.bm25
 	}
 }

@@ -68,3 +68,21 @@ func TestSearchScoresWeighted(t *testing.T) {
 		}
 	}
 }
+
+// coordinate scales both parts of a candidate by the share of the query
+// it holds: a chunk holding all of it keeps its scores, one holding none
+// (found by its vector alone) keeps 1 − coverWeight of them, and the
+// hybrid score stays the weighted sum.
+func TestCoordinate(t *testing.T) {
+	for _, tc := range []struct{ cover, factor float64 }{{1, 1}, {0, 1 - coverWeight}, {0.5, 1 - coverWeight/2}} {
+		cands := []cand{{vector: 0.8, bm25: 0.5, cover: tc.cover}}
+		coordinate(cands)
+		c := cands[0]
+		if math.Abs(c.vector-0.8*tc.factor) > 1e-12 || math.Abs(c.bm25-0.5*tc.factor) > 1e-12 {
+			t.Errorf("cover %v: vector %v and BM25 %v, want both times %v", tc.cover, c.vector, c.bm25, tc.factor)
+		}
+		if math.Abs(c.hybrid-(VectorWeight*c.vector+BM25Weight*c.bm25)) > 1e-12 {
+			t.Errorf("cover %v: hybrid %v is not the weighted sum", tc.cover, c.hybrid)
+		}
+	}
+}

@@ -177,6 +177,7 @@ type cand struct {
 	vector float64
 	bm25   float64
 	hybrid float64
+	cover  float64 // the share of the query's idf the chunk holds (BM25 candidates only)
 }
 
 // before orders candidates of equal score by document and position, so
@@ -224,7 +225,7 @@ func (s *shard) search(query string, qv []float32, dim, m int, useBM25 bool, kee
 		}
 		for _, h := range s.bm25.Search(query, m, keepID) {
 			slot := s.byKey[h.ID]
-			c := cand{c: &s.chunks[slot], bm25: h.Score}
+			c := cand{c: &s.chunks[slot], bm25: h.Score, cover: h.Coverage}
 			if int(slot) < len(sims) {
 				c.vector = float64(sims[slot])
 			}
