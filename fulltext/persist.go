@@ -16,18 +16,29 @@ var errBadEncoding = errors.New("fulltext: malformed encoded index")
 // process can reload an index instead of re-tokenizing every document.
 // It compacts the index first, which changes nothing a search sees.
 func (x *Index) MarshalBinary() ([]byte, error) {
+	return x.MarshalBinaryIn(func(part func()) { part() }), nil
+}
+
+// MarshalBinaryIn is MarshalBinary encoding in parts, each run by step
+// (see UnmarshalBinaryIn). The index is locked from the first part to
+// the last: searches wait for the whole encoding.
+func (x *Index) MarshalBinaryIn(step func(part func())) []byte {
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	if x.deadDocs > 0 || x.deadPostings > 0 {
-		x.compact()
+		step(x.compact)
 	}
 	b := make([]byte, 0, 64+len(x.dict.arena)+8*x.livePostings+16*len(x.ids))
 	b = append(b, persistMagic...)
 	b = binary.LittleEndian.AppendUint32(b, uint32(len(x.ids)))
-	for d, id := range x.ids {
-		b = binary.LittleEndian.AppendUint32(b, uint32(len(id)))
-		b = append(b, id...)
-		b = binary.LittleEndian.AppendUint32(b, math.Float32bits(x.lens[d]))
+	for from := 0; from < len(x.ids); from += decodePart {
+		step(func() {
+			for d, id := range x.ids[from:min(from+decodePart, len(x.ids))] {
+				b = binary.LittleEndian.AppendUint32(b, uint32(len(id)))
+				b = append(b, id...)
+				b = binary.LittleEndian.AppendUint32(b, math.Float32bits(x.lens[from+d]))
+			}
+		})
 	}
 	terms := 0
 	for t, sp := range x.dict.spans {
@@ -38,38 +49,56 @@ func (x *Index) MarshalBinary() ([]byte, error) {
 	b = binary.LittleEndian.AppendUint32(b, uint32(terms))
 	var docs []int32
 	var tfs []float32
-	for t, sp := range x.dict.spans {
-		ps := x.postings[t]
-		if sp.n == 0 || len(ps) == 0 {
-			continue
-		}
-		b = binary.LittleEndian.AppendUint32(b, sp.n)
-		b = append(b, x.dict.arena[sp.off:sp.off+sp.n]...)
-		docs, tfs = decodePostings(ps, docs[:0], tfs[:0])
-		b = binary.LittleEndian.AppendUint32(b, uint32(len(docs)))
-		for i, doc := range docs {
-			b = binary.LittleEndian.AppendUint32(b, uint32(doc))
-			b = binary.LittleEndian.AppendUint32(b, math.Float32bits(tfs[i]))
-		}
+	for from := 0; from < len(x.dict.spans); from += decodePart {
+		step(func() {
+			for t := from; t < min(from+decodePart, len(x.dict.spans)); t++ {
+				sp, ps := x.dict.spans[t], x.postings[t]
+				if sp.n == 0 || len(ps) == 0 {
+					continue
+				}
+				b = binary.LittleEndian.AppendUint32(b, sp.n)
+				b = append(b, x.dict.arena[sp.off:sp.off+sp.n]...)
+				docs, tfs = decodePostings(ps, docs[:0], tfs[:0])
+				b = binary.LittleEndian.AppendUint32(b, uint32(len(docs)))
+				for i, doc := range docs {
+					b = binary.LittleEndian.AppendUint32(b, uint32(doc))
+					b = binary.LittleEndian.AppendUint32(b, math.Float32bits(tfs[i]))
+				}
+			}
+		})
 	}
-	return b, nil
+	return b
 }
 
 // UnmarshalBinary loads an index encoded by MarshalBinary into x, which
 // must be empty (fresh from New). Malformed data is an error and leaves x
 // empty.
 func (x *Index) UnmarshalBinary(data []byte) error {
+	return x.UnmarshalBinaryIn(data, func(part func()) { part() })
+}
+
+// UnmarshalBinaryIn is UnmarshalBinary decoding in parts, each run by
+// step: a host whose thread must serve other work meanwhile (WebAssembly,
+// where a goroutine runs until it waits) pauses in step between parts. A
+// part decodes a few thousand documents or terms. The index is locked
+// from the first part to the last.
+func (x *Index) UnmarshalBinaryIn(data []byte, step func(part func())) error {
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	if len(x.ids) != 0 || len(x.postings) != 0 {
 		return errors.New("fulltext: UnmarshalBinary into a non-empty index")
 	}
-	if err := x.decode(data); err != nil {
+	if err := x.decode(data, step); err != nil {
 		x.reset()
 		return err
 	}
 	return nil
 }
+
+// decodePart is how many documents, or terms, one part of an encoding or
+// decoding takes (see UnmarshalBinaryIn): about a millisecond's work in
+// WebAssembly.
+const decodePart = 2048
 
 // reset empties the index, keeping its options.
 func (x *Index) reset() {
@@ -82,7 +111,7 @@ func (x *Index) reset() {
 	*x.stems = stemCache{}
 }
 
-func (x *Index) decode(data []byte) error {
+func (x *Index) decode(data []byte, step func(part func())) error {
 	r := reader{b: data}
 	if string(r.bytes(len(persistMagic))) != persistMagic {
 		return errBadEncoding
@@ -94,7 +123,33 @@ func (x *Index) decode(data []byte) error {
 	x.ids = make([]string, ndocs)
 	x.lens = make([]float32, ndocs)
 	x.nterms = make([]int32, ndocs)
-	for d := range ndocs {
+	var err error
+	for from := 0; from < ndocs && err == nil; from += decodePart {
+		step(func() { err = x.decodeDocs(&r, from, min(from+decodePart, ndocs)) })
+	}
+	if err != nil {
+		return err
+	}
+	x.live = ndocs
+	nterms := int(r.u32())
+	if nterms > len(data) {
+		return errBadEncoding
+	}
+	for from := 0; from < nterms && err == nil; from += decodePart {
+		step(func() { err = x.decodeTerms(&r, min(decodePart, nterms-from), ndocs, len(data)) })
+	}
+	if err != nil {
+		return err
+	}
+	if r.bad || len(r.b) != 0 {
+		return errBadEncoding
+	}
+	return nil
+}
+
+// decodeDocs decodes documents from to to (exclusive).
+func (x *Index) decodeDocs(r *reader, from, to int) error {
+	for d := from; d < to; d++ {
 		id := string(r.bytes(int(r.u32())))
 		l := math.Float32frombits(r.u32())
 		if r.bad || !(l >= 0) {
@@ -107,15 +162,16 @@ func (x *Index) decode(data []byte) error {
 		x.byID[id] = int32(d)
 		x.sumLen += float64(l)
 	}
-	x.live = ndocs
-	nterms := int(r.u32())
-	if nterms > len(data) {
-		return errBadEncoding
-	}
-	for range nterms {
+	return nil
+}
+
+// decodeTerms decodes the next n terms and their postings; size is the
+// encoding's length, which bounds every count.
+func (x *Index) decodeTerms(r *reader, n, ndocs, size int) error {
+	for range n {
 		term := r.bytes(int(r.u32()))
 		n := int(r.u32())
-		if r.bad || len(term) == 0 || n == 0 || n > len(data) {
+		if r.bad || len(term) == 0 || n == 0 || n > size {
 			return errBadEncoding
 		}
 		if _, dup := x.dict.find(term); dup {
@@ -136,9 +192,6 @@ func (x *Index) decode(data []byte) error {
 		t := x.newTerm(term)
 		x.postings[t], x.lastDoc[t] = ps, prev
 		x.livePostings += n
-	}
-	if r.bad || len(r.b) != 0 {
-		return errBadEncoding
 	}
 	return nil
 }

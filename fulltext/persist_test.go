@@ -76,3 +76,40 @@ func FuzzUnmarshal(f *testing.F) {
 		y.Search("world", 0, nil)
 	})
 }
+
+// Encoding and decoding in parts (for a host that must pause between
+// them) give what the whole does, in several parts for a large index.
+func TestMarshalInParts(t *testing.T) {
+	x := New()
+	for i := range 3 * decodePart {
+		x.Add(fmt.Sprint("d", i), Body(fmt.Sprintf("word%d shared other%d", i, i%7)))
+	}
+	parts := 0
+	step := func(part func()) { parts++; part() }
+	whole, _ := x.MarshalBinary()
+	inParts := x.MarshalBinaryIn(step)
+	if !reflect.DeepEqual(whole, inParts) {
+		t.Fatal("the encoding in parts differs from the whole one")
+	}
+	if parts < 4 {
+		t.Fatalf("encoded in %d parts, want several", parts)
+	}
+	parts = 0
+	y := New()
+	if err := y.UnmarshalBinaryIn(inParts, step); err != nil {
+		t.Fatal(err)
+	}
+	if parts < 4 {
+		t.Fatalf("decoded in %d parts, want several", parts)
+	}
+	for _, q := range []string{"word17", "shared", "other3"} {
+		if a, b := x.Search(q, 5, nil), y.Search(q, 5, nil); !reflect.DeepEqual(a, b) {
+			t.Fatalf("%q: decoded in parts finds %v, want %v", q, b, a)
+		}
+	}
+	// A bad encoding stops at the part that finds it and leaves y empty.
+	z := New()
+	if err := z.UnmarshalBinaryIn(inParts[:len(inParts)/2], step); err == nil || z.Len() != 0 {
+		t.Fatalf("a cut encoding: err %v, %d documents", err, z.Len())
+	}
+}

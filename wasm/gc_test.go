@@ -3,10 +3,12 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"math"
 	"runtime/debug"
 	"testing"
+	"time"
 )
 
 // TestWithLoadGC: a load runs with the collector off under the heap bound
@@ -20,6 +22,9 @@ func TestWithLoadGC(t *testing.T) {
 		during.percent = int64(debug.SetGCPercent(-1))
 		during.limit = debug.SetMemoryLimit(-1)
 		return nil, errors.New("refused")
+	}, func(context.Context) error {
+		t.Error("a failed load waited for a document index")
+		return nil
 	})
 	if _, err := load(); err == nil {
 		t.Fatal("the load's error was lost")
@@ -39,7 +44,62 @@ func TestWithLoadGC(t *testing.T) {
 		}
 		debug.SetGCPercent(100)
 		return nil, nil
-	})()
+	}, nil)()
+}
+
+// The collector stays off after a load until the document index's build
+// that follows it ends (its first cycles fell on the editor's first
+// commands), and a later load's pause is not ended by an earlier load's
+// waiter.
+func TestCollectorStaysOffUntilTheDocumentIndexIsBuilt(t *testing.T) {
+	percent := debug.SetGCPercent(100)
+	defer debug.SetGCPercent(percent)
+	gcPercent := func() int { p := debug.SetGCPercent(-1); debug.SetGCPercent(p); return p }
+	load := func(built chan struct{}) {
+		t.Helper()
+		_, err := withLoadGC("load", func() ([]byte, error) { return nil, nil }, func(ctx context.Context) error {
+			select {
+			case <-built:
+			case <-ctx.Done():
+			}
+			return nil
+		})()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	waitFor := func(want int) {
+		t.Helper()
+		for range 200 {
+			if gcPercent() == want {
+				return
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+		t.Fatalf("GC percent %d, want %d", gcPercent(), want)
+	}
+	first := make(chan struct{})
+	load(first)
+	time.Sleep(10 * time.Millisecond)
+	if p := gcPercent(); p != -1 {
+		t.Fatalf("after the load, while the index builds, GC percent %d, want -1", p)
+	}
+	close(first)
+	waitFor(100)
+
+	// An earlier load's build ending while a later load's pause holds.
+	earlier, later := make(chan struct{}), make(chan struct{})
+	load(earlier)
+	loadGC.end() // the earlier pause ends another way (a failed load)
+	loadGC.begin()
+	close(earlier)
+	time.Sleep(10 * time.Millisecond)
+	if p := gcPercent(); p != -1 {
+		t.Fatalf("an earlier load's waiter ended a later pause: GC percent %d", p)
+	}
+	load(later)
+	close(later)
+	waitFor(100)
 }
 
 // TestStageTurnsTheCollectorOffUntilTheLoad: staging files turns the
@@ -53,7 +113,7 @@ func TestStageTurnsTheCollectorOffUntilTheLoad(t *testing.T) {
 	if p := debug.SetGCPercent(-1); p != -1 {
 		t.Errorf("after staging the GC percent is %d, want -1", p)
 	}
-	if _, err := withLoadGC("load", func() ([]byte, error) { return nil, nil })(); err != nil {
+	if _, err := withLoadGC("load", func() ([]byte, error) { return nil, nil }, nil)(); err != nil {
 		t.Fatal(err)
 	}
 	if p := debug.SetGCPercent(100); p != 100 {

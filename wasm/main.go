@@ -48,7 +48,7 @@ func main() {
 					return nil, err
 				}
 				return b.Call(context.Background(), name, []byte(input))
-			}))
+			}, b.WaitDocs))
 		}))
 	}
 	api.Set("stage", stageFunc(b))

@@ -44,7 +44,7 @@ func (e *Engine) loadCache() cacheData {
 	if len(data) == 0 {
 		return cacheData{}
 	}
-	docs, bm25, err := decodeCache(data, e.emb.ID(), e.maxChunk)
+	docs, bm25, err := decodeCache(data, e.emb.ID(), e.maxChunk, e.turn)
 	if err != nil {
 		return cacheData{}
 	}
@@ -96,7 +96,9 @@ func (e *Engine) Save() error {
 	return nil
 }
 
-// encodeCache serializes the index. The caller holds e.mu for reading.
+// encodeCache serializes the index, in turns (a paced engine lets calls in
+// between: the cache of 20,000 files took a third of a second in
+// WebAssembly). The caller holds e.mu for reading.
 func (e *Engine) encodeCache() []byte {
 	// The header goes in front of the payload, in place: a copy would
 	// hold the whole cache twice (140 MB for 20,000 files).
@@ -105,29 +107,20 @@ func (e *Engine) encodeCache() []byte {
 	w.u32(uint32(e.dim))
 	w.u32(uint32(e.maxChunk))
 	w.u32(uint32(len(e.docs)))
-	for doc, st := range e.docs {
-		sh := e.shards[st.shard]
-		w.str(doc)
-		w.str(string(st.hash))
-		w.u32(uint32(len(st.slots)))
-		for _, slot := range st.slots {
-			c := sh.chunks[slot].Chunk
-			w.str(c.HeadingPath)
-			for _, n := range []int{c.Section, c.Start, c.End, c.StartChar, c.EndChar} {
-				w.u32(uint32(n))
+	docs := make([]string, 0, len(e.docs))
+	for doc := range e.docs {
+		docs = append(docs, doc)
+	}
+	for from := 0; from < len(docs); from += cacheDocsPart {
+		e.turn(func() {
+			for _, doc := range docs[from:min(from+cacheDocsPart, len(docs))] {
+				e.encodeDoc(&w, doc)
 			}
-			if e.dim > 0 {
-				v, _ := sh.qvec(slot, e.dim)
-				w.u32(math.Float32bits(v.scale))
-				for _, x := range v.q {
-					w.buf = append(w.buf, byte(x))
-				}
-			}
-		}
+		})
 	}
 	w.u32(uint32(len(e.shards)))
 	for _, sh := range e.shards {
-		blob, _ := sh.bm25.MarshalBinary() // never fails
+		blob := sh.bm25.MarshalBinaryIn(e.turn)
 		w.u32(uint32(len(blob)))
 		w.buf = append(w.buf, blob...)
 	}
@@ -135,8 +128,32 @@ func (e *Engine) encodeCache() []byte {
 	head := append(w.buf[:0], cacheMagic...)
 	head = binary.LittleEndian.AppendUint32(head, cacheVersion)
 	head = binary.LittleEndian.AppendUint64(head, uint64(len(payload)))
-	binary.LittleEndian.AppendUint32(head, crc32.Checksum(payload, castagnoli))
+	binary.LittleEndian.AppendUint32(head, checksum(payload, e.turn))
 	return w.buf
+}
+
+// encodeDoc appends one file's entry of the cache: its path, hash, chunks
+// and their vectors. The caller holds e.mu for reading.
+func (e *Engine) encodeDoc(w *cacheWriter, doc string) {
+	st := e.docs[doc]
+	sh := e.shards[st.shard]
+	w.str(doc)
+	w.str(string(st.hash))
+	w.u32(uint32(len(st.slots)))
+	for _, slot := range st.slots {
+		c := sh.chunks[slot].Chunk
+		w.str(c.HeadingPath)
+		for _, n := range []int{c.Section, c.Start, c.End, c.StartChar, c.EndChar} {
+			w.u32(uint32(n))
+		}
+		if e.dim > 0 {
+			v, _ := sh.qvec(slot, e.dim)
+			w.u32(math.Float32bits(v.scale))
+			for _, x := range v.q {
+				w.buf = append(w.buf, byte(x))
+			}
+		}
+	}
 }
 
 var errCorrupt = errors.New("corrupt index cache")
@@ -146,9 +163,19 @@ const cacheHead = len(cacheMagic) + 4 + 8 + 4
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
+// cachePart is how many bytes of the cache one turn checksums, and
+// cacheDocsPart how many of its files one turn decodes (see decodeCache):
+// a few milliseconds' work each in WebAssembly, which has no CRC
+// instruction.
+const (
+	cachePart     = 1 << 20
+	cacheDocsPart = 256
+)
+
 // decodeCache parses a cache written for embedder emb and chunk size
-// maxChunk.
-func decodeCache(data []byte, emb string, maxChunk int) (map[string]*cachedDoc, [][]byte, error) {
+// maxChunk, in parts each run by step (Engine.turn: a paced build lets
+// calls in between; the cache of 20,000 files took a third of a second).
+func decodeCache(data []byte, emb string, maxChunk int, step func(part func())) (map[string]*cachedDoc, [][]byte, error) {
 	head := cacheHead
 	if len(data) < head || string(data[:len(cacheMagic)]) != cacheMagic {
 		return nil, nil, errCorrupt
@@ -158,7 +185,7 @@ func decodeCache(data []byte, emb string, maxChunk int) (map[string]*cachedDoc, 
 	}
 	n := binary.LittleEndian.Uint64(data[len(cacheMagic)+4:])
 	payload := data[head:]
-	if uint64(len(payload)) != n || crc32.Checksum(payload, castagnoli) != binary.LittleEndian.Uint32(data[head-4:]) {
+	if uint64(len(payload)) != n || checksum(payload, step) != binary.LittleEndian.Uint32(data[head-4:]) {
 		return nil, nil, errCorrupt
 	}
 	r := cacheReader{buf: payload}
@@ -171,29 +198,11 @@ func decodeCache(data []byte, emb string, maxChunk int) (map[string]*cachedDoc, 
 	}
 	ndocs := int(r.u32())
 	docs := make(map[string]*cachedDoc, min(ndocs, 1<<16))
-	for range ndocs {
-		doc := r.str()
-		cd := &cachedDoc{hash: pc.Hash(r.str())}
-		nchunks := int(r.u32())
-		for range nchunks {
-			if r.err != nil {
-				return nil, nil, r.err
-			}
-			c := Chunk{Doc: doc, HeadingPath: r.str()}
-			c.Section, c.Start, c.End, c.StartChar, c.EndChar = int(r.u32()), int(r.u32()), int(r.u32()), int(r.u32()), int(r.u32())
-			cd.chunks = append(cd.chunks, c)
-			if dim > 0 {
-				v := qvec{scale: math.Float32frombits(r.u32())}
-				if v.q = r.int8s(dim); v.q == nil {
-					return nil, nil, r.err
-				}
-				cd.vecs = append(cd.vecs, v)
-			}
-		}
-		if r.err != nil {
-			return nil, nil, r.err
-		}
-		docs[doc] = cd
+	for from := 0; from < ndocs && r.err == nil; from += cacheDocsPart {
+		step(func() { decodeDocs(&r, min(cacheDocsPart, ndocs-from), dim, docs) })
+	}
+	if r.err != nil {
+		return nil, nil, r.err
 	}
 	nshards := int(r.u32())
 	if nshards > len(r.buf) {
@@ -211,6 +220,47 @@ func decodeCache(data []byte, emb string, maxChunk int) (map[string]*cachedDoc, 
 		return nil, nil, errCorrupt
 	}
 	return docs, bm25, nil
+}
+
+// checksum is the cache's CRC-32C of payload, computed cachePart bytes
+// per step.
+func checksum(payload []byte, step func(part func())) uint32 {
+	var sum uint32
+	for len(payload) > 0 {
+		part := payload[:min(cachePart, len(payload))]
+		step(func() { sum = crc32.Update(sum, castagnoli, part) })
+		payload = payload[len(part):]
+	}
+	return sum
+}
+
+// decodeDocs decodes the next n files of the cache into docs; a short or
+// malformed cache sets r.err.
+func decodeDocs(r *cacheReader, n, dim int, docs map[string]*cachedDoc) {
+	for range n {
+		doc := r.str()
+		cd := &cachedDoc{hash: pc.Hash(r.str())}
+		nchunks := int(r.u32())
+		for range nchunks {
+			if r.err != nil {
+				return
+			}
+			c := Chunk{Doc: doc, HeadingPath: r.str()}
+			c.Section, c.Start, c.End, c.StartChar, c.EndChar = int(r.u32()), int(r.u32()), int(r.u32()), int(r.u32()), int(r.u32())
+			cd.chunks = append(cd.chunks, c)
+			if dim > 0 {
+				v := qvec{scale: math.Float32frombits(r.u32())}
+				if v.q = r.int8s(dim); v.q == nil {
+					return
+				}
+				cd.vecs = append(cd.vecs, v)
+			}
+		}
+		if r.err != nil {
+			return
+		}
+		docs[doc] = cd
+	}
 }
 
 type cacheWriter struct{ buf []byte }
@@ -265,7 +315,9 @@ func (r *cacheReader) str() string {
 }
 
 // reloadBM25 loads shard i's BM25 index from the cache into sh, when the
-// cache has one, and reports whether it did (see indexBM25).
+// cache has one, and reports whether it did (see indexBM25). It decodes
+// in turns (a shard's index of 10,000 files took tens of milliseconds in
+// WebAssembly).
 func (e *Engine) reloadBM25(sh *shard, i int, cache cacheData) bool {
-	return i < len(cache.bm25) && sh.bm25.UnmarshalBinary(cache.bm25[i]) == nil
+	return i < len(cache.bm25) && sh.bm25.UnmarshalBinaryIn(cache.bm25[i], e.turn) == nil
 }

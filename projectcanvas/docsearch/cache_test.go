@@ -4,7 +4,11 @@ package docsearch
 
 import (
 	"context"
+	"hash/crc32"
 	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 )
@@ -107,9 +111,46 @@ func FuzzDecodeCache(f *testing.F) {
 	f.Add([]byte(cacheMagic))
 	f.Add([]byte("not a cache"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		docs, _, err := decodeCache(data, NewHashEmbedder(0).ID(), 1<<20)
+		docs, _, err := decodeCache(data, NewHashEmbedder(0).ID(), 1<<20, func(part func()) { part() })
 		if err != nil && docs != nil {
 			t.Fatalf("an error with %d documents", len(docs))
 		}
 	})
+}
+
+// The cache's checksum in parts (a paced engine pauses between them) is
+// the checksum of the whole.
+func TestChecksumInParts(t *testing.T) {
+	payload := make([]byte, 3*cachePart+cachePart/2)
+	for i := range payload {
+		payload[i] = byte(i * 7)
+	}
+	parts := 0
+	got := checksum(payload, func(part func()) { parts++; part() })
+	if want := crc32.Checksum(payload, castagnoli); got != want {
+		t.Fatalf("checksum in parts %08x, want %08x", got, want)
+	}
+	if parts != 4 {
+		t.Fatalf("%d parts, want 4", parts)
+	}
+}
+
+// A paced engine (one that pauses between turns, as in WebAssembly)
+// writes and reads the same cache as one that does not.
+func TestPacedCacheRoundTrip(t *testing.T) {
+	paced := WithPause(func() { time.Sleep(time.Millisecond) })
+	e, fsys := openMem(t, exampleFiles(t))
+	want := snapshotOf(t, e)
+	plain, err := fsys.ReadFile(CachePath)
+	require.NoError(t, err)
+	require.NoError(t, fsys.Delete(CachePath))
+	p, err := Open(context.Background(), fsys, paced)
+	require.NoError(t, err)
+	got, err := fsys.ReadFile(CachePath)
+	require.NoError(t, err)
+	require.Equal(t, len(plain), len(got), "a paced engine's cache differs in size")
+	reopened, err := Open(context.Background(), fsys, paced)
+	require.NoError(t, err)
+	require.Equal(t, want, snapshotOf(t, p))
+	require.Equal(t, want, snapshotOf(t, reopened))
 }

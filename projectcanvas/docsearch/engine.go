@@ -156,8 +156,9 @@ const pauseSlice = 10 * time.Millisecond
 func WithPause(pause func()) Option { return func(x *Engine) { x.pause = pause } }
 
 // pacedEmbedBatch is how many chunks a paced build embeds in one turn: the
-// built-in embedder's 1,024 took tens of milliseconds in WebAssembly.
-const pacedEmbedBatch = 64
+// built-in embedder's 1,024 took tens of milliseconds in WebAssembly, and
+// 64 still 8 to 10 (a turn then ran past pauseSlice by that much).
+const pacedEmbedBatch = 16
 
 // embedTurn is how many chunks a build embeds at once.
 func (e *Engine) embedTurn() int {
@@ -475,7 +476,7 @@ func (e *Engine) build(ctx context.Context) error {
 				shards[i].reserve(n, dim)
 			}
 			for _, p := range prepped[i] {
-				docMaps[i][p.doc] = shards[i].insert(i, p, dim)
+				e.turn(func() { docMaps[i][p.doc] = shards[i].insert(i, p, dim) })
 			}
 		})
 	}

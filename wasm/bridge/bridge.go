@@ -214,6 +214,19 @@ func (b *Bridge) StageDocIndexCache(data []byte) {
 // would come.
 const docCacheWait = 10 * time.Second
 
+// WaitDocs waits for the document index's build after the last load to
+// end (at once when there is none): the WebAssembly host keeps its
+// collector paused until then (see wasm/gc.go).
+func (b *Bridge) WaitDocs(ctx context.Context) error {
+	b.mu.RLock()
+	env := b.env
+	b.mu.RUnlock()
+	if env == nil || env.Docs == nil {
+		return nil
+	}
+	return env.Docs.WaitReady(ctx)
+}
+
 // DocIndexCache waits for the document index's build (the one after the
 // last load) and returns its cache for the next start's
 // StageDocIndexCache; nil when the index has nothing new to keep (it was
