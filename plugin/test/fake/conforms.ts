@@ -39,7 +39,7 @@ export type CheckedNames = [
   None<Invented<fake.PluginSettingTab, real.PluginSettingTab, "plugin">>,
   // onOpen and onClose are protected in the real View (keyof omits them).
   None<Invented<fake.ItemView, real.ItemView, "registered" | "onOpen" | "onClose">>,
-  None<Invented<fake.Menu, real.Menu, "items">>,
+  None<Invented<fake.Menu, real.Menu, "items" | "click">>,
   None<Invented<fake.MenuItem, real.MenuItem, "title" | "icon" | "cb" | "click" | "section" | "callback">>,
   None<Invented<fake.Notice, real.Notice, "hidden" | "history" | "message" | "duration">>,
   None<Invented<fake.Modal, real.Modal, "opened" | "isOpen">>,

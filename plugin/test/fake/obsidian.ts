@@ -477,6 +477,12 @@ export class MenuItem {
 export class Menu {
   items: MenuItem[] = [];
   addItem(cb: (i: MenuItem) => void) { const i = new MenuItem(); cb(i); this.items.push(i); return this; }
+  /** What a person's click on the item titled title does: its callback runs (what it answers comes back). */
+  click(title: string): unknown {
+    const i = this.items.find((x) => x.title === title);
+    if (!i?.callback) throw new Error(`no item ${JSON.stringify(title)} in ${JSON.stringify(this.items.map((x) => x.title))}`);
+    return i.callback();
+  }
   addSeparator() { return this; }
   showAtMouseEvent() { return this; }
 }
