@@ -70,26 +70,37 @@ export function defined(v, what) {
  * The last modal opened, which the test expects to be a cls, one of src's
  * modal classes (harness.modals, harness.suggesters): a failed assertion
  * when it is not.
- * @template {abstract new (...args: never) => unknown} C
- * @param {C} cls
- * @returns {InstanceType<C>}
+ * @template M
+ * @param {new (...args: never) => M} cls
+ * @returns {M}
  */
 export function lastModal(cls) {
   const m = obsidian.Modal.opened.at(-1);
   assert.ok(m instanceof cls, `the last modal is a ${cls.name}, not ${m?.constructor.name}`);
-  return /** @type {InstanceType<C>} */ (m);
+  return m;
 }
 
 /**
- * @typedef {import("./harness.mjs").OverFake<import("../src/suggesters").ListSuggest<Record<string, unknown>>>} ListSuggest
- *   A list suggester: its items differ per command (values, targets,
- *   actions), which the tests read by name.
+ * @typedef {{ id?: string, title?: string, type?: string, file?: string, [field: string]: unknown }} Row
+ *   An item of a list suggester: a value, an entity, a target or an
+ *   action, by command; the fields the tests read.
+ * @typedef {import("../src/suggesters").ListSuggest<Row>} SrcListSuggest
+ * @typedef {Omit<import("./harness.mjs").OverFake<SrcListSuggest>, "getSuggestions"> & Pick<SrcListSuggest, "getSuggestions">} ListSuggest
+ *   (its getSuggestions answers at once: src's own)
  */
 
-/** The last modal opened, which the test expects to be a list suggester. */
-export function lastList() {
-  return /** @type {ListSuggest} */ (/** @type {unknown} */ (lastModal(harness.suggesters.ListSuggest)));
+/**
+ * m, which the test expects to be a list suggester.
+ * @param {unknown} m
+ * @returns {ListSuggest}
+ */
+export function asList(m) {
+  assert.ok(m instanceof harness.suggesters.ListSuggest, `a list suggester, not ${m?.constructor.name}`);
+  return /** @type {ListSuggest} */ (m); // its items' type is the command's
 }
+
+/** The last modal opened, which the test expects to be a list suggester. */
+export const lastList = () => asList(obsidian.Modal.opened.at(-1));
 
 /**
  * Waits until cond() holds, polling.

@@ -44,9 +44,10 @@ function nodeMenu(app, node) {
  * @param {() => Menu} open
  */
 async function answered(open) {
-  let menu = open();
+  /** @type {Menu | undefined} */
+  let menu;
   await until(() => { menu = open(); return !titles(menu).includes("Project Canvas…"); }, "the core's answer");
-  return menu;
+  return defined(menu, "the menu");
 }
 
 /**

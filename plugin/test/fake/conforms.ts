@@ -18,6 +18,8 @@
 // member is listed as Loose next to its check, with the reason.
 import type * as real from "obsidian";
 import type * as fake from "./obsidian";
+import type * as harness from "../harness.mjs";
+import type * as entry from "../harness-entry";
 
 /** The members of F that R lacks, but for Own. */
 type Invented<F, R, Own extends string = never> = Exclude<keyof F, keyof R | Own>;
@@ -181,4 +183,11 @@ export type CheckedShapes = [
   None<Takes<Parameters<typeof fake.requestUrl>, Parameters<typeof real.requestUrl>>>,
   None<Mismatched<Awaited<ReturnType<typeof fake.requestUrl>>, Pick<real.RequestUrlResponse, "status" | "text" | "headers">>>,
   None<Exclude<keyof Pick<real.RequestUrlResponse, "status" | "text" | "headers">, keyof Awaited<ReturnType<typeof fake.requestUrl>>>>,
+];
+
+// The harness's types (harness.d.mts, hand-written) declare what
+// harness-entry.ts exports, no more, no less.
+export type CheckedHarness = [
+  None<Exclude<keyof typeof entry, keyof typeof harness>>,
+  None<Exclude<keyof typeof harness, keyof typeof entry>>,
 ];

@@ -473,6 +473,11 @@ export class MenuItem {
   setIcon(i: string | null) { this.icon = i ?? ""; return this; }
   setSection(s: string) { this.section = s; return this; }
   onClick(cb: Cb) { this.callback = cb; return this; }
+  /** What a person's click on the item does: its callback runs (what it answers comes back). */
+  click(): unknown {
+    if (!this.callback) throw new Error(`the item ${JSON.stringify(this.title)} has no callback`);
+    return this.callback();
+  }
 }
 export class Menu {
   items: MenuItem[] = [];
@@ -480,8 +485,8 @@ export class Menu {
   /** What a person's click on the item titled title does: its callback runs (what it answers comes back). */
   click(title: string): unknown {
     const i = this.items.find((x) => x.title === title);
-    if (!i?.callback) throw new Error(`no item ${JSON.stringify(title)} in ${JSON.stringify(this.items.map((x) => x.title))}`);
-    return i.callback();
+    if (!i) throw new Error(`no item ${JSON.stringify(title)} in ${JSON.stringify(this.items.map((x) => x.title))}`);
+    return i.click();
   }
   addSeparator() { return this; }
   showAtMouseEvent() { return this; }
