@@ -172,7 +172,7 @@ test("off the desktop the HTTP commands are absent (the Notion ones stay); unloa
 
   await session.command("populate-canvas-from-vault", {});
   const view = await openCanvas(app, "Projects.canvas");
-  await plugin.commands.find((c) => c.id === "focus-in-progress").callback();
+  await defined(plugin.commands.find((c) => c.id === "focus-in-progress")?.callback, "focus-in-progress")();
   assert.ok(hidden(view).length > 0);
   const onDisk = read(dir, "Projects.canvas");
   plugin.unload();

@@ -52,7 +52,7 @@ const hidden = (/** @type {CanvasView} */ view) => [...view.canvas.nodes.values(
 /** Runs a palette command as Obsidian does; what it opened and noticed comes back. @param {Plugin} plugin @param {string} id */
 async function run(plugin, id) {
   const cmd = plugin.commands.find((c) => c.id === id);
-  assert.ok(cmd, `no command ${id}`);
+  assert.ok(cmd?.callback, `no command ${id}`);
   const notices = Notice.shown.length;
   const opened = Modal.opened.length;
   await cmd.callback();

@@ -78,7 +78,7 @@ function routeRequestUrl(t, delay, fakeUrl) {
 /** Runs a palette command as Obsidian does; the notices it gave come back. @param {Plugin} plugin @param {string} id */
 async function run(plugin, id) {
   const cmd = plugin.commands.find((c) => c.id === id);
-  assert.ok(cmd, `no command ${id}`);
+  assert.ok(cmd?.callback, `no command ${id}`);
   const n = Notice.shown.length;
   await cmd.callback();
   return Notice.messages().slice(n);

@@ -10,12 +10,15 @@
 //    real member, with the fake's classes read as the real ones they stand
 //    for (AsReal: a fake TFile parameter is a TFile, a FakeEl an
 //    HTMLElement), and every constructor must take what the real one takes.
-//    A method whose parameters, their number or order, or whose result
-//    changed in the real API fails. The error names the member, with the
-//    fake's and the real signature.
+//    A method must take every argument the real one takes, have a
+//    parameter for each it requires (those the fake ignores are declared
+//    too, _named) and answer what the real one answers: a method whose
+//    parameters, their number or order, or whose result changed in the
+//    real API fails. The error names the member, with the fake's and the
+//    real signature.
 //
-// Where the fake is looser or narrower than the real type on purpose, the
-// member is listed as Loose next to its check, with the reason.
+// Where the fake is looser than the real type on purpose, the member is
+// left out of its check (Mismatched's Loose), with the reason next to it.
 import type * as real from "obsidian";
 import type * as fake from "./obsidian";
 import type * as harness from "../harness.mjs";
@@ -38,6 +41,7 @@ export type CheckedNames = [
   None<Invented<fake.App, real.App, "localStorage">>,
   None<Invented<fake.SecretStorage, real.SecretStorage, "secrets">>,
   None<Invented<fake.Plugin, real.Plugin, "commands" | "settingTabs" | "statusBar" | "views" | "data" | "children" | "loaded" | "cleanups" | "registered">>,
+  None<Invented<fake.Command, real.Command>>,
   None<Invented<fake.PluginSettingTab, real.PluginSettingTab, "plugin">>,
   // onOpen and onClose are protected in the real View (keyof omits them).
   None<Invented<fake.ItemView, real.ItemView, "registered" | "onOpen" | "onClose">>,
@@ -104,13 +108,19 @@ type Mismatched<F, R, Loose extends keyof F = never> = {
 }[Common<F, R, Loose>];
 
 /**
- * Whether F can stand for R. A method is compared twice: as a method
- * (against every overload, but with its parameters bivariant, so a fake
- * taking a narrower type would pass) and as a function type of R's last
- * overload (parameters contravariant: the fake must take all R takes).
+ * Whether F can stand for R. A method is compared three times: as a
+ * method (against every overload, but with its parameters bivariant, so a
+ * fake taking a narrower type would pass); as a function type of R's last
+ * overload (parameters contravariant: the fake must take all R takes);
+ * and by its parameters (the fake must have one for each that R requires:
+ * a fake ignoring a new required argument would pass the others).
  */
-type Fits<F, R> = F extends R ? (F extends AsFunction<R> ? true : false) : false;
+type Fits<F, R> = F extends R ? (F extends AsFunction<R> ? (TakesRequired<F, R> extends true ? true : false) : false) : false;
 type AsFunction<R> = R extends (...args: infer A) => infer Q ? (...args: A) => Q : R;
+type TakesRequired<F, R> =
+  R extends (...args: infer A) => unknown ? (F extends (...args: infer B) => unknown ? (RequiredPart<A> extends B ? true : false) : true) : true;
+/** The parameters a call must pass: P's leading required ones. */
+type RequiredPart<P extends unknown[]> = P extends [infer H, ...infer T] ? [H, ...RequiredPart<T>] : [];
 
 /** A fake function (F, its parameters) takes every argument list the real one (R) takes. */
 type Takes<F extends unknown[], R extends unknown[]> = R extends AsRealAll<F> ? never : { parameters: { fake: AsRealAll<F>; real: R } };

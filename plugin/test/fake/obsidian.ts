@@ -78,8 +78,8 @@ export class FakeEl {
 }
 class ClassList {
   private s = new Set<string>();
-  add(c: string) { this.s.add(c); }
-  remove(c: string) { this.s.delete(c); }
+  add(...cs: string[]) { for (const c of cs) this.s.add(c); }
+  remove(...cs: string[]) { for (const c of cs) this.s.delete(c); }
   contains(c: string) { return this.s.has(c); }
   toggle(c: string, on?: boolean) { const v = on ?? !this.s.has(c); if (v) this.s.add(c); else this.s.delete(c); return v; }
 }
@@ -248,7 +248,7 @@ export class Vault extends Events {
     this.trigger("delete", f);
   }
 
-  async trash(f: TAbstractFile) { return this.delete(f); }
+  async trash(f: TAbstractFile, _system: boolean) { return this.delete(f); }
 
   async rename(f: TAbstractFile, to: string) {
     if (this.map.has(to)) throw new Error("Destination file already exists!");
@@ -305,10 +305,10 @@ export class Workspace extends Events {
   getMostRecentLeaf() { return this.activeLeaf; }
   getActiveViewOfType(cls: any) { const v = this.activeLeaf?.view; return v instanceof cls ? v : null; }
   getActiveFile() { return this.activeLeaf?.view?.file ?? null; }
-  async openLinkText(path: string) { this.opened.push(path); }
+  async openLinkText(path: string, _sourcePath: string) { this.opened.push(path); }
   revealed: WorkspaceLeaf[] = [];
   app!: App;
-  getRightLeaf() { const l = new WorkspaceLeaf(); l.app = this.app; this.leaves.push(l); return l; }
+  getRightLeaf(_split: boolean) { const l = new WorkspaceLeaf(); l.app = this.app; this.leaves.push(l); return l; }
   async revealLeaf(l: WorkspaceLeaf) { this.revealed.push(l); }
   detachLeavesOfType(type: string) {
     for (const l of this.getLeavesOfType(type)) { void l.detach(); this.leaves = this.leaves.filter((x) => x !== l); }
@@ -489,7 +489,7 @@ export class Menu {
     return i.click();
   }
   addSeparator() { return this; }
-  showAtMouseEvent() { return this; }
+  showAtMouseEvent(_evt: MouseEvent) { return this; }
 }
 
 export class Component {
@@ -497,7 +497,7 @@ export class Component {
   private loaded = false;
   register(cb: Cb) { this.cleanups.push(cb); }
   registerEvent(ref: EventRef) { this.register(() => ref.e.offref(ref)); }
-  registerInterval(id: any) { this.register(() => clearInterval(id)); return id; }
+  registerInterval(id: number) { this.register(() => clearInterval(id)); return id; }
   registerDomEvent(el: any, type: string, cb: Cb) { el.addEventListener(type, cb); this.register(() => el.removeEventListener(type, cb)); }
   addChild<T extends Component>(c: T) { c.load(); this.register(() => c.unload()); return c; }
   load() { this.loaded = true; return this.onload(); }
@@ -524,17 +524,27 @@ export class ItemView extends View {
 
 export interface PluginManifest { id: string; name: string; version: string; dir?: string }
 
+/** Obsidian's Command, as far as the plugin gives it and the tests run it (callback). */
+export interface Command {
+  id: string;
+  name: string;
+  icon?: string;
+  hotkeys?: { modifiers: ("Mod" | "Ctrl" | "Meta" | "Shift" | "Alt")[]; key: string }[];
+  callback?: () => unknown;
+  checkCallback?: (checking: boolean) => boolean | void;
+}
+
 export class Plugin extends Component {
-  commands: any[] = [];
+  commands: Command[] = [];
   settingTabs: PluginSettingTab[] = [];
   statusBar: FakeEl[] = [];
   views = new Map<string, Cb>();
   data: unknown = null;
   constructor(readonly app: App, readonly manifest: PluginManifest) { super(); }
-  addCommand(c: any) { this.commands.push(c); return c; }
+  addCommand(c: Command) { this.commands.push(c); return c; }
   addSettingTab(t: PluginSettingTab) { this.settingTabs.push(t); }
   addStatusBarItem() { const el = new FakeEl(); this.statusBar.push(el); return el; }
-  addRibbonIcon() { return new FakeEl(); }
+  addRibbonIcon(_icon: string, _title: string, _cb: (evt: MouseEvent) => unknown) { return new FakeEl(); }
   registerView(type: string, factory: Cb) {
     this.views.set(type, factory);
     viewFactories.set(type, factory);
