@@ -1,3 +1,4 @@
+// @ts-check
 // The file cache in the plugin's folder: the next start reads only the
 // files that changed, and a cache that does not match the files is not
 // trusted (an edited file, a tampered entry, a cache that is not JSON).
@@ -9,30 +10,33 @@ import assert from "node:assert/strict";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createHash } from "node:crypto";
 import path from "node:path";
-import { exampleVault, PLUGIN_DIR, startPlugin, tempVault, until, wasmFileName, WASM_SHA256 } from "./helpers.mjs";
-import * as harness from "./.build/harness.mjs";
+import { defined, exampleVault, PLUGIN_DIR, startPlugin, tempVault, until, wasmFileName, WASM_SHA256 } from "./helpers.mjs";
+import * as harness from "./harness.mjs";
 
-/** This device's cache file (file-cache-<device>.jsonl), or one named so. */
+/** @typedef {import("../src/session").Session} Session */
+
+/** This device's cache file (file-cache-<device>.jsonl), or one named so. @param {string} dir */
 const cacheFile = (dir, re = /^file-cache-[0-9a-f]{8}\.jsonl$/) => {
   const name = existsSync(path.join(dir, PLUGIN_DIR)) ? readdirSync(path.join(dir, PLUGIN_DIR)).find((n) => re.test(n)) : undefined;
   return name && path.join(dir, PLUGIN_DIR, name);
 };
-const CACHE_FILE = (dir) => cacheFile(dir) ?? path.join(dir, PLUGIN_DIR, "none");
-/** The cache file's entries (a header line, then an entry per line). */
+const CACHE_FILE = (/** @type {string} */ dir) => cacheFile(dir) ?? path.join(dir, PLUGIN_DIR, "none");
+/** The cache file's entries (a header line, then an entry per line). @param {string} dir */
 const entries = (dir) => readFileSync(CACHE_FILE(dir), "utf8").split("\n").slice(1).filter(Boolean).map((l) => JSON.parse(l));
-/** Entries written back as a teammate would: the header kept, its MAC no longer right. */
+/** Entries written back as a teammate would: the header kept, its MAC no longer right. @param {string} dir @param {unknown[]} es */
 const writeEntries = (dir, es) => {
   const header = readFileSync(CACHE_FILE(dir), "utf8").split("\n")[0];
   writeFileSync(CACHE_FILE(dir), [header, ...es.map((e) => JSON.stringify(e))].join("\n") + "\n");
 };
 
+/** @param {import("node:test").TestContext} t @param {string} dir */
 async function start(t, dir) {
   const s = await startPlugin(t, dir, { cache: true });
   await until(() => cacheFile(dir), "the cache written");
   return s;
 }
 
-const title = async (session, id) => (await session.call("get_entity", { id, fields: ["title"] })).result.title;
+const title = async (/** @type {Session} */ session, /** @type {string} */ id) => (await session.call("get_entity", { id, fields: ["title"] })).result.title;
 
 test("a second start reads no file from the vault, and indexes the same", async (t) => {
   const dir = tempVault(t, exampleVault);
@@ -51,7 +55,7 @@ test("an edited file, a tampered entry and a broken cache are read from the vaul
   const dir = tempVault(t, exampleVault);
   const first = await start(t, dir);
   const n = first.session.known.size;
-  const file = first.vault.getMarkdownFiles().find((f) => /^M-001\b/.test(f.basename)).path;
+  const file = defined(first.vault.getMarkdownFiles().find((f) => /^M-001\b/.test(f.basename)), "M-001").path;
   first.plugin.unload();
   // Edited behind the cache's back: another size.
   const text = readFileSync(path.join(dir, file), "utf8");
@@ -112,6 +116,7 @@ test("the core is kept between starts; a copy cut short or changed is replaced, 
   const changed = Buffer.concat([bytes, Buffer.from([0, 5, 4, ...Buffer.from("nope")])]);
   const flipped = Buffer.from(bytes);
   flipped[flipped.length >> 1] ^= 0xff;
+  /** @type {[string, Buffer][]} */
   const cases = [["changed", changed], ["flipped", flipped], ["cut short", bytes.subarray(0, bytes.length >> 1)], ["not WebAssembly", Buffer.from("hello")]];
   for (const [what, content] of cases) {
     writeFileSync(copy, content);
@@ -131,26 +136,26 @@ test("the core is kept between starts; a copy cut short or changed is replaced, 
 test("the index cache: unchanged files are not decoded again; a cache that does not match is rebuilt", async (t) => {
   const dir = tempVault(t, exampleVault);
   const first = await start(t, dir);
-  const file = path.join(dir, PLUGIN_DIR, readdirSync(path.join(dir, PLUGIN_DIR)).find((n) => /^file-cache-/.test(n)).replace(/^file-cache-(\w+)\.jsonl$/, "index-cache-$1.bin"));
-  assert.equal(first.session.indexCacheStats.restored, 0);
-  assert.equal(first.session.indexCacheStats.stale, true);
+  const file = path.join(dir, PLUGIN_DIR, defined(readdirSync(path.join(dir, PLUGIN_DIR)).find((n) => /^file-cache-/.test(n)), "file cache").replace(/^file-cache-(\w+)\.jsonl$/, "index-cache-$1.bin"));
+  assert.equal(first.session.indexCacheStats?.restored, 0);
+  assert.equal(first.session.indexCacheStats?.stale, true);
   await first.session.indexCacheSaved;
   assert.ok(existsSync(file), "the index cache written");
   first.plugin.unload();
 
   const second = await startPlugin(t, dir, { cache: true });
-  const { restored, decoded, stale } = second.session.indexCacheStats;
+  const { restored, decoded, stale } = defined(second.session.indexCacheStats, "index cache stats");
   assert.ok(restored > 50, `restored ${restored}`);
   assert.equal(decoded, 0, "the example vault has no broken file: nothing decoded");
   assert.equal(stale, false);
   assert.equal(await title(second.session, "M-001"), "Private Beta Foundations");
   second.plugin.unload();
 
-  const m001 = second.vault.getMarkdownFiles().find((f) => /^M-001\b/.test(f.basename)).path;
+  const m001 = defined(second.vault.getMarkdownFiles().find((f) => /^M-001\b/.test(f.basename)), "M-001").path;
   const text = readFileSync(path.join(dir, m001), "utf8");
   writeFileSync(path.join(dir, m001), text.replace("Private Beta Foundations", "Private Beta Groundwork"));
   const third = await startPlugin(t, dir, { cache: true });
-  assert.deepEqual([third.session.indexCacheStats.restored, third.session.indexCacheStats.decoded], [restored - 1, 1]);
+  assert.deepEqual([third.session.indexCacheStats?.restored, third.session.indexCacheStats?.decoded], [restored - 1, 1]);
   assert.equal(await title(third.session, "M-001"), "Private Beta Groundwork");
   await third.session.indexCacheSaved;
   third.plugin.unload();
@@ -162,12 +167,14 @@ test("the index cache: unchanged files are not decoded again; a cache that does 
   const flipped = Buffer.from(good);
   flipped[flipped.length >> 1] ^= 1;
   const forged = Buffer.from(good.toString("latin1").replace("Private Beta Groundwork", "Private Beta Hacked!!!!"), "latin1");
-  for (const [what, bytes] of [["a flipped bit", flipped], ["cut short", good.subarray(0, good.length >> 1)],
-    ["not a cache", Buffer.from("hello")], ["forged", forged]]) {
+  /** @type {[string, Buffer][]} */
+  const bad = [["a flipped bit", flipped], ["cut short", good.subarray(0, good.length >> 1)],
+    ["not a cache", Buffer.from("hello")], ["forged", forged]];
+  for (const [what, bytes] of bad) {
     writeFileSync(file, bytes);
     const s = await startPlugin(t, dir, { cache: true });
-    assert.equal(s.session.indexCacheStats.ignored, undefined, `${what}: no cache reached the core`);
-    assert.equal(s.session.indexCacheStats.restored, 0, what);
+    assert.equal(s.session.indexCacheStats?.ignored, undefined, `${what}: no cache reached the core`);
+    assert.equal(s.session.indexCacheStats?.restored, 0, what);
     assert.equal(await title(s.session, "M-001"), "Private Beta Groundwork", what);
     await s.session.indexCacheSaved;
     assert.ok(readFileSync(file).equals(good), `the index cache rebuilt (${what})`);
@@ -187,13 +194,13 @@ test("the document index's cache: kept per device, used at the next start, rebui
   assert.ok(name, "the document index's cache written");
   const file = path.join(dir, PLUGIN_DIR, name);
   const query = { query: "roll back a release" };
-  const want = (await first.session.call("search_docs", query)).result.results.map((r) => r.doc_uri);
+  const want = (await first.session.call("search_docs", query)).result.results.map((/** @type {{ doc_uri: string }} */ r) => r.doc_uri);
   first.plugin.unload();
   const written = readFileSync(file);
 
   const second = await startPlugin(t, dir, { cache: true });
   await second.session.docIndexCacheSaved;
-  assert.deepEqual((await second.session.call("search_docs", query)).result.results.map((r) => r.doc_uri), want);
+  assert.deepEqual((await second.session.call("search_docs", query)).result.results.map((/** @type {{ doc_uri: string }} */ r) => r.doc_uri), want);
   assert.ok(readFileSync(file).equals(written), "built from the cache: nothing new to keep");
   second.plugin.unload();
 
@@ -202,7 +209,7 @@ test("the document index's cache: kept per device, used at the next start, rebui
   writeFileSync(file, forged);
   const third = await startPlugin(t, dir, { cache: true });
   await third.session.docIndexCacheSaved;
-  assert.deepEqual((await third.session.call("search_docs", query)).result.results.map((r) => r.doc_uri), want);
+  assert.deepEqual((await third.session.call("search_docs", query)).result.results.map((/** @type {{ doc_uri: string }} */ r) => r.doc_uri), want);
   assert.ok(!readFileSync(file).equals(forged), "not opened, and written anew");
   third.plugin.unload();
 });

@@ -1,3 +1,4 @@
+// @ts-check
 // The command and commands bridge functions (the command registry), with a
 // stub worker answering them the way the contract says, until the core
 // has them: the session sends {id, arguments}, applies the changes, and
@@ -7,7 +8,7 @@ import assert from "node:assert/strict";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { obsidian, tempVault } from "./helpers.mjs";
-import * as harness from "./.build/harness.mjs";
+import * as harness from "./harness.mjs";
 
 const stub = `
 self.onmessage = (e) => {
@@ -48,7 +49,7 @@ test("command: {id, arguments} in, changes applied, the result shown on the canv
   assert.ok(obsidian.Notice.messages().includes('ran focus-in-progress {"toggle":true}'));
   assert.deepEqual([...view.canvas.selection].map((n) => n.id), ["n1"]);
   assert.deepEqual(view.canvas.zoomed, { minX: 10, minY: 20, maxX: 110, maxY: 70 });
-  assert.ok(view.canvas.nodes.get("n2").nodeEl.hasClass("project-canvas-hidden"));
+  assert.ok(view.canvas.nodes.get("n2")?.nodeEl.hasClass("project-canvas-hidden"));
   assert.deepEqual(app.workspace.opened, ["Made.md"]);
   // Without arguments, none are sent.
   await session.command("focus-in-progress");
@@ -63,7 +64,7 @@ test("command: {id, arguments} in, changes applied, the result shown on the canv
   assert.equal(view.canvas.selection.size, 0);
   assert.deepEqual(view.canvas.zoomed, { minX: 10, minY: 20, maxX: 300, maxY: 70 });
   // A canvas without selectOnly: a notice, no throw.
-  view.canvas.selectOnly = undefined;
+  /** @type {Partial<typeof view.canvas>} */ (view.canvas).selectOnly = undefined;
   await harness.showResult(app, { canvas: "Board.canvas", select: ["n1"] });
-  assert.match(obsidian.Notice.messages().at(-1), /no selectOnly/);
+  assert.match(obsidian.Notice.messages().at(-1) ?? "", /no selectOnly/);
 });

@@ -1,3 +1,4 @@
+// @ts-check
 // A child process for crash.test.mjs: the plugin over a vault folder.
 //   node crash-child.mjs DIR batch   applies a 150-create batch_update; with
 //                                    PC_KILL_AFTER=N it kills itself (SIGKILL)
@@ -13,10 +14,12 @@ if (mode === "batch") {
   let ops = 0;
   const tick = () => { if (killAfter > 0 && ++ops >= killAfter) process.kill(process.pid, "SIGKILL"); };
   vault.afterWrite = tick;
-  for (const m of ["write", "remove", "rename"]) {
-    const orig = vault.adapter[m].bind(vault.adapter);
-    vault.adapter[m] = async (...a) => { const r = await orig(...a); tick(); return r; };
-  }
+  // The adapter's writes (the journal's) tick too.
+  const a = vault.adapter;
+  const write = a.write.bind(a), remove = a.remove.bind(a), rename = a.rename.bind(a);
+  a.write = async (p, data) => { await write(p, data); tick(); };
+  a.remove = async (p) => { await remove(p); tick(); };
+  a.rename = async (from, to) => { await rename(from, to); tick(); };
   const creates = Array.from({ length: 150 }, (_, i) => ({ op: "create", type: "milestone", data: { title: `Batch ${String(i).padStart(3, "0")}` } }));
   const out = await session.call("batch_update", { ops: creates });
   console.log(JSON.stringify({ changes: out.changes.length }));

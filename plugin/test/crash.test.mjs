@@ -1,3 +1,4 @@
+// @ts-check
 // Crash safety of the plugin's apply: a child process applying a 150-create
 // batch_update is killed (SIGKILL) after a random number of file
 // operations; the next load must give the vault as before the batch or as
@@ -11,9 +12,10 @@ import path from "node:path";
 import { here, snapshot, tempVault } from "./helpers.mjs";
 
 const child = path.join(here, "crash-child.mjs");
+/** @param {string} dir @param {"batch" | "load"} mode */
 const run = (dir, mode, env = {}) =>
   spawnSync(process.execPath, [child, dir, mode], { encoding: "utf8", env: { ...process.env, ...env }, timeout: 60000 });
-/** Files, with the times a batch stamps blanked (two runs happen at different times). */
+/** Files, with the times a batch stamps blanked (two runs happen at different times). @param {string} dir */
 const normal = (dir) => Object.fromEntries(Object.entries(snapshot(dir))
   .map(([p, c]) => [p, c.replace(/^(\s*\w+_at: ).*$/gm, "$1<time>")]));
 
@@ -26,7 +28,7 @@ test("killed at random points while applying a 150-create batch, the next load g
   const ref = tempVault(t, base);
   const done = run(ref, "batch");
   assert.equal(done.status, 0, done.stderr);
-  const total = JSON.parse(done.stdout.trim().split("\n").at(-1)).changes;
+  const total = JSON.parse(done.stdout.trim().split("\n").at(-1) ?? "").changes;
   assert.ok(total >= 153, `changes: ${total}`);
   const after = normal(ref);
   assert.ok(Object.keys(after).length >= 152);

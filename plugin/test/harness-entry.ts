@@ -14,3 +14,5 @@ export { COMMANDS } from "../src/commands";
 export { wasmFileName } from "../src/wasmCache";
 export { WASM_SHA256 } from "core-assets";
 export * as settings from "../src/settings";
+export * as modals from "../src/modals";
+export * as suggesters from "../src/suggesters";

@@ -1,3 +1,4 @@
+// @ts-check
 // The HTTP server in the editor over a real socket, with the real core
 // answering through the worker: the token, the Host check, a POST whose
 // file appears in the vault folder, the body limit, a port in use, stop,
@@ -15,12 +16,24 @@ const { Notice, Setting } = obsidian;
 /** A port nothing listens on now. */
 async function freePort() {
   const s = net.createServer();
-  await new Promise((r) => s.listen(0, "127.0.0.1", r));
-  const { port } = s.address();
+  await new Promise((r) => s.listen(0, "127.0.0.1", () => r(null)));
+  const { port } = /** @type {net.AddressInfo} */ (s.address());
   await new Promise((r) => s.close(r));
   return port;
 }
 
+/**
+ * @typedef {{ status: number | undefined, headers: http.IncomingHttpHeaders, body: string, json: () => any }} Answer
+ *   json: the body parsed (JSON.parse's any: the server's answer, which the test reads)
+ */
+/** @typedef {{ token?: string, headers?: Record<string, string>, body?: string }} RequestOptions */
+/**
+ * @param {number} port
+ * @param {string} method
+ * @param {string} p
+ * @param {RequestOptions} [options]
+ * @returns {Promise<Answer>}
+ */
 function request(port, method, p, { token, headers = {}, body } = {}) {
   return new Promise((resolve, reject) => {
     const req = http.request({ host: "127.0.0.1", port, method, path: p,
@@ -36,13 +49,14 @@ function request(port, method, p, { token, headers = {}, body } = {}) {
   });
 }
 
+/** @param {import("node:test").TestContext} t */
 async function serving(t) {
   const dir = tempVault(t);
   const port = await freePort();
   const started = await startPlugin(t, dir, { data: { httpPort: port } });
   await started.plugin.httpServer.start();
   assert.equal(started.plugin.httpServer.listening, port);
-  assert.match(Notice.messages().at(-1), new RegExp(`listens on http://127\\.0\\.0\\.1:${port}`));
+  assert.match(Notice.messages().at(-1) ?? "", new RegExp(`listens on http://127\\.0\\.0\\.1:${port}`));
   return { ...started, dir, port, token: started.plugin.device.secret("httpToken") };
 }
 
@@ -64,7 +78,7 @@ test("the HTTP API in the editor: token, Host, a POST that writes into the vault
   assert.ok(vault.getFileByPath(file), "through the vault API");
   const list = await request(port, "GET", "/entities?type=milestone&fields=title", { token });
   assert.equal(list.status, 200);
-  assert.deepEqual(list.json().results.map((r) => r.title), ["Made over HTTP"]);
+  assert.deepEqual(list.json().results.map((/** @type {{ title: string }} */ r) => r.title), ["Made over HTTP"]);
   const big = await request(port, "POST", "/tools/get_entity", { token, body: `{"id":"${"x".repeat(1 << 20)}"}` });
   assert.equal(big.status, 413);
   assert.equal((await request(port, "DELETE", "/entities/M-001", { token })).status, 405);
@@ -91,11 +105,12 @@ test("a regenerated token takes effect: the old one is refused, the new one acce
   const tab = plugin.settingTabs[0];
   Setting.all = [];
   tab.display();
-  const regenerate = Setting.all.find((s) => s.name === "Token").components.find((c) => c.text === "Regenerate");
-  await regenerate.clicked();
+  const regenerate = Setting.all.find((s) => s.name === "Token")?.components.find((c) => c.text === "Regenerate");
+  assert.ok(regenerate, "the Regenerate button");
+  await regenerate.click();
   const fresh = plugin.device.secret("httpToken");
   assert.notEqual(fresh, token);
-  assert.equal(plugin.app.secretStorage.getSecret("project-canvas-http-token"), fresh, "kept in secret storage");
+  assert.equal(plugin.app.secretStorage?.getSecret("project-canvas-http-token"), fresh, "kept in secret storage");
   assert.equal((await request(port, "GET", "/entities", { token })).status, 401);
   assert.equal((await request(port, "GET", "/entities", { token: fresh })).status, 200);
 });
@@ -114,6 +129,7 @@ test("refused requests never reach the core: foreign Origin or Host, no or a wro
   let served = 0;
   const http = plugin.session.http.bind(plugin.session);
   plugin.session.http = (r) => { served++; return http(r); };
+  /** @type {RequestOptions[]} */
   const bad = [
     { token, headers: { Origin: "https://evil.example", "Content-Type": "application/json" }, body: "{}" },
     { token, headers: { Host: "evil.example" }, body: "{}" },
@@ -125,6 +141,7 @@ test("refused requests never reach the core: foreign Origin or Host, no or a wro
   assert.deepEqual([...new Set(answers.map((a) => a.status))].sort(), [401, 403]);
   assert.equal(served, 0, "the core was not asked");
   const missing = answers.find((a) => a.status === 401 && /missing/.test(a.body));
+  assert.ok(missing);
   assert.match(missing.json().error.message, /Settings → Project Canvas → HTTP API/);
   assert.equal((await request(port, "GET", "/health")).status, 200);
   assert.equal((await request(port, "GET", "/entities", { token, headers: { Origin: "app://obsidian.md" } })).status, 200);

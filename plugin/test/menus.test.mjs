@@ -1,3 +1,4 @@
+// @ts-check
 // The file menu of an entity note and the canvas node menu, with the real
 // core: the navigations that have targets, set phase and tier for
 // features, link to a feature; nothing for a note that is no entity. And
@@ -7,48 +8,67 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
-import { exampleVault, obsidian, startPlugin, tempVault, until } from "./helpers.mjs";
+import { defined, exampleVault, lastList, obsidian, startPlugin, tempVault, until } from "./helpers.mjs";
 
-const { Menu, Modal, openCanvas, openNote } = obsidian;
-const read = (dir, p) => readFileSync(path.join(dir, p), "utf8");
+/** @typedef {import("./fake/obsidian").App} App */
+/** @typedef {import("./fake/obsidian").Menu} Menu */
+/** @typedef {import("./fake/obsidian").FakeCanvasView} CanvasView */
+/** @typedef {import("./fake/obsidian").FakeCanvasNode} CanvasNode */
+
+const { Menu, openCanvas, openNote } = obsidian;
+const read = (/** @type {string} */ dir, /** @type {string} */ p) => readFileSync(path.join(dir, p), "utf8");
+/** @param {string} dir @param {string} folder @param {string} id */
 const fileOf = (dir, folder, id) => `Projects/${folder}/` + readdirSync(path.join(dir, "Projects", folder)).find((f) => f.startsWith(id + " "));
-const titles = (menu) => menu.items.map((i) => i.title);
-const nodeOf = (view, file) => [...view.canvas.nodes.values()].find((n) => n.getData().file === file);
-const selected = (view) => [...view.canvas.selection].map((n) => n.getData().file ?? n.id);
-const hidden = (view) => [...view.canvas.nodes.values()].filter((n) => n.nodeEl.hasClass("project-canvas-hidden"));
+const titles = (/** @type {Menu} */ menu) => menu.items.map((i) => i.title);
+/** @param {CanvasView} view @param {string} file */
+const nodeOf = (view, file) => defined([...view.canvas.nodes.values()].find((n) => n.getData().file === file), `node of ${file}`);
+const selected = (/** @type {CanvasView} */ view) => [...view.canvas.selection].map((n) => n.getData().file ?? n.id);
+const hidden = (/** @type {CanvasView} */ view) => [...view.canvas.nodes.values()].filter((n) => n.nodeEl.hasClass("project-canvas-hidden"));
 
+/** @param {App} app @param {string} p */
 function fileMenu(app, p) {
   const menu = new Menu();
   app.workspace.trigger("file-menu", menu, app.vault.getFileByPath(p), "file-explorer");
   return menu;
 }
 
+/** @param {App} app @param {CanvasNode | undefined} node */
 function nodeMenu(app, node) {
   const menu = new Menu();
   app.workspace.trigger("canvas:node-menu", menu, node);
   return menu;
 }
 
-/** The menu once the core has answered about its entity (the first one asks). */
+/**
+ * The menu once the core has answered about its entity (the first one asks).
+ * @param {() => Menu} open
+ */
 async function answered(open) {
+  /** @type {Menu | undefined} */
   let menu;
   await until(() => { menu = open(); return !titles(menu).includes("Project Canvas…"); }, "the core's answer");
-  return menu;
+  return defined(menu, "the menu");
 }
 
-/** The navigation items the core's counts call for. */
+/**
+ * The navigation items the core's counts call for.
+ * @param {import("../src/session").Session} session
+ * @param {string} file
+ */
 async function navigations(session, file) {
-  const { targets } = (await session.command("navigate-to-parent", { file })).result.data;
+  const { data } = (await session.command("navigate-to-parent", { file })).result;
+  const { targets } = /** @type {{ targets: Record<string, number> }} */ (data);
   const names = { "navigate-to-parent": "Navigate to parent", "navigate-to-children": "Navigate to children", "navigate-to-dependencies": "Navigate to dependencies",
     "navigate-to-dependents": "Navigate to dependents", "navigate-to-documents": "Navigate to documents", "navigate-to-decisions": "Navigate to decisions",
     "navigate-to-features": "Navigate to features", "navigate-to-implemented-by": "Navigate to implemented by" };
-  return Object.keys(names).filter((id) => targets[id] > 0).map((id) => `${names[id]} (${targets[id]})`);
+  return Object.entries(names).filter(([id]) => targets[id] > 0).map(([id, name]) => `${name} (${targets[id]})`);
 }
 
 test("menus: an entity note's and a canvas node's items come from the core", async (t) => {
   const dir = tempVault(t, exampleVault);
   const { app, session } = await startPlugin(t, dir);
   await session.command("populate-canvas-from-vault", {});
+  /** @type {CanvasView} */
   let view; // opened below: opening it asks the core about all its nodes
   const task = fileOf(dir, "tasks", "T-002");
   const feature = fileOf(dir, "features", "F-001");
@@ -59,7 +79,7 @@ test("menus: an entity note's and a canvas node's items come from the core", asy
     assert.deepEqual(titles(menu), [...await navigations(session, task), "Link to feature"]);
     assert.ok(titles(menu).includes("Navigate to parent (1)"));
     assert.ok(!titles(menu).some((s) => /phase|tier|Navigate to children/.test(s)));
-    await menu.items.find((i) => i.title === "Navigate to parent (1)").callback();
+    await menu.click("Navigate to parent (1)");
     assert.equal(app.workspace.opened.at(-1), fileOf(dir, "stories", "S-001"));
   });
 
@@ -68,8 +88,8 @@ test("menus: an entity note's and a canvas node's items come from the core", asy
     const menu = await answered(() => fileMenu(app, feature));
     assert.deepEqual(titles(menu), [...await navigations(session, feature), "Set feature phase", "Set feature tier", "Link work to this feature"]);
     assert.ok(titles(menu).some((s) => /^Navigate to implemented by \(\d+\)$/.test(s)));
-    await menu.items.find((i) => i.title === "Set feature tier").callback();
-    await Modal.opened.at(-1).choose("Premium");
+    await menu.click("Set feature tier");
+    await lastList().choose("Premium");
     assert.match(read(dir, feature), /tier: Premium/);
   });
 
@@ -80,8 +100,8 @@ test("menus: an entity note's and a canvas node's items come from the core", asy
 
   await t.test("link to feature from the menu; the vault changed, the menu is asked again", async () => {
     const menu = await answered(() => fileMenu(app, task));
-    await menu.items.find((i) => i.title === "Link to feature").callback();
-    const picker = Modal.opened.at(-1);
+    await menu.click("Link to feature");
+    const picker = lastList();
     assert.ok(picker.items.every((r) => r.type === "feature"));
     await picker.choose("F-009");
     assert.match(read(dir, task), /implements: \[F-001, F-009\]/);
@@ -100,7 +120,7 @@ test("menus: an entity note's and a canvas node's items come from the core", asy
   await t.test("a canvas node: the same items; a navigation selects on that canvas", async () => {
     const menu = await answered(() => nodeMenu(app, nodeOf(view, task)));
     assert.deepEqual(titles(menu), [...await navigations(session, task), "Link to feature"]);
-    await menu.items.find((i) => i.title === "Navigate to parent (1)").callback();
+    await menu.click("Navigate to parent (1)");
     assert.deepEqual(selected(view), [fileOf(dir, "stories", "S-001")]);
     // The canvas saved (a drag, say) changes no relation: the answer is kept.
     await view.save();
@@ -115,8 +135,8 @@ test("menus: an entity note's and a canvas node's items come from the core", asy
     const node = nodeOf(view, feature);
     const before = JSON.stringify(node.getData());
     const menu = await answered(() => nodeMenu(app, node));
-    await menu.items.find((i) => i.title === "Set feature phase").callback();
-    await Modal.opened.at(-1).choose("4");
+    await menu.click("Set feature phase");
+    await lastList().choose("4");
     assert.match(read(dir, feature), /phase: "?4"?/);
     assert.equal(JSON.stringify(nodeOf(view, feature).getData()), before, "the project canvas is not laid out as a features grid");
   });
@@ -126,15 +146,15 @@ test("menus: an entity note's and a canvas node's items come from the core", asy
     // Another note active, and a change that makes every answer stale: the
     // milestone is not asked again until its menu opens.
     openNote(app, "Research/Pricing Research.md");
-    await app.vault.modify(app.vault.getFileByPath("Research/Pricing Research.md"), "# Pricing\n\nchanged\n");
+    await app.vault.modify(defined(app.vault.getFileByPath("Research/Pricing Research.md"), "the note"), "# Pricing\n\nchanged\n");
     await new Promise((r) => setTimeout(r, 400));
     const menu = nodeMenu(app, nodeOf(view, milestone));
     assert.deepEqual(titles(menu), ["Project Canvas…"], "not asked before");
-    await menu.items[0].callback();
-    const actions = Modal.opened.at(-1);
+    await menu.click("Project Canvas…");
+    const actions = lastList();
     assert.deepEqual(actions.items.map((a) => a.title), [...await navigations(session, milestone), "Link to feature"]);
     await actions.choose("children");
-    assert.ok(Modal.opened.at(-1).items.length > 1, "several children: a suggester");
+    assert.ok(lastList().items.length > 1, "several children: a suggester");
   });
 });
 
@@ -152,7 +172,7 @@ test("off the desktop the HTTP commands are absent (the Notion ones stay); unloa
 
   await session.command("populate-canvas-from-vault", {});
   const view = await openCanvas(app, "Projects.canvas");
-  await plugin.commands.find((c) => c.id === "focus-in-progress").callback();
+  await defined(plugin.commands.find((c) => c.id === "focus-in-progress")?.callback, "focus-in-progress")();
   assert.ok(hidden(view).length > 0);
   const onDisk = read(dir, "Projects.canvas");
   plugin.unload();

@@ -1,3 +1,4 @@
+// @ts-check
 // The palette commands and the menus, driven as a person would: the
 // palette's callback, then the suggester's or the modal's choices, with the
 // real core in its worker over a copy of the example vault. Checked: the
@@ -7,7 +8,11 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
-import { COMMANDS, exampleVault, obsidian, snapshot, startPlugin, tempVault, until } from "./helpers.mjs";
+import { asList, COMMANDS, defined, exampleVault, lastModal, modals, obsidian, snapshot, startPlugin, suggesters, tempVault, until } from "./helpers.mjs";
+
+/** @typedef {import("./harness.mjs").ProjectCanvasPlugin} Plugin */
+/** @typedef {import("./fake/obsidian").Modal} Modal */
+/** @typedef {import("./fake/obsidian").FakeCanvasView} CanvasView */
 
 const { Notice, Modal, Menu, Setting, openCanvas, openNote } = obsidian;
 
@@ -26,27 +31,35 @@ const SPEC_IDS = [
 /** The plugin's commands beyond the spec's: id repair and migration, each a dry run to review first. */
 const EXTRA_IDS = ["repair-duplicate-ids", "migrate"];
 
-const read = (dir, p) => readFileSync(path.join(dir, p), "utf8");
+const read = (/** @type {string} */ dir, /** @type {string} */ p) => readFileSync(path.join(dir, p), "utf8");
+/** @param {string} dir @param {string} folder @param {string} id */
 const fileOf = (dir, folder, id) => `Projects/${folder}/` + readdirSync(path.join(dir, "Projects", folder)).find((f) => f.startsWith(id + " "));
-const lastModal = () => Modal.opened.at(-1);
+/** @param {Modal} modal */
 const settingsIn = (modal) => Setting.in(modal.contentEl);
-const setting = (modal, name) => settingsIn(modal).find((s) => s.name === name);
-const button = (modal, text) => settingsIn(modal).flatMap((s) => s.components).find((c) => c.text === text || c.text.startsWith(text));
+/** @param {Modal} modal @param {string} name */
+const setting = (modal, name) => defined(settingsIn(modal).find((s) => s.name === name), `the setting ${name}`);
+/** @param {Modal} modal @param {string} text */
+const buttonOf = (modal, text) => settingsIn(modal).flatMap((s) => s.components).find((c) => c.text === text || c.text.startsWith(text));
+/** @param {Modal} modal @param {string} text */
+const button = (modal, text) => defined(buttonOf(modal, text), `the button ${text}`);
+/** @param {CanvasView} view @param {string} file */
 const nodeOf = (view, file) => [...view.canvas.nodes.values()].find((n) => n.getData().file === file);
-const selected = (view) => [...view.canvas.selection].map((n) => n.getData().file ?? n.id);
-const hidden = (view) => [...view.canvas.nodes.values()].filter((n) => n.nodeEl.hasClass("project-canvas-hidden")).map((n) => n.getData().file ?? n.id);
+/** @param {CanvasView} view @param {string} file */
+const theNode = (view, file) => defined(nodeOf(view, file), `the node of ${file}`);
+const selected = (/** @type {CanvasView} */ view) => [...view.canvas.selection].map((n) => n.getData().file ?? n.id);
+const hidden = (/** @type {CanvasView} */ view) => [...view.canvas.nodes.values()].filter((n) => n.nodeEl.hasClass("project-canvas-hidden")).map((n) => n.getData().file ?? n.id);
 
-/** Runs a palette command as Obsidian does; what it opened and noticed comes back. */
+/** Runs a palette command as Obsidian does; what it opened and noticed comes back. @param {Plugin} plugin @param {string} id */
 async function run(plugin, id) {
   const cmd = plugin.commands.find((c) => c.id === id);
-  assert.ok(cmd, `no command ${id}`);
+  assert.ok(cmd?.callback, `no command ${id}`);
   const notices = Notice.shown.length;
-  const modals = Modal.opened.length;
+  const opened = Modal.opened.length;
   await cmd.callback();
-  return { notices: Notice.messages().slice(notices), modal: Modal.opened.length > modals ? lastModal() : undefined };
+  return { notices: Notice.messages().slice(notices), modal: Modal.opened.length > opened ? Modal.opened.at(-1) : undefined };
 }
 
-/** The errors among notices: a failed command's notice names the command. */
+/** The errors among notices: a failed command's notice names the command. @param {string[]} notices */
 const failures = (notices) => notices.filter((m) => m.startsWith("Project Canvas: "));
 
 test("the 29 commands and two more: the palette, the suggesters, the modals and the canvas view", async (t) => {
@@ -61,13 +74,15 @@ test("the 29 commands and two more: the palette, the suggesters, the modals and 
     for (const c of plugin.commands) if (c.id !== "repair-duplicate-ids") assert.equal(c.name, core.get(c.id), c.id);
     assert.deepEqual(COMMANDS.length, 31);
     const search = plugin.commands.find((c) => c.id === "search-entity-on-canvas");
-    assert.deepEqual(search.hotkeys, [{ modifiers: ["Mod", "Shift"], key: "F" }]);
+    assert.deepEqual(search?.hotkeys, [{ modifiers: ["Mod", "Shift"], key: "F" }]);
   });
 
+  /** @type {CanvasView} */
   let view;
   await t.test("populate-canvas-from-vault puts the visible types on the default canvas", async () => {
     const { notices } = await run(plugin, "populate-canvas-from-vault");
     assert.deepEqual(failures(notices), []);
+    /** @type {{ file?: string }[]} */
     const nodes = JSON.parse(read(dir, "Projects.canvas")).nodes;
     const files = nodes.map((n) => n.file);
     assert.ok(files.includes(fileOf(dir, "tasks", "T-002")));
@@ -95,11 +110,12 @@ test("the 29 commands and two more: the palette, the suggesters, the modals and 
     const data = view.canvas.getData();
     const decision = "Projects/decisions/DEC-003 Use Stripe Billing for subscriptions.md";
     view.canvas.setData({ ...data, nodes: [...data.nodes, { id: "live-dec", type: "file", file: decision, x: 0, y: -900, width: 400, height: 200 }] });
-    const first = await run(plugin, "search-entity-on-canvas");
-    assert.equal((await first.modal.getSuggestions("DEC-003"))[0]?.id, "DEC-003", "the unsaved node is searched");
+    const first = (await run(plugin, "search-entity-on-canvas")).modal;
+    assert.ok(first instanceof suggesters.CanvasSearch);
+    assert.equal((await first.getSuggestions("DEC-003"))[0]?.id, "DEC-003", "the unsaved node is searched");
     view.canvas.setData(data);
     const { modal } = await run(plugin, "search-entity-on-canvas");
-    assert.equal(modal.constructor.name, "CanvasSearch");
+    assert.ok(modal instanceof suggesters.CanvasSearch, modal?.constructor.name);
     const sent = modal.sent;
     const [a, b, c] = await Promise.all([modal.getSuggestions("bui"), modal.getSuggestions("build sign"), modal.getSuggestions("T-002")]);
     assert.equal(modal.sent - sent, 1, "only the last keystroke reaches the core");
@@ -120,7 +136,7 @@ test("the 29 commands and two more: the palette, the suggesters, the modals and 
     await modal.choose("T-002");
     await until(() => selected(view).length === 1, "the selection");
     assert.deepEqual(selected(view), [fileOf(dir, "tasks", "T-002")]);
-    const d = nodeOf(view, fileOf(dir, "tasks", "T-002")).getData();
+    const d = theNode(view, fileOf(dir, "tasks", "T-002")).getData();
     assert.deepEqual(view.canvas.zoomed, { minX: d.x, minY: d.y, maxX: d.x + d.width, maxY: d.y + d.height });
   });
 
@@ -149,7 +165,7 @@ test("the 29 commands and two more: the palette, the suggesters, the modals and 
     const old = "Projects/tasks/T-090 Old style task.md";
     await app.vault.userWrite(old, "---\nid: T-090\ntype: task\ntitle: Old style task\nstatus: in_progress\neffort: Engineering\nparent: S-001\n---\nBody kept.\n");
     let { modal } = await run(plugin, "migrate");
-    assert.equal(modal.constructor.name, "ReviewModal");
+    assert.ok(modal instanceof modals.ReviewModal, modal?.constructor.name);
     assert.ok(modal.contentEl.texts().some((l) => l.startsWith(old + ": ") && l.includes("effort → workstream")), modal.contentEl.texts().join("\n"));
     assert.match(read(dir, old), /effort: Engineering/, "nothing written before the confirmation");
     await button(modal, "Apply").click();
@@ -160,13 +176,13 @@ test("the 29 commands and two more: the palette, the suggesters, the modals and 
     const t2 = read(dir, fileOf(dir, "tasks", "T-002"));
     await app.vault.userWrite(copy, t2.replace(/title: .*/, "title: Copy from a branch").replace(/created_at: .*/, "created_at: 2026-11-23T10:00:00Z"));
     ({ modal } = await run(plugin, "repair-duplicate-ids"));
-    assert.equal(modal.constructor.name, "ReviewModal");
-    const line = modal.contentEl.texts().find((l) => l.startsWith("T-002 → "));
-    assert.ok(line?.includes(copy), modal.contentEl.texts().join("\n"));
+    assert.ok(modal instanceof modals.ReviewModal, modal?.constructor.name);
+    const line = defined(modal.contentEl.texts().find((l) => l.startsWith("T-002 → ")), modal.contentEl.texts().join("\n"));
+    assert.ok(line.includes(copy), line);
     assert.ok(existsSync(path.join(dir, copy)), "nothing renamed before the confirmation");
     await button(modal, "Apply").click();
     assert.ok(!existsSync(path.join(dir, copy)), "the newer copy has its new id's name");
-    const renamed = line.split(" → ").at(-1);
+    const renamed = line.split(" → ").at(-1) ?? "";
     assert.match(read(dir, renamed), new RegExp("id: " + line.split(" ")[2].replace(":", "")));
   });
 
@@ -174,7 +190,7 @@ test("the 29 commands and two more: the palette, the suggesters, the modals and 
     const task = fileOf(dir, "tasks", "T-002");
     await app.vault.userWrite(task, read(dir, task).replace("implements: [F-001]", "implements: []"));
     const { modal } = await run(plugin, "reconcile-relationships");
-    assert.equal(modal.constructor.name, "ReconcileModal");
+    assert.ok(modal instanceof modals.ReconcileModal, modal?.constructor.name);
     assert.ok(modal.contentEl.texts().includes("T-002: add F-001 to implements (mirrors F-001)"), modal.contentEl.texts().join("\n"));
     assert.match(read(dir, task), /implements: \[\]/, "nothing written before the confirmation");
     await button(modal, "Apply").click();
@@ -188,8 +204,9 @@ test("the 29 commands and two more: the palette, the suggesters, the modals and 
     const original = read(dir, other);
     await app.vault.userWrite(other, original.replace(/^parent: .*$/m, "parent: S-999"));
     const problems = await run(plugin, "reconcile-relationships");
+    assert.ok(problems.modal, problems.notices.join("\n"));
     assert.ok(problems.modal.contentEl.texts().includes("T-003: parent S-999 names no entity"), problems.modal.contentEl.texts().join("\n"));
-    assert.equal(button(problems.modal, "Apply"), undefined);
+    assert.equal(buttonOf(problems.modal, "Apply"), undefined);
     await button(problems.modal, "Close").click();
     await app.vault.userWrite(other, original);
   });
@@ -201,10 +218,11 @@ test("the 29 commands and two more: the palette, the suggesters, the modals and 
     assert.equal(app.workspace.opened.at(-1), "Features.canvas");
   });
 
+  /** @type {string} */
   let created;
   await t.test("create-feature: required fields checked inline, enums from the core, the feature created and opened", async () => {
     const { modal } = await run(plugin, "create-feature");
-    assert.equal(modal.constructor.name, "CreateFeatureModal");
+    assert.ok(modal instanceof modals.CreateFeatureModal, modal?.constructor.name);
     const features = () => readdirSync(path.join(dir, "Projects/features")).length;
     const count = features();
     await button(modal, "Create").click();
@@ -224,19 +242,20 @@ test("the 29 commands and two more: the palette, the suggesters, the modals and 
     await button(modal, "Create").click();
     assert.equal(modal.isOpen, false);
     assert.equal(features(), count + 1);
-    created = app.workspace.opened.at(-1);
+    created = defined(app.workspace.opened.at(-1), "the note opened");
     const text = read(dir, created);
     assert.match(text, /title: .*Offline mode \$& \{\{x\}\}/);
     assert.match(text, /tier: Premium/);
     assert.match(text, /phase: "?2"?/);
   });
 
+  /** @type {CanvasView} */
   let features;
   await t.test("populate-features-canvas and auto-layout-features on the open features canvas", async () => {
     features = await openCanvas(app, "Features.canvas");
     // A person removes the new feature's node; populating puts it back.
     const data = features.canvas.getData();
-    features.canvas.setData({ ...data, nodes: data.nodes.filter((n) => n.file !== created) });
+    features.canvas.setData({ ...data, nodes: data.nodes.filter((/** @type {{ file?: string }} */ n) => n.file !== created) });
     assert.equal(nodeOf(features, created), undefined);
     const { notices } = await run(plugin, "populate-features-canvas");
     assert.deepEqual(failures(notices), []);
@@ -244,25 +263,25 @@ test("the 29 commands and two more: the palette, the suggesters, the modals and 
     assert.ok(node, "the new feature is on the live canvas");
     node.setData({ ...node.getData(), x: 99999 });
     await run(plugin, "auto-layout-features");
-    assert.notEqual(nodeOf(features, created).getData().x, 99999, "moved back into its cell");
+    assert.notEqual(theNode(features, created).getData().x, 99999, "moved back into its cell");
   });
 
   await t.test("set-feature-phase for the selected node: a suggester of values; the node moves to its cell", async () => {
     const f1 = fileOf(dir, "features", "F-001");
-    features.canvas.selectOnly(nodeOf(features, f1));
-    const x = nodeOf(features, f1).getData().x;
-    const { modal } = await run(plugin, "set-feature-phase");
+    features.canvas.selectOnly(theNode(features, f1));
+    const x = theNode(features, f1).getData().x;
+    const modal = asList((await run(plugin, "set-feature-phase")).modal);
     assert.deepEqual(modal.getSuggestions(""), ["MVP", "0", "1", "2", "3", "4", "5"]);
     await modal.choose("3");
     await until(() => /phase: "?3"?/.test(read(dir, f1)), "the phase written");
-    await until(() => nodeOf(features, f1).getData().x !== x, "the node moved");
+    await until(() => theNode(features, f1).getData().x !== x, "the node moved");
     assert.deepEqual(selected(features), [f1]);
   });
 
   await t.test("set-feature-tier for the active note", async () => {
     const f2 = fileOf(dir, "features", "F-002");
     openNote(app, f2);
-    const { modal } = await run(plugin, "set-feature-tier");
+    const modal = asList((await run(plugin, "set-feature-tier")).modal);
     assert.deepEqual(modal.getSuggestions(""), ["OSS", "Premium"]);
     await modal.choose("OSS");
     await until(() => /tier: OSS/.test(read(dir, f2)), "the tier written");
@@ -280,7 +299,7 @@ test("the 29 commands and two more: the palette, the suggesters, the modals and 
   await t.test("import-future-features: a summary, each bad section named with its line", async () => {
     await app.vault.userWrite("FUTURE_FEATURES.md", "# Future features\n\n## Dark mode\n- tier: OSS\n- phase: 1\n\nDark theme.\n\n## Broken\n- tier: Gold\n");
     const { modal, notices } = await run(plugin, "import-future-features");
-    assert.equal(modal.constructor.name, "ImportSummaryModal");
+    assert.ok(modal instanceof modals.ImportSummaryModal, modal?.constructor.name);
     assert.equal(modal.result.created.length, 1);
     const texts = modal.contentEl.texts();
     assert.ok(texts.some((s) => /^FUTURE_FEATURES\.md, line \d+: /.test(s)), texts.join("\n"));
@@ -293,36 +312,33 @@ test("the 29 commands and two more: the palette, the suggesters, the modals and 
     await session.call("create_entity", { type: "story", data: { title: "Mobile offline reading cache", parent: "M-003" } });
     await session.call("create_entity", { type: "story", data: { title: "Public REST API webhooks delivery", parent: "M-003" } });
     const { modal, notices } = await run(plugin, "suggest-feature-links");
-    assert.ok(modal, "suggestions: " + notices.join());
-    assert.equal(modal.constructor.name, "SuggestLinksModal");
+    assert.ok(modal instanceof modals.SuggestLinksModal, "suggestions: " + notices.join());
     const first = modal.suggestions[0];
     const cand = first.candidates[0];
     assert.ok(settingsIn(modal).some((s) => /score \d\.\d\d/.test(s.desc)));
     const featureFile = () => read(dir, fileOf(dir, "features", first.feature_id));
-    await settingsIn(modal).find((s) => s.name === `${cand.id} ${cand.title}`).components[0].click();
+    await setting(modal, `${cand.id} ${cand.title}`).components[0].click();
     assert.match(featureFile(), new RegExp(`implemented_by:.*${cand.id}`));
     assert.ok(modal.accepted.has(`${first.feature_id}/${cand.id}`));
     await button(modal, "Accept all").click();
     for (const s of modal.suggestions) for (const c of s.candidates) assert.ok(modal.accepted.has(`${s.feature_id}/${c.id}`));
-    const last = modal.suggestions.at(-1);
-    assert.match(read(dir, fileOf(dir, "features", last.feature_id)), new RegExp(`implemented_by:.*${last.candidates.at(-1).id}`));
+    const last = defined(modal.suggestions.at(-1), "a suggestion");
+    assert.match(read(dir, fileOf(dir, "features", last.feature_id)), new RegExp(`implemented_by:.*${last.candidates.at(-1)?.id}`));
   });
 
   await t.test("bulk-link-features: a feature picker, then a multi-select of work, linked in one write", async () => {
-    const { modal } = await run(plugin, "bulk-link-features");
-    assert.equal(modal.constructor.name, "ListSuggest");
+    const modal = asList((await run(plugin, "bulk-link-features")).modal);
     assert.ok(modal.items.length >= 9 && modal.items.every((r) => r.type === "feature"));
     assert.deepEqual(modal.getSuggestions("billing").map((r) => r.id), ["F-006"]);
     await modal.choose("F-008");
-    const bulk = lastModal();
-    assert.equal(bulk.constructor.name, "BulkLinkModal");
+    const bulk = lastModal(modals.BulkLinkModal);
     await until(() => bulk.rows.length > 0, "the work listed");
     assert.ok(bulk.rows.every((r) => ["milestone", "story", "task"].includes(r.type)));
     setting(bulk, "Filter").components[0].input("sign");
     await until(() => bulk.rows.some((r) => r.id === "T-002"), "filtered");
     const toggles = Setting.in(bulk.listEl);
-    await toggles.find((s) => s.name.startsWith("T-002 ")).components[0].input(true);
-    await toggles.find((s) => s.name.startsWith("S-001 ")).components[0].input(true);
+    await defined(toggles.find((s) => s.name.startsWith("T-002 ")), "T-002").components[0].input(true);
+    await defined(toggles.find((s) => s.name.startsWith("S-001 ")), "S-001").components[0].input(true);
     assert.equal(button(bulk, "Link").text, "Link 2");
     await button(bulk, "Link").click();
     assert.match(read(dir, fileOf(dir, "features", "F-008")), /implemented_by: \[.*S-001.*\]/);
@@ -338,15 +354,15 @@ test("the 29 commands and two more: the palette, the suggesters, the modals and 
     r = await run(plugin, "navigate-to-children");
     assert.deepEqual(r.notices, ["T-002 has no children."]);
     // From the selected node of a canvas: the target is selected there.
-    app.workspace.activeLeaf = app.workspace.getLeavesOfType("canvas").find((l) => l.view === view);
-    view.canvas.selectOnly(nodeOf(view, fileOf(dir, "tasks", "T-002")));
+    app.workspace.activeLeaf = app.workspace.getLeavesOfType("canvas").find((l) => l.view === view) ?? null;
+    view.canvas.selectOnly(theNode(view, fileOf(dir, "tasks", "T-002")));
     r = await run(plugin, "navigate-to-parent");
     assert.deepEqual(selected(view), [fileOf(dir, "stories", "S-001")]);
-    view.canvas.selectOnly(nodeOf(view, fileOf(dir, "milestones", "M-001")));
+    view.canvas.selectOnly(theNode(view, fileOf(dir, "milestones", "M-001")));
     r = await run(plugin, "navigate-to-children");
-    assert.equal(r.modal.constructor.name, "ListSuggest");
-    assert.ok(r.modal.items.length > 1);
-    const child = await r.modal.choose(r.modal.items[1].id);
+    const children = asList(r.modal);
+    assert.ok(children.items.length > 1);
+    const child = await children.choose(String(children.items[1].id));
     await until(() => selected(view)[0] === child.file, "the chosen child selected");
     // Every direction from a feature's and a story's note: a target, a suggester, or "has no".
     for (const from of [fileOf(dir, "features", "F-001"), fileOf(dir, "stories", "S-001")]) {
@@ -367,18 +383,21 @@ test("the 29 commands and two more: the palette, the suggesters, the modals and 
   });
 
   await t.test("start/stop-http-server and open-feature-coverage call the plugin's server and sidebar", async () => {
+    // The plugin's server and sidebar, replaced by test doubles.
+    const host = /** @type {{ httpServer?: Pick<import("../src/httpServer").HttpServer, "start" | "stop">, openCoverage: () => void }} */ (plugin);
     const real = { httpServer: plugin.httpServer, openCoverage: plugin.openCoverage };
-    delete plugin.httpServer;
+    delete host.httpServer;
     let r = await run(plugin, "start-http-server");
     assert.deepEqual(r.notices, ["Project Canvas: this build has no HTTP server"]);
+    /** @type {string[]} */
     const calls = [];
-    plugin.httpServer = { start: async () => { calls.push("start"); }, stop: async () => { calls.push("stop"); } };
-    plugin.openCoverage = () => { calls.push("coverage"); };
+    host.httpServer = { start: async () => { calls.push("start"); }, stop: async () => { calls.push("stop"); } };
+    host.openCoverage = () => { calls.push("coverage"); };
     await run(plugin, "start-http-server");
     await run(plugin, "stop-http-server");
     await run(plugin, "open-feature-coverage");
     assert.deepEqual(calls, ["start", "stop", "coverage"]);
-    plugin.httpServer = { start: async () => { throw new Error("port 12312 is in use"); }, stop: async () => {} };
+    host.httpServer = { start: async () => { throw new Error("port 12312 is in use"); }, stop: async () => {} };
     r = await run(plugin, "start-http-server");
     assert.deepEqual(r.notices, ["Project Canvas: Start HTTP server: port 12312 is in use"]);
     plugin.httpServer = real.httpServer; // the real ones, which unload stops
@@ -405,13 +424,13 @@ test("the 29 commands and two more: the palette, the suggesters, the modals and 
     delete bad["Bad.canvas"];
     assert.deepEqual(bad, before);
     plugin.settings.defaultCanvas = "Projects.canvas";
-    app.workspace.activeLeaf = app.workspace.getLeavesOfType("canvas").find((l) => l.view === view);
+    app.workspace.activeLeaf = app.workspace.getLeavesOfType("canvas").find((l) => l.view === view) ?? null;
     view.canvas.deselectAll();
     r = await run(plugin, "navigate-to-parent");
     assert.deepEqual(r.notices, ["Project Canvas: select one entity's node on Projects.canvas (0 selected)"]);
     // The plugin keeps working.
     r = await run(plugin, "navigate-to-parent");
-    view.canvas.selectOnly(nodeOf(view, fileOf(dir, "tasks", "T-002")));
+    view.canvas.selectOnly(theNode(view, fileOf(dir, "tasks", "T-002")));
     r = await run(plugin, "navigate-to-parent");
     assert.deepEqual(failures(r.notices), []);
   });

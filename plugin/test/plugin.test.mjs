@@ -1,15 +1,18 @@
+// @ts-check
 // The plugin with the real core in a real worker (a worker_thread running
 // the same Blob source) over a temporary folder, through the fake obsidian.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { exampleVault, here, journaled, LoadProgress, obsidian, snapshot, startPlugin, tempVault, until } from "./helpers.mjs";
+import { defined, exampleVault, here, journaled, LoadProgress, obsidian, snapshot, startPlugin, tempVault, until } from "./helpers.mjs";
 import { ShimWorker } from "./workerShim.mjs";
 
 const { Notice, openCanvas } = obsidian;
-const read = (dir, p) => readFileSync(path.join(dir, p), "utf8");
-const noticed = (re) => Notice.messages().some((m) => re.test(m));
+/** @typedef {Error & { code?: string }} CoreFailure */
+
+const read = (/** @type {string} */ dir, /** @type {string} */ p) => readFileSync(path.join(dir, p), "utf8");
+const noticed = (/** @type {RegExp} */ re) => Notice.messages().some((m) => re.test(m));
 
 // A community plugin's main.js may weigh 5 MB; this one measured 3,717,779
 // bytes when issue 28 shrank the core, and may grow 3 % from there (the
@@ -35,18 +38,18 @@ test("the plugin loads the example vault in its worker and shows the entity coun
 test("a vault event reaches the core: get_entity after a modify sees the edit", async (t) => {
   const dir = tempVault(t, exampleVault);
   const { vault, session } = await startPlugin(t, dir);
-  const file = vault.getMarkdownFiles().find((f) => /^T-001\b/.test(f.basename));
+  const file = defined(vault.getMarkdownFiles().find((f) => /^T-001\b/.test(f.basename)), "T-001");
   const edited = (await vault.read(file)).replace(/^title: .*$/m, "title: Edited in the editor");
   await vault.userWrite(file.path, edited);
   const out = await session.call("get_entity", { id: "T-001", fields: ["title"] });
   assert.equal(out.result.title, "Edited in the editor");
 
   // A rename and a delete too.
-  const renamed = file.parent.path + "/Renamed task.md";
+  const renamed = file.parent?.path + "/Renamed task.md";
   await vault.rename(file, renamed);
   assert.equal((await session.call("get_entity", { id: "T-001", fields: ["path"] })).result.path, renamed);
-  await vault.delete(vault.getFileByPath(renamed));
-  await assert.rejects(session.call("get_entity", { id: "T-001" }), (e) => e.code === "not_found");
+  await vault.delete(defined(vault.getFileByPath(renamed), renamed));
+  await assert.rejects(session.call("get_entity", { id: "T-001" }), (/** @type {CoreFailure} */ e) => e.code === "not_found");
 });
 
 test("a call's changes are applied to the folder through the vault API, echoes not sent back", async (t) => {
@@ -56,12 +59,13 @@ test("a call's changes are applied to the folder through the vault API, echoes n
   const out = await session.call("create_entity", { type: "milestone", data: { title: "Public beta" } });
   assert.equal(out.result.id, "M-001");
   assert.ok(out.changes.length >= 2, JSON.stringify(out.changes.map((c) => c.path)));
-  const created = out.changes.find((c) => c.path.endsWith(".md"));
+  const created = defined(out.changes.find((c) => c.path.endsWith(".md")), "the note");
   assert.equal(read(dir, created.path), created.content);
   assert.ok(existsSync(path.join(dir, "Projects.canvas")), "the node is put on the canvas");
   assert.ok(!existsSync(path.join(dir, ".projectcanvas/journal.json")), "the journal is gone after the last change");
   assert.ok(vault.log.some((l) => l.op === "create" && l.path === created.path));
   // The vault events of the plugin's own writes are echoes: none reaches the core.
+  /** @type {unknown[]} */
   const sent = [];
   const request = session.core.request.bind(session.core);
   session.core.request = (fn, input) => { if (fn === "events") sent.push(input); return request(fn, input); };
@@ -71,7 +75,7 @@ test("a call's changes are applied to the folder through the vault API, echoes n
   session.core.request = request;
   // A folder that did not exist is created.
   const story = await session.call("create_entity", { type: "story", data: { title: "Sign-in", parent: "M-001" } });
-  const storyFile = story.changes.find((c) => c.op === "write" && /S-001/.test(c.path)).path;
+  const storyFile = defined(story.changes.find((c) => c.op === "write" && /S-001/.test(c.path)), "S-001").path;
   assert.ok(vault.getFileByPath(storyFile), storyFile);
   // An existing file goes through process.
   const before = vault.log.length;
@@ -85,6 +89,7 @@ test("a multi-file change writes the journal first and removes it last, in order
   const { vault, session } = await startPlugin(t, dir);
   await session.call("create_entity", { type: "milestone", data: { title: "M" } });
   const ops = [1, 2, 3].map((i) => ({ op: "create", type: "story", data: { title: "S" + i, parent: "M-001" } }));
+  /** @type {[string, string][]} */
   const writes = [];
   vault.adapter.write = ((w) => async (p, d) => { writes.push(["write", p]); return w(p, d); })(vault.adapter.write.bind(vault.adapter));
   vault.adapter.remove = ((r) => async (p) => { writes.push(["remove", p]); return r(p); })(vault.adapter.remove.bind(vault.adapter));
@@ -93,7 +98,7 @@ test("a multi-file change writes the journal first and removes it last, in order
   const c = out.changes;
   assert.ok(journaled(c), JSON.stringify(c.map((x) => [x.op, x.path])));
   assert.deepEqual([c[0].op, c[0].path], ["write", ".projectcanvas/journal.json"]);
-  assert.deepEqual([c.at(-1).op, c.at(-1).path], ["delete", ".projectcanvas/journal.json"]);
+  assert.deepEqual([c.at(-1)?.op, c.at(-1)?.path], ["delete", ".projectcanvas/journal.json"]);
   // The journal went through the adapter (hidden), before any vault write and after the last.
   assert.deepEqual(writes[0], ["write", ".projectcanvas/journal.json"]);
   assert.deepEqual(writes.at(-1), ["remove", ".projectcanvas/journal.json"]);
@@ -115,7 +120,7 @@ test("a change to an open canvas goes to the live canvas, which saves it", async
   assert.equal(view.canvas.saveRequests, 1, "the view is asked to save");
   assert.equal(read(dir, "Projects.canvas"), onDisk, "the file is not written behind the view's back");
   await view.save();
-  assert.deepEqual(JSON.parse(read(dir, "Projects.canvas")).nodes.map((n) => n.x).join(), xs());
+  assert.deepEqual(JSON.parse(read(dir, "Projects.canvas")).nodes.map((/** @type {{ x: number }} */ n) => n.x).join(), xs());
   // A node the person moves in the view (not saved yet) is what the core sees next.
   const first = [...view.canvas.nodes.values()][0];
   first.setData({ ...first.getData(), x: 123456 });
@@ -130,28 +135,32 @@ test("a missing canvas internal falls back to writing the file, with a notice", 
   const { app, session } = await startPlugin(t, dir);
   await session.call("populate_canvas", {});
   const view = await openCanvas(app, "Projects.canvas");
-  view.canvas.setData = undefined;
-  view.canvas.importData = undefined;
+  const lacking = /** @type {Partial<typeof view.canvas>} */ (view.canvas);
+  lacking.setData = undefined;
+  lacking.importData = undefined;
   const out = await session.call("layout_canvas", {});
   assert.equal(read(dir, "Projects.canvas"), out.changes[0].content, "the file holds the new canvas");
   assert.ok(noticed(/Projects\.canvas was written as a file: the canvas has neither setData nor importData/), Notice.messages().join("\n"));
   // The adapter's other entry points answer fallbacks rather than throw.
-  const c = { view: { canvas: {} }, path: "x.canvas" };
+  // (Canvases as a changed Obsidian could give them, lacking what the adapter needs.)
+  const broken = (/** @type {unknown} */ v) => /** @type {import("../src/canvasAdapter").OpenCanvas} */ (v);
+  const c = broken({ view: { canvas: {} }, path: "x.canvas" });
   const { canvasAdapter } = await import("./helpers.mjs");
   assert.equal(canvasAdapter.selectNode(c, "n1", true).ok, false);
   assert.equal(canvasAdapter.setHidden(c, ["n1"], true).ok, false);
-  assert.equal(canvasAdapter.nodes({ view: {} }).ok, false);
-  assert.equal(canvasAdapter.liveData({ view: null }), undefined);
+  const nodes = canvasAdapter.nodes(broken({ view: {} }));
+  assert.ok(!Array.isArray(nodes) && !nodes.ok);
+  assert.equal(canvasAdapter.liveData(broken({ view: null })), undefined);
 });
 
 test("a file edited while a command ran is not overwritten; the vault is reloaded", async (t) => {
   const dir = tempVault(t, exampleVault);
   const { vault, session } = await startPlugin(t, dir);
-  const file = vault.getMarkdownFiles().find((f) => /^M-001\b/.test(f.basename));
+  const file = defined(vault.getMarkdownFiles().find((f) => /^M-001\b/.test(f.basename)), "M-001");
   // Saved on disk, its event not yet seen by the core.
   const mine = (await vault.read(file)).replace(/^title: .*$/m, "title: Mine");
   writeFileSync(path.join(dir, file.path), mine);
-  await assert.rejects(session.call("update_entity", { id: "M-001", data: { title: "Theirs" } }), (e) => e.code === "conflict");
+  await assert.rejects(session.call("update_entity", { id: "M-001", data: { title: "Theirs" } }), (/** @type {CoreFailure} */ e) => e.code === "conflict");
   assert.equal(read(dir, file.path), mine);
   assert.ok(noticed(/was edited while the command ran/));
   await session.ready();
@@ -162,15 +171,15 @@ test("a killed worker is restarted and the vault reloaded", async (t) => {
   const dir = tempVault(t, exampleVault);
   const { session } = await startPlugin(t, dir);
   const n = session.entities;
-  const worker = ShimWorker.instances.at(-1);
+  const worker = defined(ShimWorker.instances.at(-1), "the worker");
   const pending = session.call("search_entities", { query: "task" });
   await worker.crash();
-  await assert.rejects(pending, (e) => e.code === "core_crashed");
+  await assert.rejects(pending, (/** @type {CoreFailure} */ e) => e.code === "core_crashed");
   await until(() => session.isReady, "the reload");
   assert.notEqual(ShimWorker.instances.at(-1), worker, "a new worker");
   assert.equal(session.entities, n);
   const out = await session.call("create_entity", { type: "milestone", data: { title: "After the crash" } });
-  assert.ok(existsSync(path.join(dir, out.changes.find((c) => c.path.endsWith("After the crash.md")).path)));
+  assert.ok(existsSync(path.join(dir, defined(out.changes.find((c) => c.path.endsWith("After the crash.md")), "the note").path)));
   assert.ok(noticed(/restarting and reloading/));
 });
 
@@ -183,8 +192,8 @@ test("outbound HTTP of the core goes through requestUrl on the main thread, to t
   writeFileSync(path.join(dir, ".projectcanvas/config.json"), JSON.stringify({ embeddings: { endpoint: "http://evil.test/v1/embeddings", model: "m", api_key_env: "HOME" } }));
   obsidian.requestUrlMock.sent = [];
   obsidian.requestUrlMock.handler = async (r) => {
-    const { input } = JSON.parse(r.body);
-    return { status: 200, text: JSON.stringify({ data: input.map((_, i) => ({ index: i, embedding: [1, (i % 3) + 1, 0.5] })) }) };
+    const { input } = JSON.parse(String(r.body));
+    return { status: 200, text: JSON.stringify({ data: input.map((/** @type {unknown} */ _, /** @type {number} */ i) => ({ index: i, embedding: [1, (i % 3) + 1, 0.5] })) }) };
   };
   t.after(() => { obsidian.requestUrlMock.handler = undefined; });
   const { plugin, session } = await startPlugin(t, dir);
@@ -194,7 +203,7 @@ test("outbound HTTP of the core goes through requestUrl on the main thread, to t
 
   // The person sets the endpoint in the settings tab: the core reloads with it.
   plugin.settingTabs[0].display();
-  const setting = (name) => obsidian.Setting.in(plugin.settingTabs[0].containerEl).find((s) => s.name === name).components[0];
+  const setting = (/** @type {string} */ name) => defined(obsidian.Setting.in(plugin.settingTabs[0].containerEl).find((s) => s.name === name), name).components[0];
   await setting("Embeddings model").input("m");
   await setting("Embeddings API key").input("person-key");
   await setting("Embeddings endpoint").input("http://embed.test/v1/embeddings");
@@ -206,14 +215,14 @@ test("outbound HTTP of the core goes through requestUrl on the main thread, to t
   assert.ok(out.result.results.length > 0);
   assert.ok(obsidian.requestUrlMock.sent.length >= 1);
   assert.ok(obsidian.requestUrlMock.sent.every((r) => r.url === "http://embed.test/v1/embeddings"));
-  assert.equal(obsidian.requestUrlMock.sent[0].headers.Authorization, "Bearer person-key");
+  assert.equal(obsidian.requestUrlMock.sent[0].headers?.Authorization, "Bearer person-key");
   assert.equal(JSON.stringify(plugin.data ?? {}).includes("embed.test"), false, "the endpoint is no synced setting");
 });
 
 test("unloading leaves no listener and no worker behind", async (t) => {
   const dir = tempVault(t);
   const { app, plugin } = await startPlugin(t, dir);
-  const worker = ShimWorker.instances.at(-1);
+  const worker = defined(ShimWorker.instances.at(-1), "the worker");
   assert.ok(app.vault.listeners("modify") >= 1);
   plugin.unload();
   for (const e of ["create", "modify", "delete", "rename"]) assert.equal(app.vault.listeners(e), 0, e);
@@ -229,7 +238,7 @@ test("loading that takes more than the delay shows its progress in a notice", as
   p.update({ phase: "reading", done: 0, total: 10 });
   assert.equal(Notice.shown.length, count, "no notice at once");
   await new Promise((r) => setTimeout(r, 30));
-  const notice = Notice.shown.at(-1);
+  const notice = defined(Notice.shown.at(-1), "a notice");
   assert.equal(notice.duration, 0);
   p.update({ phase: "reading", done: 10, total: 10 });
   p.update({ phase: "indexing", files: 10 });
@@ -256,5 +265,5 @@ test("the real core's command registry: commands listed, a command's canvas chan
   assert.ok(out.changes.some((c) => c.path === "Projects.canvas"), JSON.stringify(out.changes.map((c) => c.path)));
   assert.ok(view.canvas.nodes.size > 10, `live nodes: ${view.canvas.nodes.size}`);
   assert.deepEqual(JSON.parse(read(dir, "Projects.canvas")).nodes, [], "the file waits for the view's save");
-  await assert.rejects(session.command("no-such-command"), (e) => typeof e.code === "string" && e.code !== "core_crashed");
+  await assert.rejects(session.command("no-such-command"), (/** @type {CoreFailure} */ e) => typeof e.code === "string" && e.code !== "core_crashed");
 });

@@ -1,3 +1,4 @@
+// @ts-check
 // What travels with a shared vault is data, never orders (docs/SECURITY.md),
 // tried as a hostile teammate would: a data.json holding tokens and
 // endpoints, a core that hands back a path into .obsidian/plugins, a file
@@ -7,7 +8,7 @@ import assert from "node:assert/strict";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { obsidian, root, startPlugin, tempVault } from "./helpers.mjs";
-import * as harness from "./.build/harness.mjs";
+import * as harness from "./harness.mjs";
 
 const cases = JSON.parse(readFileSync(path.join(root, "projectcanvas/testdata/writable_paths.json"), "utf8"));
 
@@ -24,6 +25,7 @@ test("a change to a path the core may not write is refused, and nothing is writt
   const app = new obsidian.App(dir);
   const known = new harness.KnownFiles();
   known.set("note.md", "mine");
+  /** @type {import("../src/protocol").Change[]} */
   const hostile = [
     { op: "write", path: ".obsidian/plugins/x/main.js", content: "pwned" },
     { op: "write", path: "a/../.obsidian/plugins/x/main.js", content: "pwned" },
@@ -36,7 +38,7 @@ test("a change to a path the core may not write is refused, and nothing is writt
     { op: "write", path: "x".repeat(1 << 20) + "/.git/hooks/pre-commit", content: "pwned" },
   ];
   for (const c of hostile) {
-    await assert.rejects(harness.applyChanges(app, known, [c]), (e) => {
+    await assert.rejects(harness.applyChanges(app, known, [c]), (/** @type {Error} */ e) => {
       assert.match(e.message, /refused: the path/);
       assert.ok(e.message.length < 400, "the path is cut in the message");
       return true;
@@ -57,8 +59,10 @@ test("a delete or rename of a file edited since the core read it is refused; the
   const app = new obsidian.App(dir);
   const known = new harness.KnownFiles();
   for (const p of ["a.md", "b.md", ".projectcanvas/sequence.json"]) known.set(p, "what the core read");
-  for (const c of [{ op: "delete", path: "a.md" }, { op: "rename", from: "b.md", path: "c.md" }, { op: "delete", path: ".projectcanvas/sequence.json" }]) {
-    await assert.rejects(harness.applyChanges(app, known, [c]), (e) => e.conflict === true, JSON.stringify(c));
+  /** @type {import("../src/protocol").Change[]} */
+  const edited = [{ op: "delete", path: "a.md" }, { op: "rename", from: "b.md", path: "c.md" }, { op: "delete", path: ".projectcanvas/sequence.json" }];
+  for (const c of edited) {
+    await assert.rejects(harness.applyChanges(app, known, [c]), (/** @type {{ conflict?: boolean }} */ e) => e.conflict === true, JSON.stringify(c));
   }
   assert.equal(readFileSync(path.join(dir, "a.md"), "utf8"), "edited by hand");
   assert.equal(readFileSync(path.join(dir, "b.md"), "utf8"), "edited by hand");
@@ -80,10 +84,10 @@ for (const secretStorage of [true, false]) {
     const { app, plugin } = await startPlugin(t, dir, { data, app: { secretStorage } });
     const saved = JSON.stringify(plugin.data);
     for (const gone of ["ntn_person_token", "a".repeat(64), "evil.test", "apiUrl", "embeddingsEndpoint"]) assert.ok(!saved.includes(gone), gone);
-    assert.deepEqual(plugin.data.notion, { enabled: true, databaseId: "db", pollMinutes: 5 }, "the interval is clamped");
+    assert.deepEqual(plugin.data?.notion, { enabled: true, databaseId: "db", pollMinutes: 5 }, "the interval is clamped");
     assert.equal(plugin.device.secret("notionToken"), "ntn_person_token");
     assert.equal(plugin.device.secret("httpToken"), "a".repeat(64));
-    const stored = secretStorage ? app.secretStorage.getSecret("project-canvas-notion-token") : app.loadLocalStorage("project-canvas-notion-token");
+    const stored = secretStorage ? app.secretStorage?.getSecret("project-canvas-notion-token") : app.loadLocalStorage("project-canvas-notion-token");
     assert.equal(stored, "ntn_person_token");
     const notices = obsidian.Notice.messages().slice(n).filter((m) => /data\.json/.test(m));
     assert.equal(notices.length, 1);
@@ -103,7 +107,7 @@ for (const secretStorage of [true, false]) {
 }
 
 test("the polling interval from data.json is 1 to 1,440 minutes", async () => {
-  const { pollMinutes } = await import("./.build/harness.mjs").then((h) => h.settings);
+  const { pollMinutes } = await import("./harness.mjs").then((h) => h.settings);
   for (const [v, want] of [[0.0001, 5], [0, 5], [-3, 5], ["7", 7], [1, 1], [1440, 1440], [1441, 5], [NaN, 5], [Infinity, 5], [null, 5]]) {
     assert.equal(pollMinutes(v), want, String(v));
   }

@@ -1,3 +1,4 @@
+// @ts-check
 // The coverage sidebar over the example vault, with the real core: its
 // rows, filters, a click that opens a feature, and refreshes on vault
 // changes only while it is visible.
@@ -5,23 +6,26 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { exampleVault, obsidian, startPlugin, tempVault, until } from "./helpers.mjs";
 
-const VIEW = "project-canvas-coverage";
-const ids = (view) => view.rows.map((r) => r.id);
+/** @typedef {import("./harness.mjs").CoverageView} CoverageView */
 
+const VIEW = "project-canvas-coverage";
+const ids = (/** @type {CoverageView} */ view) => view.rows.map((r) => r.id);
+
+/** @param {import("node:test").TestContext} t */
 async function openSidebar(t) {
   const dir = tempVault(t, exampleVault);
   const started = await startPlugin(t, dir);
   await started.plugin.openCoverage();
   const leaves = started.app.workspace.getLeavesOfType(VIEW);
   assert.equal(leaves.length, 1);
-  return { ...started, dir, view: leaves[0].view };
+  return { ...started, dir, view: /** @type {CoverageView} */ (leaves[0].view) };
 }
 
 test("the sidebar lists every feature with its coverage and gaps; a second open reveals the same leaf", async (t) => {
   const { app, plugin, view } = await openSidebar(t);
   assert.equal(view.rows.length, 9, ids(view).join());
   assert.deepEqual(ids(view), [...ids(view)].sort(), "in id order");
-  assert.equal(view.summary.total_features, 9);
+  assert.equal(view.summary?.total_features, 9);
   const rows = view.contentEl.findAll("project-canvas-coverage-row");
   assert.equal(rows.length, 9);
   assert.match(rows[0].allText(), /^F-001 /);
@@ -42,7 +46,7 @@ test("filters by tier, phase, status and gap go to the core; a click opens the f
   const { app, view } = await openSidebar(t);
   const selects = view.contentEl.findAll("dropdown");
   assert.equal(selects.length, 4);
-  const choose = async (i, value) => { selects[i].value = value; selects[i].dispatch("change"); await view.refresh(); };
+  const choose = async (/** @type {number} */ i, /** @type {string} */ value) => { selects[i].value = value; selects[i].dispatch("change"); await view.refresh(); };
   await choose(0, "Premium");
   assert.equal(view.rows.length, 4);
   assert.ok(view.rows.every((r) => r.tier === "Premium"));
@@ -75,6 +79,7 @@ test("the sidebar refreshes after vault changes, debounced, and only while visib
   const command = session.command.bind(session);
   session.command = (id, args) => { if (id === "open-feature-coverage") asked++; return command(id, args); };
   const file = vault.getMarkdownFiles().find((f) => /^F-001\b/.test(f.basename));
+  assert.ok(file);
   const text = await vault.read(file);
   for (const title of ["One", "Two", "Edited in the editor"]) await vault.userWrite(file.path, text.replace(/^title: .*$/m, `title: ${title}`));
   await until(() => view.rows[0]?.title === "Edited in the editor", "the refresh");

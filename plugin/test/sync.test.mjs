@@ -1,3 +1,4 @@
+// @ts-check
 // Sync with Notion from the editor, driven as a person would: the settings
 // filled in, the palette's commands and the menus, with the real core in
 // its worker reaching a fake Notion (package notiontest's, served by
@@ -12,15 +13,21 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSy
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
-import { exampleVault, obsidian, root, snapshot, startPlugin, tempVault, until } from "./helpers.mjs";
+import { defined, exampleVault, obsidian, root, snapshot, startPlugin, tempVault, until } from "./helpers.mjs";
+
+/** @typedef {import("node:test").TestContext} TestContext */
+/** @typedef {import("./harness.mjs").ProjectCanvasPlugin} Plugin */
+/** @typedef {import("./fake/obsidian").Menu} Menu */
 
 const { Menu, Notice, Setting, openCanvas, openNote, requestUrlMock } = obsidian;
 
 /** The token the fake accepts (notiontest.Token). */
 const TOKEN = "secret_fake_integration_token";
-const read = (dir, p) => readFileSync(path.join(dir, p), "utf8");
+const read = (/** @type {string} */ dir, /** @type {string} */ p) => readFileSync(path.join(dir, p), "utf8");
+/** @param {string} dir @param {string} folder @param {string} id */
 const fileOf = (dir, folder, id) => `Projects/${folder}/` + readdirSync(path.join(dir, "Projects", folder)).find((f) => f.startsWith(id + " "));
 
+/** @type {string} */
 let bin;
 before(() => {
   bin = mkdtempSync(path.join(tmpdir(), "pc-notionfake-"));
@@ -29,6 +36,7 @@ before(() => {
 after(() => rmSync(bin, { recursive: true, force: true }));
 
 /** The fake Notion: its base URL, database, and the /_fake/ controls. */
+/** @param {TestContext} t */
 async function startFake(t) {
   const child = spawn(path.join(bin, "notionfake"), [], { stdio: ["pipe", "pipe", "inherit"] });
   t.after(() => child.kill());
@@ -36,6 +44,7 @@ async function startFake(t) {
     createInterface({ input: child.stdout }).once("line", resolve);
     child.once("exit", (code) => reject(new Error(`notionfake exited (${code})`)));
   }));
+  /** @param {string} method @param {string} what @param {object} [body] */
   const control = async (method, what, body) => {
     const r = await fetch(`${info.url}/_fake/${what}`, { method, body: body && JSON.stringify(body) });
     const out = await r.json();
@@ -44,16 +53,17 @@ async function startFake(t) {
   };
   return {
     ...info,
-    pages: async (id) => (await control("GET", `find?prop=ID&value=${id}`)).pages,
-    property: (page, prop) => control("GET", `property?page=${page}&prop=${encodeURIComponent(prop)}`),
-    edit: (page, prop, value) => control("POST", "edit", { page, prop, ...value }),
-    inject: (fault) => control("POST", "inject", fault),
+    pages: async (/** @type {string} */ id) => (await control("GET", `find?prop=ID&value=${id}`)).pages,
+    property: (/** @type {string} */ page, /** @type {string} */ prop) => control("GET", `property?page=${page}&prop=${encodeURIComponent(prop)}`),
+    edit: (/** @type {string} */ page, /** @type {string} */ prop, /** @type {object} */ value) => control("POST", "edit", { page, prop, ...value }),
+    inject: (/** @type {object} */ fault) => control("POST", "inject", fault),
     log: () => control("GET", "log"),
     resetLog: () => control("POST", "reset-log"),
   };
 }
 
 /** requestUrl, as Obsidian's: the request sent, the answer with its headers (lower-cased names), after delay.ms. */
+/** @param {TestContext} t @param {{ ms: number }} delay @param {string} fakeUrl */
 function routeRequestUrl(t, delay, fakeUrl) {
   requestUrlMock.handler = async (r) => {
     if (delay.ms) await new Promise((res) => setTimeout(res, delay.ms));
@@ -65,17 +75,18 @@ function routeRequestUrl(t, delay, fakeUrl) {
   t.after(() => { requestUrlMock.handler = undefined; });
 }
 
-/** Runs a palette command as Obsidian does; the notices it gave come back. */
+/** Runs a palette command as Obsidian does; the notices it gave come back. @param {Plugin} plugin @param {string} id */
 async function run(plugin, id) {
   const cmd = plugin.commands.find((c) => c.id === id);
-  assert.ok(cmd, `no command ${id}`);
+  assert.ok(cmd?.callback, `no command ${id}`);
   const n = Notice.shown.length;
   await cmd.callback();
   return Notice.messages().slice(n);
 }
 
 /** A canvas of three entities: the sync of a canvas covers the entities on it. */
-function writeCanvas(dir) {
+function writeCanvas(/** @type {string} */ dir) {
+  /** @param {string} id @param {string} file @param {number} x */
   const node = (id, file, x) => ({ id, type: "file", file, x, y: 0, width: 250, height: 120 });
   writeFileSync(path.join(dir, "Sync.canvas"), JSON.stringify({ nodes: [
     node("s1", fileOf(dir, "stories", "S-001"), 0), node("t2", fileOf(dir, "tasks", "T-002"), 300), node("t3", fileOf(dir, "tasks", "T-003"), 600),
@@ -83,13 +94,18 @@ function writeCanvas(dir) {
 }
 
 /** The menu open() builds once the core has answered about its entity (the first one asks), and its item titled title. */
+/** @param {(menu: Menu) => void} open @param {string} title */
 async function menuItem(open, title) {
+  /** @type {import("./fake/obsidian").MenuItem | undefined} */
   let item;
   await until(() => { const menu = new Menu(); open(menu); item = menu.items.find((i) => i.title === title); return item; }, title);
-  return item;
+  return defined(item, title);
 }
 
-const settingNamed = (plugin, name) => Setting.in(plugin.settingTabs[0].containerEl).find((s) => s.name === name);
+/** @param {Plugin} plugin @param {string} name */
+const settingOf = (plugin, name) => Setting.in(plugin.settingTabs[0].containerEl).find((s) => s.name === name);
+/** @param {Plugin} plugin @param {string} name */
+const settingNamed = (plugin, name) => defined(settingOf(plugin, name), `the setting ${name}`);
 
 test("sync with Notion: settings, the three commands, the menus, conflicts, Retry-After, polling", async (t) => {
   const fake = await startFake(t);
@@ -124,7 +140,7 @@ test("sync with Notion: settings, the three commands, the menus, conflicts, Retr
     await settingNamed(plugin, "Sync with Notion").components[0].input(true);
     const db = settingNamed(plugin, "Database").components[0];
     await db.input(fake.database);
-    assert.equal(settingNamed(plugin, "API URL (advanced)"), undefined, "where the token goes is no synced setting");
+    assert.equal(settingOf(plugin, "API URL (advanced)"), undefined, "where the token goes is no synced setting");
     assert.equal(settingNamed(plugin, "Polling interval (minutes)").components[0].value, "5");
     // Only the token is missing now, and the notice says so alone.
     const notices = await run(plugin, "sync-canvas-notes-to-extdb");
@@ -132,8 +148,8 @@ test("sync with Notion: settings, the three commands, the menus, conflicts, Retr
     const token = settingNamed(plugin, "Access token").components[0];
     assert.equal(token.inputEl.type, "password");
     await token.input(" " + TOKEN + " ");
-    assert.deepEqual(plugin.data.notion, { enabled: true, databaseId: fake.database, pollMinutes: 5 }, "data.json, which syncs, holds no token");
-    assert.equal(plugin.app.secretStorage.getSecret("project-canvas-notion-token"), TOKEN);
+    assert.deepEqual(plugin.data?.notion, { enabled: true, databaseId: fake.database, pollMinutes: 5 }, "data.json, which syncs, holds no token");
+    assert.equal(plugin.app.secretStorage?.getSecret("project-canvas-notion-token"), TOKEN);
     assert.equal((await fake.log()).requests.length, 0);
   });
 
@@ -158,7 +174,7 @@ test("sync with Notion: settings, the three commands, the menus, conflicts, Retr
   });
 
   await t.test("the file menu offers Sync with Notion, only when it is turned on", async () => {
-    const fileMenu = (menu) => app.workspace.trigger("file-menu", menu, app.vault.getFileByPath(t2), "file-explorer");
+    const fileMenu = (/** @type {Menu} */ menu) => app.workspace.trigger("file-menu", menu, app.vault.getFileByPath(t2), "file-explorer");
     await menuItem(fileMenu, "Navigate to parent (1)");
     plugin.settings.notion.enabled = false;
     const off = new Menu();
@@ -167,7 +183,7 @@ test("sync with Notion: settings, the three commands, the menus, conflicts, Retr
     plugin.settings.notion.enabled = true;
     await fake.edit((await fake.pages("T-002"))[0], "Priority", { select: "P2" });
     const n = Notice.shown.length;
-    await (await menuItem(fileMenu, "Sync with Notion")).callback();
+    await (await menuItem(fileMenu, "Sync with Notion")).click();
     assert.match(Notice.messages().slice(n).join("\n"), /1 updated here/);
     assert.match(read(dir, t2), /^priority: P2$/m);
   });
@@ -178,7 +194,7 @@ test("sync with Notion: settings, the three commands, the menus, conflicts, Retr
     const view = await openCanvas(app, "Sync.canvas");
     const item = await menuItem((menu) => app.workspace.trigger("canvas:node-menu", menu, view.canvas.nodes.get("t3")), "Sync with Notion");
     const n = Notice.shown.length;
-    await item.callback();
+    await item.click();
     const notices = Notice.messages().slice(n);
     const note = "Projects/tasks/T-003 Notion conflict.md";
     assert.ok(notices.some((m) => m.includes("T-003 (priority) changed both here and in Notion") && m.includes(note)), notices.join("\n"));
@@ -225,7 +241,7 @@ test("sync with Notion: settings, the three commands, the menus, conflicts, Retr
     order.push("call");
     await sync;
     assert.deepEqual(order, ["command", "call", "sync"], `the command and the call answered before the sync ended (${JSON.stringify(notices)})`);
-    assert.equal(got.result.data.id, "T-002");
+    assert.equal(/** @type {{ id: string }} */ (got.result.data).id, "T-002");
   });
 
   await t.test("polling: a toggle; runs never overlap; the status bar shows it; the second call stops it", async () => {

@@ -1,3 +1,4 @@
+// @ts-check
 // Node has no Web Worker: this one runs a Blob URL's source in a
 // worker_thread with self.onmessage / postMessage mapped, so the tests run
 // the same worker source the plugin gives Obsidian.
@@ -11,15 +12,24 @@ globalThis.postMessage = (m, transfer) => parentPort.postMessage(m, transfer);
 parentPort.on("message", (m) => { if (typeof globalThis.onmessage === "function") globalThis.onmessage({ data: m }); });
 `;
 
+/** @typedef {import("node:worker_threads").TransferListItem[] | undefined} Transfer */
+
 export class ShimWorker {
+  /** @type {ShimWorker[]} */
   static instances = [];
+  /** @type {((e: { data: unknown }) => void) | null} */
   onmessage = null;
+  /** @type {((e: { message: string, preventDefault(): void }) => void) | null} */
   onerror = null;
+  /** @type {((e: unknown) => void) | null} */
   onmessageerror = null;
+  /** @type {ThreadWorker | null} */
   #thread = null;
+  /** @type {[unknown, Transfer][]} */
   #queue = [];
   #terminated = false;
 
+  /** @param {string | URL} url */
   constructor(url) {
     ShimWorker.instances.push(this);
     const blob = resolveObjectURL(String(url));
@@ -35,6 +45,7 @@ export class ShimWorker {
     });
   }
 
+  /** @param {unknown} m @param {Transfer} [transfer] */
   postMessage(m, transfer) { if (this.#thread) this.#thread.postMessage(m, transfer); else this.#queue.push([m, transfer]); }
 
   terminate() { this.#terminated = true; void this.#thread?.terminate(); }
@@ -45,4 +56,9 @@ export class ShimWorker {
   get alive() { return !this.#terminated && this.#thread !== null; }
 }
 
-export function install() { globalThis.Worker = ShimWorker; }
+/**
+ * Worker is the shim from now on. It is no full Worker (no
+ * addEventListener: no EventTarget), only what the plugin's core client
+ * uses of one: onmessage, onerror, postMessage and terminate.
+ */
+export function install() { globalThis.Worker = /** @type {typeof Worker} */ (/** @type {unknown} */ (ShimWorker)); }

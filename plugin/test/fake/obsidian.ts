@@ -3,8 +3,9 @@
 // its rules (hidden files only through the adapter); the UI classes record
 // what they were asked to show; FakeCanvasView has the canvas internals
 // canvasAdapter.ts uses. Shaped after the real types as far as the plugin
-// uses them; conforms.ts checks that it has no member the real classes
-// lack but the tests' own (make test-plugin).
+// uses them; conforms.ts checks (make test-plugin) that it has no member
+// the real classes lack but the tests' own, and that each member it
+// implements can stand for the real one (its parameters and result).
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import * as fs from "node:fs";
 import * as fsp from "node:fs/promises";
@@ -29,6 +30,8 @@ export class Events {
 }
 
 // ---- DOM-ish elements: enough for the status bar, the settings tab and the coverage view.
+/** A message or text as Obsidian takes it, a string or a DocumentFragment, kept as its text. */
+const textOf = (m: string | DocumentFragment) => (typeof m === "string" ? m : m.textContent ?? "");
 interface ElOptions { text?: string; cls?: string; attr?: Record<string, string>; value?: string; href?: string }
 export class FakeEl {
   text = "";
@@ -40,12 +43,13 @@ export class FakeEl {
   shown = true;
   private listeners = new Map<string, Set<Cb>>();
   constructor(readonly tag = "div") {}
-  setText(t: string) { this.text = t; }
-  addClass(c: string) { this.classList.add(c); }
-  removeClass(c: string) { this.classList.remove(c); }
-  toggleClass(c: string, on: boolean) { this.classList.toggle(c, on); }
+  setText(t: string | DocumentFragment) { this.text = textOf(t); }
+  addClass(...cs: string[]) { for (const c of cs) this.classList.add(c); }
+  removeClass(...cs: string[]) { for (const c of cs) this.classList.remove(c); }
+  toggleClass(cs: string | string[], on: boolean) { for (const c of typeof cs === "string" ? [cs] : cs) this.classList.toggle(c, on); }
   hasClass(c: string) { return this.classList.contains(c); }
-  setAttr(k: string, v: string) { this.attrs[k] = v; }
+  /** As the DOM's: null removes the attribute, other values are kept as strings. */
+  setAttr(k: string, v: string | number | boolean | null) { if (v === null) delete this.attrs[k]; else this.attrs[k] = String(v); }
   getAttr(k: string) { return this.attrs[k] ?? null; }
   isShown() { return this.shown; }
   empty() { this.children = []; }
@@ -74,8 +78,8 @@ export class FakeEl {
 }
 class ClassList {
   private s = new Set<string>();
-  add(c: string) { this.s.add(c); }
-  remove(c: string) { this.s.delete(c); }
+  add(...cs: string[]) { for (const c of cs) this.s.add(c); }
+  remove(...cs: string[]) { for (const c of cs) this.s.delete(c); }
   contains(c: string) { return this.s.has(c); }
   toggle(c: string, on?: boolean) { const v = on ?? !this.s.has(c); if (v) this.s.add(c); else this.s.delete(c); return v; }
 }
@@ -244,7 +248,7 @@ export class Vault extends Events {
     this.trigger("delete", f);
   }
 
-  async trash(f: TAbstractFile) { return this.delete(f); }
+  async trash(f: TAbstractFile, _system: boolean) { return this.delete(f); }
 
   async rename(f: TAbstractFile, to: string) {
     if (this.map.has(to)) throw new Error("Destination file already exists!");
@@ -274,7 +278,7 @@ const viewFactories = new Map<string, Cb>();
 
 export class WorkspaceLeaf {
   view: any;
-  app: any;
+  app!: App;
   constructor(view?: any) { this.view = view; }
   /** Opens a registered view in this leaf, as Obsidian does: load, then onOpen. */
   async setViewState(state: { type: string; active?: boolean }) {
@@ -301,10 +305,10 @@ export class Workspace extends Events {
   getMostRecentLeaf() { return this.activeLeaf; }
   getActiveViewOfType(cls: any) { const v = this.activeLeaf?.view; return v instanceof cls ? v : null; }
   getActiveFile() { return this.activeLeaf?.view?.file ?? null; }
-  async openLinkText(path: string) { this.opened.push(path); }
+  async openLinkText(path: string, _sourcePath: string) { this.opened.push(path); }
   revealed: WorkspaceLeaf[] = [];
-  app: any;
-  getRightLeaf() { const l = new WorkspaceLeaf(); l.app = this.app; this.leaves.push(l); return l; }
+  app!: App;
+  getRightLeaf(_split: boolean) { const l = new WorkspaceLeaf(); l.app = this.app; this.leaves.push(l); return l; }
   async revealLeaf(l: WorkspaceLeaf) { this.revealed.push(l); }
   detachLeavesOfType(type: string) {
     for (const l of this.getLeavesOfType(type)) { void l.detach(); this.leaves = this.leaves.filter((x) => x !== l); }
@@ -423,8 +427,14 @@ export class Notice {
   static messages(): string[] { return Notice.shown.map((n) => n.message); }
   hidden = false;
   history: string[] = [];
-  constructor(public message: string, readonly duration?: number) { this.history.push(message); Notice.shown.push(this); }
-  setMessage(m: string) { this.message = m; this.history.push(m); return this; }
+  message: string;
+  /** A DocumentFragment message is kept as its text. */
+  constructor(message: string | DocumentFragment, readonly duration?: number) {
+    this.message = textOf(message);
+    this.history.push(this.message);
+    Notice.shown.push(this);
+  }
+  setMessage(m: string | DocumentFragment) { this.message = textOf(m); this.history.push(this.message); return this; }
   hide() { this.hidden = true; }
 }
 
@@ -459,16 +469,27 @@ export class FuzzySuggestModal<T> extends SuggestModal<T> {}
 
 export class MenuItem {
   title = ""; icon = ""; section = ""; callback: Cb | undefined;
-  setTitle(t: string) { this.title = t; return this; }
-  setIcon(i: string) { this.icon = i; return this; }
+  setTitle(t: string | DocumentFragment) { this.title = textOf(t); return this; }
+  setIcon(i: string | null) { this.icon = i ?? ""; return this; }
   setSection(s: string) { this.section = s; return this; }
   onClick(cb: Cb) { this.callback = cb; return this; }
+  /** What a person's click on the item does: its callback runs (what it answers comes back). */
+  click(): unknown {
+    if (!this.callback) throw new Error(`the item ${JSON.stringify(this.title)} has no callback`);
+    return this.callback();
+  }
 }
 export class Menu {
   items: MenuItem[] = [];
   addItem(cb: (i: MenuItem) => void) { const i = new MenuItem(); cb(i); this.items.push(i); return this; }
+  /** What a person's click on the item titled title does: its callback runs (what it answers comes back). */
+  click(title: string): unknown {
+    const i = this.items.find((x) => x.title === title);
+    if (!i) throw new Error(`no item ${JSON.stringify(title)} in ${JSON.stringify(this.items.map((x) => x.title))}`);
+    return i.click();
+  }
   addSeparator() { return this; }
-  showAtMouseEvent() { return this; }
+  showAtMouseEvent(_evt: MouseEvent) { return this; }
 }
 
 export class Component {
@@ -476,7 +497,7 @@ export class Component {
   private loaded = false;
   register(cb: Cb) { this.cleanups.push(cb); }
   registerEvent(ref: EventRef) { this.register(() => ref.e.offref(ref)); }
-  registerInterval(id: any) { this.register(() => clearInterval(id)); return id; }
+  registerInterval(id: number) { this.register(() => clearInterval(id)); return id; }
   registerDomEvent(el: any, type: string, cb: Cb) { el.addEventListener(type, cb); this.register(() => el.removeEventListener(type, cb)); }
   addChild<T extends Component>(c: T) { c.load(); this.register(() => c.unload()); return c; }
   load() { this.loaded = true; return this.onload(); }
@@ -503,17 +524,27 @@ export class ItemView extends View {
 
 export interface PluginManifest { id: string; name: string; version: string; dir?: string }
 
+/** Obsidian's Command, as far as the plugin gives it and the tests run it (callback). */
+export interface Command {
+  id: string;
+  name: string;
+  icon?: string;
+  hotkeys?: { modifiers: ("Mod" | "Ctrl" | "Meta" | "Shift" | "Alt")[]; key: string }[];
+  callback?: () => unknown;
+  checkCallback?: (checking: boolean) => boolean | void;
+}
+
 export class Plugin extends Component {
-  commands: any[] = [];
+  commands: Command[] = [];
   settingTabs: PluginSettingTab[] = [];
   statusBar: FakeEl[] = [];
   views = new Map<string, Cb>();
   data: unknown = null;
   constructor(readonly app: App, readonly manifest: PluginManifest) { super(); }
-  addCommand(c: any) { this.commands.push(c); return c; }
+  addCommand(c: Command) { this.commands.push(c); return c; }
   addSettingTab(t: PluginSettingTab) { this.settingTabs.push(t); }
   addStatusBarItem() { const el = new FakeEl(); this.statusBar.push(el); return el; }
-  addRibbonIcon() { return new FakeEl(); }
+  addRibbonIcon(_icon: string, _title: string, _cb: (evt: MouseEvent) => unknown) { return new FakeEl(); }
   registerView(type: string, factory: Cb) {
     this.views.set(type, factory);
     viewFactories.set(type, factory);
@@ -566,8 +597,8 @@ export class Setting {
   constructor(readonly containerEl: FakeEl) { Setting.all.push(this); }
   /** The settings made in el (a modal's contentEl). */
   static in(el: FakeEl) { return Setting.all.filter((s) => s.containerEl === el); }
-  setName(n: string) { this.name = n; return this; }
-  setDesc(d: string) { this.desc = d; return this; }
+  setName(n: string | DocumentFragment) { this.name = textOf(n); return this; }
+  setDesc(d: string | DocumentFragment) { this.desc = textOf(d); return this; }
   setHeading() { this.heading = true; return this; }
   private add(cb: Cb) { const c = new Component_(); cb(c); this.components.push(c); return this; }
   addText(cb: Cb) { return this.add(cb); }
@@ -579,12 +610,18 @@ export class Setting {
 
 export const Platform = { isDesktopApp: true, isDesktop: true, isMobile: false, isMobileApp: false };
 
-/** requestUrl answers through this handler; tests set it. headers: the response's, lower-cased names, as Obsidian's. */
-export const requestUrlMock: { handler: ((r: any) => Promise<{ status: number; text: string; headers?: Record<string, string> }>) | undefined; sent: any[] } = { handler: undefined, sent: [] };
-export async function requestUrl(r: any) {
-  requestUrlMock.sent.push(r);
+/** Obsidian's RequestUrlParam. */
+export interface RequestUrlParam { url: string; method?: string; contentType?: string; body?: string | ArrayBuffer; headers?: Record<string, string>; throw?: boolean }
+/** A test's answer to a request. headers: the response's, lower-cased names, as Obsidian's (none: {}). */
+export interface RequestUrlAnswer { status: number; text: string; headers?: Record<string, string> }
+/** requestUrl answers through this handler; tests set it. sent: every request, in order. */
+export const requestUrlMock: { handler: ((r: RequestUrlParam) => Promise<RequestUrlAnswer>) | undefined; sent: RequestUrlParam[] } = { handler: undefined, sent: [] };
+export async function requestUrl(r: RequestUrlParam | string) {
+  const req = typeof r === "string" ? { url: r } : r;
+  requestUrlMock.sent.push(req);
   if (!requestUrlMock.handler) throw new Error("no network in tests");
-  return requestUrlMock.handler(r);
+  const a = await requestUrlMock.handler(req);
+  return { status: a.status, text: a.text, headers: a.headers ?? {} };
 }
 
 export function normalizePath(p: string) { return p.replace(/\\/g, "/").replace(/\/+/g, "/").replace(/^\/|\/$/g, ""); }
