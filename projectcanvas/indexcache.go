@@ -269,10 +269,10 @@ func decodable(e *Entity, name string, data []byte, body uint64) bool {
 	if st, err := ParseStatus(e.Type, string(e.Status)); err != nil || st != e.Status {
 		return false
 	}
-	if p, err := ParsePriority(string(e.Priority)); e.Priority != "" && (err != nil || p != e.Priority) {
+	if e.Priority != "" && !isCanonicalPriority(e.Priority) {
 		return false
 	}
-	if NormalizeWorkstream(e.Workstream) != e.Workstream || !inFile(string(e.ID)) || !inFile(e.CreatedAt) || !inFile(e.UpdatedAt) {
+	if !isNormalWorkstream(e.Workstream) || !inFile(string(e.ID)) || !inFile(e.CreatedAt) || !inFile(e.UpdatedAt) {
 		return false
 	}
 	if strings.ContainsFunc(e.Title, func(r rune) bool { return r < 0x20 || r == 0x7F || IsBidiControl(r) }) ||

@@ -34,3 +34,10 @@ func ParsePriority(s string) (Priority, error) {
 	}
 	return "", Errorf(CodeInvalidArgument, "priority %q is not valid (want P0..P9, P0 highest, or Critical, High, Medium, Low)", s).With("field", "priority")
 }
+
+// isCanonicalPriority reports whether p is a value ParsePriority returns
+// (P0 to P9), without the copy ParsePriority makes (a later start checks
+// the priority of every entity it restores from its cache).
+func isCanonicalPriority(p Priority) bool {
+	return len(p) == 2 && p[0] == 'P' && p[1] >= '0' && p[1] <= '9'
+}

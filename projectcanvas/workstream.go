@@ -26,3 +26,21 @@ func NormalizeWorkstream(s string) string {
 	}
 	return key
 }
+
+// isNormalWorkstream reports whether NormalizeWorkstream(s) == s, without
+// the copies NormalizeWorkstream makes for an ASCII name (a later start
+// checks the workstream of every entity it restores from its cache).
+func isNormalWorkstream(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= 0x80:
+			return NormalizeWorkstream(s) == s // Unicode case and spaces
+		case 'A' <= c && c <= 'Z', c == '\t', c == '\n', c == '\v', c == '\f', c == '\r':
+			return false
+		case c == ' ' && (i == 0 || i == len(s)-1 || s[i-1] == ' '):
+			return false
+		}
+	}
+	canon, alias := workstreamAliases[s]
+	return !alias || canon == s
+}

@@ -304,7 +304,7 @@ type prepared struct {
 	sum       uint64 // contentSum
 	truncated bool   // longer than MaxIndexedBytes: indexed in part
 	chunks    []chunkRec
-	texts     []string // the chunks' texts, for BM25 and the embedder (the index keeps none)
+	src       []byte   // the file, for its chunks' texts (BM25 and the embedder); nil once both have them: the index keeps no text
 	vecs      []qvec   // nil when vectors are off
 	cached    bool     // chunks and vectors came from the cache
 	inBM25    bool     // the shard's BM25 index holds the chunks already (a build's, see prepareShard)
@@ -341,14 +341,18 @@ func (e *Engine) prepare(doc string, cache map[string]*cachedDoc) (*prepared, er
 	} else {
 		chunks = Split(doc, src, e.maxChunk)
 	}
+	p.src = src
 	p.chunks = make([]chunkRec, len(chunks))
-	p.texts = make([]string, len(chunks))
 	for i, c := range chunks {
 		p.chunks[i] = chunkRec{Chunk: c, key: chunkKey(doc, i)}
-		p.texts[i] = c.Text(src)
 	}
 	return p, nil
 }
+
+// text is the text of chunk j: copied out of the file when asked, so that
+// a file whose chunks come from the cache (the most at a later start)
+// copies none.
+func (p *prepared) text(j int) string { return p.chunks[j].Text(p.src) }
 
 // chunksFit reports whether cached chunks lie inside a file of n bytes.
 func chunksFit(chunks []Chunk, n int) bool {
@@ -397,7 +401,7 @@ func (e *Engine) embedAll(ctx context.Context, ps []*prepared, n int) error {
 	texts := make([]string, 0, n)
 	for _, p := range ps {
 		for i := range p.chunks {
-			texts = append(texts, embedText(&p.chunks[i], p.texts[i]))
+			texts = append(texts, embedText(&p.chunks[i], p.text(i)))
 		}
 	}
 	vecs, err := e.emb.Embed(ctx, texts)
@@ -516,7 +520,7 @@ func (e *Engine) prepareShard(ctx context.Context, i int, docs []string, cache c
 			}
 		})
 		for _, p := range batch {
-			p.texts = nil
+			p.src = nil
 		}
 		batch, n = batch[:0], 0
 	}
@@ -535,7 +539,7 @@ func (e *Engine) prepareShard(ctx context.Context, i int, docs []string, cache c
 		}
 		ps = append(ps, p)
 		if p.vecs != nil {
-			p.texts = nil
+			p.src = nil
 			continue
 		}
 		batch = append(batch, p)
@@ -573,7 +577,7 @@ func indexBM25(sh *shard, p *prepared, reloaded bool, cached *cachedDoc) {
 		removeBM25(sh, p.doc, len(cached.chunks))
 	}
 	for j := range p.chunks {
-		sh.addBM25(p.chunks[j].key, &p.chunks[j].Chunk, p.texts[j])
+		sh.addBM25(p.chunks[j].key, &p.chunks[j].Chunk, p.text(j))
 	}
 }
 
@@ -612,7 +616,7 @@ func (s *shard) insert(i int, p *prepared, dim int) *docState {
 		}
 		var text string // none when the BM25 index has the chunk already
 		if !p.inBM25 {
-			text = p.texts[j]
+			text = p.text(j)
 		}
 		st.slots = append(st.slots, s.add(p.chunks[j], text, v, dim, p.inBM25))
 		if p.chunks[j].Section != last {
