@@ -304,10 +304,10 @@ type prepared struct {
 	sum       uint64 // contentSum
 	truncated bool   // longer than MaxIndexedBytes: indexed in part
 	chunks    []chunkRec
-	src       []byte   // the file, for its chunks' texts (BM25 and the embedder); nil once both have them: the index keeps no text
-	vecs      []qvec   // nil when vectors are off
-	cached    bool     // chunks and vectors came from the cache
-	inBM25    bool     // the shard's BM25 index holds the chunks already (a build's, see prepareShard)
+	src       []byte // the file, for its chunks' texts (BM25 and the embedder); nil once both have them: the index keeps no text
+	vecs      []qvec // nil when vectors are off
+	cached    bool   // chunks and vectors came from the cache
+	inBM25    bool   // the shard's BM25 index holds the chunks already (a build's, see prepareShard)
 }
 
 // cachedDoc is a file as the index cache (cache.go) has it.
