@@ -63,9 +63,12 @@
 // of the query's idf that the section's words hold (a coordination
 // factor): a section holding more of the query's words, its rarest
 // among them, does not lose to one the vectors prefer for repeating the
-// common ones. A candidate found only by its vector counts 0 for BM25
-// and for that share even if it matches a query word with a score below
-// the shard's best 4 × top_k: a bounded, deliberate approximation.
+// common ones; and the best 4 × top_k by 0.9 + 0.1 × the share of the
+// query's words that their title (document name and heading path) holds,
+// the others by 0.9: a query naming a section finds it first. A
+// candidate found only by its vector counts 0 for BM25 and for that
+// share even if it matches a query word with a score below the shard's
+// best 4 × top_k: a bounded, deliberate approximation.
 //
 // # Shards, updates and the cache
 //

@@ -370,3 +370,28 @@ func BenchmarkSearchGodoc(b *testing.B) {
 	b.ReportMetric(float64(after.HeapAlloc-before.HeapAlloc)/(1<<20), "heap-MB")
 	b.ReportMetric(float64(len(cache))/(1<<20), "cache-MB")
 }
+
+// A query naming a section finds it before a section that only speaks of
+// its subject (the title's share of the query, see titleWeight): on the
+// Go documentation, "GODEBUG history Go 1.21" found the page's table of
+// defaults, which holds every word of it too.
+func TestSectionNamedByTheQueryWins(t *testing.T) {
+	if raceEnabled {
+		t.Skip("skipped under -race (see TestRelevanceGodoc)")
+	}
+	e, _ := godocEngine(t)
+	found := false
+	e.Chunks(func(c Chunk, _ string, _ []float32) {
+		found = found || c.Doc == "doc/godebug.md" && c.HeadingPath == "GODEBUG History > Go 1.21"
+	})
+	if !found {
+		t.Skipf("%s's documentation has no section GODEBUG History > Go 1.21", runtime.Version())
+	}
+	rs, err := e.Search(context.Background(), Query{Text: "GODEBUG history Go 1.21", TopK: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rs) == 0 || rs[0].Doc != "doc/godebug.md" || rs[0].HeadingPath != "GODEBUG History > Go 1.21" {
+		t.Fatalf("first is %+v, want doc/godebug.md > GODEBUG History > Go 1.21", rs[:min(len(rs), 1)])
+	}
+}

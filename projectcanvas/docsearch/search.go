@@ -6,6 +6,8 @@ import (
 	"strings"
 	"sync"
 	"unicode/utf8"
+
+	"github.com/projectcanvas/projectcanvas/fulltext"
 )
 
 // Weights of the hybrid score, fixed for the project (docs/ARCHITECTURE.md, "Search").
@@ -153,7 +155,8 @@ func (e *Engine) rank(text string, qv []float32, q Query) []ranked {
 	wg.Wait()
 	cands := slices.Concat(parts...)
 	score(cands, qv != nil, q.Mode)
-	if q.Mode == Hybrid && qv != nil {
+	hybrid := q.Mode == Hybrid && qv != nil
+	if hybrid {
 		smoothByDoc(cands)
 		coordinate(cands)
 	}
@@ -163,18 +166,10 @@ func (e *Engine) rank(text string, qv []float32, q Query) []ranked {
 	for i := range cands {
 		best[i] = &cands[i]
 	}
-	slices.SortFunc(best, func(a, b *cand) int {
-		if a.hybrid != b.hybrid {
-			if a.hybrid > b.hybrid {
-				return -1
-			}
-			return 1
-		}
-		if before(a.c, b.c) {
-			return -1
-		}
-		return 1
-	})
+	slices.SortFunc(best, better)
+	if hybrid {
+		matchTitles(best, distinctTerms(text), m)
+	}
 	out := make([]ranked, len(best))
 	for i, c := range best {
 		out[i] = ranked{Chunk: c.c.Chunk, vector: c.vector, bm25: c.bm25, hybrid: c.hybrid}
@@ -183,6 +178,21 @@ func (e *Engine) rank(text string, qv []float32, q Query) []ranked {
 		}
 	}
 	return out
+}
+
+// better orders candidates best first: by hybrid score, then by document
+// and position.
+func better(a, b *cand) int {
+	if a.hybrid != b.hybrid {
+		if a.hybrid > b.hybrid {
+			return -1
+		}
+		return 1
+	}
+	if before(a.c, b.c) {
+		return -1
+	}
+	return 1
 }
 
 // excerpts returns the first TopK of the ranked candidates with their
@@ -324,6 +334,15 @@ func smoothByDoc(cands []cand) {
 // share scored lower.
 const coverWeight = 0.4
 
+// titleWeight is the part of a hybrid score that depends on how many of
+// the query's words the chunk's title (its document's name and heading
+// path) holds: a query naming a section ("slog groups", "GODEBUG history
+// Go 1.21") finds it before a section that only speaks of it. On the
+// tuning half, hybrid nDCG@10 is 0.7336 at 0.05, 0.7358 at 0.1 and
+// 0.736 up to 0.3, where keyword and misspelt queries start to lose
+// (0.937 to 0.921, 0.810 to 0.800): 0.1 keeps them.
+const titleWeight = 0.1
+
 // coordinate multiplies each candidate's vector and BM25 scores, and so
 // its hybrid score, by 1 − coverWeight + coverWeight × the share of the
 // query's idf that the chunk's words hold (0 for a chunk only the vectors
@@ -331,12 +350,60 @@ const coverWeight = 0.4
 // VectorWeight × vector + BM25Weight × BM25, in [0, 1].
 func coordinate(cands []cand) {
 	for i := range cands {
-		c := &cands[i]
-		f := 1 - coverWeight + coverWeight*c.cover
-		c.vector *= f
-		c.bm25 *= f
-		c.hybrid = VectorWeight*c.vector + BM25Weight*c.bm25
+		cands[i].scale(1 - coverWeight + coverWeight*cands[i].cover)
 	}
+}
+
+// scale multiplies the candidate's vector, BM25 and so hybrid scores by f.
+func (c *cand) scale(f float64) {
+	c.vector *= f
+	c.bm25 *= f
+	c.hybrid = VectorWeight*c.vector + BM25Weight*c.bm25
+}
+
+// matchTitles scales the scores of the best candidates, sorted, by 1 −
+// titleWeight + titleWeight × the share of query that their title holds,
+// then sorts them again. Only the first window are looked at (tokenizing
+// every candidate's title cost searches a third more): the others are
+// scaled by 1 − titleWeight, as if their title held none of it, so none
+// rises above a candidate of the window (a bounded approximation, as for
+// a chunk only the vectors found).
+func matchTitles(best []*cand, query []string, window int) {
+	window = min(window, len(best))
+	for _, c := range best[:window] {
+		c.scale(1 - titleWeight + titleWeight*titleMatch(c.c, query))
+	}
+	for _, c := range best[window:] {
+		c.scale(1 - titleWeight)
+	}
+	slices.SortFunc(best[:window], better)
+}
+
+// titleMatch is the share of query's terms that c's title holds (its
+// document's name and heading path, tokenized as the index does).
+func titleMatch(c *chunkRec, query []string) float64 {
+	if len(query) == 0 {
+		return 0
+	}
+	title := fulltext.Tokenize(docTitle(c.Doc) + " " + c.HeadingPath)
+	n := 0
+	for _, t := range query {
+		if slices.Contains(title, t) {
+			n++
+		}
+	}
+	return float64(n) / float64(len(query))
+}
+
+// distinctTerms is text's terms as the index tokenizes them, each once.
+func distinctTerms(text string) []string {
+	var out []string
+	for _, t := range fulltext.Tokenize(text) {
+		if !slices.Contains(out, t) {
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 // filter returns the chunk filter of q, or nil when q has none.

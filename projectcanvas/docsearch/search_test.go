@@ -86,3 +86,30 @@ func TestCoordinate(t *testing.T) {
 		}
 	}
 }
+
+// matchTitles lifts, within the window, a candidate whose title holds the
+// query above one that scored a little more without it; beyond the window
+// every candidate takes the factor of a title holding none of the query,
+// so none rises into it.
+func TestMatchTitles(t *testing.T) {
+	named := &cand{c: &chunkRec{Chunk: Chunk{Doc: "notes/slog.md", HeadingPath: "slog > Groups"}}, vector: 0.9, bm25: 0.9}
+	other := &cand{c: &chunkRec{Chunk: Chunk{Doc: "notes/slog.md", HeadingPath: "slog > Values"}}, vector: 0.95, bm25: 0.9}
+	beyond := &cand{c: &chunkRec{Chunk: Chunk{Doc: "notes/groups.md", HeadingPath: "Groups"}}, vector: 0.8, bm25: 0.8}
+	best := []*cand{other, named, beyond}
+	for _, c := range best {
+		c.hybrid = VectorWeight*c.vector + BM25Weight*c.bm25
+	}
+	beyondBefore := beyond.hybrid
+	matchTitles(best, distinctTerms("slog groups"), 2)
+	if best[0] != named || best[1] != other || best[2] != beyond {
+		t.Fatalf("order %q, %q, %q; want Groups, Values, then the one beyond the window", best[0].c.HeadingPath, best[1].c.HeadingPath, best[2].c.HeadingPath)
+	}
+	if want := beyondBefore * (1 - titleWeight); math.Abs(beyond.hybrid-want) > 1e-12 {
+		t.Errorf("beyond the window: hybrid %v, want %v", beyond.hybrid, want)
+	}
+	for _, c := range best {
+		if math.Abs(c.hybrid-(VectorWeight*c.vector+BM25Weight*c.bm25)) > 1e-12 {
+			t.Errorf("%s: hybrid %v is not the weighted sum", c.c.HeadingPath, c.hybrid)
+		}
+	}
+}
