@@ -64,6 +64,7 @@ type rankEntry struct {
 	titleRunes int
 	words      [][2]int // byte spans of the title's words
 	wordRunes  []int    // and their lengths in characters
+	ascii      bool     // the title is ASCII: its distances go through distance.go
 }
 
 // NewRanker prepares entities for Rank.
@@ -77,7 +78,7 @@ func NewRanker(entities []*pc.Entity) *Ranker {
 			runes[k] = utf8.RuneCount(title[w[0]:w[1]])
 		}
 		r.entries[i] = rankEntry{e: e, id: appendLower(nil, string(e.ID)), title: title,
-			titleRunes: utf8.RuneCount(title), words: words, wordRunes: runes}
+			titleRunes: utf8.RuneCount(title), words: words, wordRunes: runes, ascii: isASCII(title)}
 	}
 	ptrsort.StableFunc(r.entries, func(a, b *rankEntry) int { return pc.CompareIDs(a.e.ID, b.e.ID) })
 	return r
@@ -165,10 +166,19 @@ func appendLower(b []byte, s string) []byte {
 type queryWords struct {
 	words  []string
 	prefix bool // the query is long enough to match the start of a word
+	ascii  bool // the query is ASCII
+	// The query and its words as bytes, for distance.go (converted once,
+	// not at each of 10,000 titles).
+	q         []byte
+	wordBytes [][]byte
 }
 
 func newQueryWords(q string, qn int) queryWords {
-	return queryWords{words: strings.Fields(q), prefix: qn >= minPrefixTypo}
+	qw := queryWords{words: strings.Fields(q), prefix: qn >= minPrefixTypo, ascii: len(q) == qn, q: []byte(q)}
+	for _, w := range qw.words {
+		qw.wordBytes = append(qw.wordBytes, []byte(w))
+	}
+	return qw
 }
 
 // minPrefixTypo is the shortest query whose last word is compared with the
@@ -186,8 +196,13 @@ const minPrefixTypo = 4
 // keystroke over 10,000 titles cheap.
 func (x *rankEntry) typoDistance(q string, qn int, qw queryWords, budget int) int {
 	best := budget + 1
+	ascii := qw.ascii && x.ascii
 	if within(qn, x.titleRunes, budget) {
-		best = min(best, editDistance(q, string(x.title)))
+		if ascii {
+			best = min(best, boundedDistance(qw.q, x.title, budget))
+		} else {
+			best = min(best, editDistance(q, string(x.title)))
+		}
 	}
 	qwords := len(qw.words)
 	for i := 0; i+qwords <= len(x.words); i++ {
@@ -203,10 +218,18 @@ func (x *rankEntry) typoDistance(q string, qn int, qw queryWords, budget int) in
 				}
 				window = append(window, x.title[w[0]:w[1]]...)
 			}
-			best = min(best, editDistance(q, string(window)))
+			if ascii {
+				best = min(best, boundedDistance(qw.q, window, best-1))
+			} else {
+				best = min(best, editDistance(q, string(window)))
+			}
 		}
 		if qw.prefix && best > 0 {
-			best = min(best, x.prefixDistance(qw.words, i, best-1))
+			if ascii {
+				best = min(best, x.asciiPrefixDistance(qw.wordBytes, i, best-1))
+			} else {
+				best = min(best, x.prefixDistance(qw.words, i, best-1))
+			}
 		}
 	}
 	return best
@@ -231,6 +254,27 @@ func (x *rankEntry) prefixDistance(qwords []string, i, budget int) int {
 			for k := max(1, n-1); k <= min(len(word), n+1); k++ {
 				d = min(d, editDistance(qword, string(word[:k])))
 			}
+		}
+		if sum += d; sum > budget {
+			return budget + 1
+		}
+	}
+	return sum
+}
+
+// asciiPrefixDistance is prefixDistance for an ASCII query and title,
+// with the distances of distance.go.
+func (x *rankEntry) asciiPrefixDistance(qwords [][]byte, i, budget int) int {
+	sum := 0
+	for j, qword := range qwords {
+		w := x.words[i+j]
+		word := x.title[w[0]:w[1]]
+		n := len(qword)
+		d := budget + 1
+		if j < len(qwords)-1 {
+			d = boundedDistance(qword, word, budget-sum)
+		} else if lo, hi := max(1, n-1), min(len(word), n+1); lo <= hi {
+			d = prefixDistances(qword, word, lo, hi, budget-sum)
 		}
 		if sum += d; sum > budget {
 			return budget + 1
