@@ -38,7 +38,7 @@ func boundedDistance(a, b []byte, budget int) int {
 	var row [asciiMax + 1]int
 	last := levenshteinRow(a, b, max(budget, 2), row[:len(b)+1])
 	d := last[len(b)]
-	if d == 2 && swappedBytes(a, b) {
+	if d == 2 && swappedIn(a, b) {
 		d = 1
 	}
 	return min(d, budget+1)
@@ -62,7 +62,7 @@ func prefixDistances(q, word []byte, lo, hi, budget int) int {
 	best := budget + 1
 	for k := lo; k <= hi; k++ {
 		d := last[k]
-		if d == 2 && swappedBytes(q, word[:k]) {
+		if d == 2 && swappedIn(q, word[:k]) {
 			d = 1
 		}
 		best = min(best, d)
@@ -99,16 +99,4 @@ func levenshteinRow(a, b []byte, limit int, row []int) []int {
 		}
 	}
 	return row
-}
-
-// swappedBytes is swapped for ASCII strings.
-func swappedBytes(a, b []byte) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	i := 0
-	for i < len(a) && a[i] == b[i] {
-		i++
-	}
-	return i+1 < len(a) && a[i] == b[i+1] && a[i+1] == b[i] && string(a[i+2:]) == string(b[i+2:])
 }

@@ -2,6 +2,7 @@ package assist
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -319,14 +320,16 @@ func editDistance(a, b string) int {
 
 // swapped reports whether b is a with exactly two neighbouring letters
 // swapped.
-func swapped(a, b string) bool {
-	ra, rb := []rune(a), []rune(b)
-	if len(ra) != len(rb) {
+func swapped(a, b string) bool { return swappedIn([]rune(a), []rune(b)) }
+
+// swappedIn is swapped over letters as runes, or as bytes for ASCII.
+func swappedIn[L rune | byte](a, b []L) bool {
+	if len(a) != len(b) {
 		return false
 	}
 	i := 0
-	for i < len(ra) && ra[i] == rb[i] {
+	for i < len(a) && a[i] == b[i] {
 		i++
 	}
-	return i+1 < len(ra) && ra[i] == rb[i+1] && ra[i+1] == rb[i] && string(ra[i+2:]) == string(rb[i+2:])
+	return i+1 < len(a) && a[i] == b[i+1] && a[i+1] == b[i] && slices.Equal(a[i+2:], b[i+2:])
 }
