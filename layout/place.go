@@ -237,11 +237,17 @@ func (l *layouter) result() Result {
 			}
 		}
 	}
-	edges := 0
+	edges, parents := 0, 0
 	for _, it := range l.items {
 		edges += len(it.DependsOn)
+		if acrossLanes(it) {
+			parents++
+		}
 	}
 	res.Edges = make([]Edge, 0, edges)
+	if parents > 0 { // else nil, as before
+		res.Parents = make([]Edge, 0, parents)
+	}
 	for _, it := range l.items {
 		deps := it.DependsOn // in id order, once each; copied only to get there (the input is not ours)
 		if !sortedOnce(deps) {
@@ -256,12 +262,18 @@ func (l *layouter) result() Result {
 			}
 			res.Edges = append(res.Edges, l.edge(it, to))
 		}
-		if p := it.parent; p != nil && it.Type == "task" && p.lane != it.lane {
-			res.Parents = append(res.Parents, l.edge(it, p))
+		if acrossLanes(it) {
+			res.Parents = append(res.Parents, l.edge(it, it.parent))
 		}
 	}
 	res.Blocked = l.blocked
 	return res
+}
+
+// acrossLanes reports whether it is a task in another lane than its story,
+// linked to it by an edge (Result.Parents).
+func acrossLanes(it *item) bool {
+	return it.parent != nil && it.Type == "task" && it.parent.lane != it.lane
 }
 
 // Sides picks the sides of two nodes an edge between them attaches to: the

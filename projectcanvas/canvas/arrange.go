@@ -37,8 +37,10 @@ func Arrange(c *Canvas, g *pc.Graph, opts ...layout.Option) Arranged {
 	entities := g.All()
 	nodes := EntityNodes(c, entities)
 	managed := make(map[*Node]bool, len(nodes))
-	var in layout.Input
-	var placed []*Node
+	// Sized once: growing them by appends was a quarter of the bytes
+	// Arrange allocated.
+	in := layout.Input{Nodes: make([]layout.Node, 0, len(entities))}
+	placed := make([]*Node, 0, len(entities))
 	for _, e := range entities {
 		n := nodes[e.ID]
 		if n == nil {

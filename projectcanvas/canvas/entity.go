@@ -55,7 +55,7 @@ func IndexFileNodes(c *Canvas) FileNodes {
 
 // EntityNodes is EntityNodes of the indexed canvas.
 func (byFile FileNodes) EntityNodes(entities []*pc.Entity) map[pc.ID]*Node {
-	out := map[pc.ID]*Node{}
+	out := make(map[pc.ID]*Node, len(entities))
 	for _, e := range entities {
 		if n := byFile[e.Path]; n != nil {
 			out[e.ID] = n
