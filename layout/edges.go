@@ -133,8 +133,7 @@ func newCardIndex(items []*item) *cardIndex {
 		return ix
 	}
 	x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
-	for i, it := range items {
-		it.index = int32(i)
+	for _, it := range items {
 		x0, y0 = min(x0, it.rect.X), min(y0, it.rect.Y)
 		x1, y1 = max(x1, it.rect.X+it.rect.W), max(y1, it.rect.Y+it.rect.H)
 	}

@@ -134,6 +134,7 @@ func Layout(in Input, opts ...Option) Result {
 	l := newLayouter(in, c)
 	l.build()
 	l.orderLanes()
+	l.orderCells()
 	l.place()
 	return l.result()
 }
@@ -155,6 +156,8 @@ type item struct {
 	key uint64
 	// index is its place in items, and in the card index.
 	index int32
+	deps  []*item // what it depends on (resolveDeps)
+	order float64 // of a task: its key in sortTasks
 }
 
 // compareItems orders items by id as compareIDs does, except that within a
@@ -187,6 +190,7 @@ type layouter struct {
 	ix     *cardIndex
 	// blocked counts the edges no choice of sides keeps off the cards.
 	blocked int
+	links   int // dependencies between items
 	// blockers are the rectangles of the nodes found in the way of the
 	// edge being placed (see clear).
 	blockers []Rect
@@ -212,6 +216,7 @@ type band struct {
 	rect    Rect
 	cellTop float64
 	bottom  float64 // of the cells
+	index   int     // top to bottom (orderCells)
 }
 
 // cell is a band's work in one lane: a row of columns.
@@ -229,6 +234,8 @@ type column struct {
 	head  *item
 	tasks []*item
 	lane  *lane
+	x     float64 // its place in orderCells, in columns
+	key   float64 // in sortColumns
 }
 
 func newLayouter(in Input, c config) *layouter {
@@ -255,6 +262,10 @@ func newLayouter(in Input, c config) *layouter {
 	// Every decision below depends on the order of items: make it the
 	// order of ids, not of the input.
 	sortItems(l.items)
+	for i, it := range l.items {
+		it.index = int32(i)
+	}
+	l.resolveDeps()
 	return l
 }
 
@@ -567,10 +578,8 @@ func (l *layouter) orderLanes() {
 		if it.Type == graph.Task && it.parent != nil {
 			link(it.lane, it.parent.lane)
 		}
-		for _, id := range it.DependsOn {
-			if d := l.byID[id]; d != nil {
-				link(it.lane, d.lane)
-			}
+		for _, d := range it.deps {
+			link(it.lane, d.lane)
 		}
 	}
 	pos := make([]float64, n) // by initial rank

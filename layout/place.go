@@ -17,7 +17,7 @@ func (l *layouter) place() {
 				slices.SortStableFunc(f.tasks, func(x, y *item) int {
 					return cmp.Or(cmp.Compare(x.parent.lane.rank, y.parent.lane.rank), compareItems(x.parent, y.parent))
 				})
-				if f.tasks[0].parent.lane.rank < c.lane.rank {
+				if foreignLeft(c) {
 					c.cols = append([]*column{f}, c.cols...) // their stories are to the left
 				} else {
 					c.cols = append(c.cols, f)
@@ -237,29 +237,18 @@ func (l *layouter) result() Result {
 			}
 		}
 	}
-	edges, parents := 0, 0
+	parents := 0
 	for _, it := range l.items {
-		edges += len(it.DependsOn)
 		if acrossLanes(it) {
 			parents++
 		}
 	}
-	res.Edges = make([]Edge, 0, edges)
+	res.Edges = make([]Edge, 0, l.links)
 	if parents > 0 { // else nil, as before
 		res.Parents = make([]Edge, 0, parents)
 	}
 	for _, it := range l.items {
-		deps := it.DependsOn // in id order, once each; copied only to get there (the input is not ours)
-		if !sortedOnce(deps) {
-			deps = slices.Clone(deps)
-			slices.SortFunc(deps, compareIDs)
-			deps = slices.Compact(deps)
-		}
-		for _, id := range deps {
-			to := l.byID[id]
-			if to == nil || to == it {
-				continue
-			}
+		for _, to := range it.deps {
 			res.Edges = append(res.Edges, l.edge(it, to))
 		}
 		if acrossLanes(it) {
@@ -268,6 +257,18 @@ func (l *layouter) result() Result {
 	}
 	res.Blocked = l.blocked
 	return res
+}
+
+// foreignLeft reports whether the lane's tasks of stories in other lanes
+// go left of its stories: when one of those stories is in a lane to the
+// left.
+func foreignLeft(c *cell) bool {
+	for _, t := range c.foreign.tasks {
+		if t.parent.lane.rank < c.lane.rank {
+			return true
+		}
+	}
+	return false
 }
 
 // acrossLanes reports whether it is a task in another lane than its story,
