@@ -142,22 +142,23 @@ func Layout(in Input, opts ...Option) Result {
 // item is a node with what the layout found out about it.
 type item struct {
 	*Node
-	w, h     float64
-	rect     Rect
-	parent   *item // its milestone or story, when in the input
-	anchor   *item // of a decision, document or feature: what it is beside
-	lane     *lane // nil for a milestone whose workstream has no lane
-	band     *band
-	col      *column // of a story: its column
-	pfx, num string  // the id split for sorting, computed once
-	// key orders most ids with one comparison: the place of pfx among the
-	// input's prefixes, then the value of num when it is digits alone
-	// (short enough), else after every such number (see rankIDs).
+	rect   Rect  // W and H from the start, X and Y once placed
+	parent *item // its milestone or story, when in the input
+	anchor *item // of a decision, document or feature: what it is beside
+	lane   *lane // nil for a milestone whose workstream has no lane
+	band   *band
+	col    *column // of a story or task: its column
+	// key orders most ids with one comparison: the place of the id's
+	// prefix among the input's, then the value of its number when it is
+	// digits alone (short enough), else after every such number (see
+	// rankIDs).
 	key uint64
 	// index is its place in items, and in the card index.
 	index int32
-	deps  []*item // what it depends on (resolveDeps)
-	order float64 // of a task: its key in sortTasks
+	// up orders a task in its column (sortTasks): its links to bands
+	// below less those to bands above.
+	up   float32
+	deps []*item // what it depends on (resolveDeps)
 }
 
 // compareItems orders items by id as compareIDs does, except that within a
@@ -168,13 +169,9 @@ func compareItems(a, b *item) int {
 	if a.key != b.key {
 		return cmp.Compare(a.key, b.key)
 	}
-	if len(a.num) != len(b.num) {
-		return cmp.Compare(len(a.num), len(b.num))
-	}
-	if c := strings.Compare(a.num, b.num); c != 0 {
-		return c
-	}
-	return strings.Compare(a.ID, b.ID)
+	_, na := splitID(a.ID) // not kept: most pairs differ in key
+	_, nb := splitID(b.ID)
+	return cmp.Or(cmp.Compare(len(na), len(nb)), strings.Compare(na, nb), strings.Compare(a.ID, b.ID))
 }
 
 type layouter struct {
@@ -217,6 +214,7 @@ type band struct {
 	cellTop float64
 	bottom  float64 // of the cells
 	index   int     // top to bottom (orderCells)
+	x       float64 // of its milestone, in orderCells
 }
 
 // cell is a band's work in one lane: a row of columns.
@@ -234,8 +232,9 @@ type column struct {
 	head  *item
 	tasks []*item
 	lane  *lane
-	x     float64 // its place in orderCells, in columns
-	key   float64 // in sortColumns
+	// In orderCells: its place, in columns; the sum of the places its
+	// links pull it to, and how many.
+	x, pull, links float64
 }
 
 func newLayouter(in Input, c config) *layouter {
@@ -248,8 +247,7 @@ func newLayouter(in Input, c config) *layouter {
 			continue
 		}
 		it := &slab[i]
-		*it = item{Node: n, w: or(n.Width, c.defW), h: or(n.Height, c.defH)}
-		it.pfx, it.num = splitID(n.ID)
+		*it = item{Node: n, rect: Rect{W: or(n.Width, c.defW), H: or(n.Height, c.defH)}}
 		l.items = append(l.items, it)
 		l.byID[n.ID] = it
 	}
@@ -324,8 +322,8 @@ func sortItems(items []*item) {
 func (l *layouter) rankIDs() {
 	var pfxs []string // the distinct prefixes: a handful
 	for _, it := range l.items {
-		if !slices.Contains(pfxs, it.pfx) {
-			pfxs = append(pfxs, it.pfx)
+		if p, _ := splitID(it.ID); !slices.Contains(pfxs, p) {
+			pfxs = append(pfxs, p)
 		}
 	}
 	slices.Sort(pfxs)
@@ -335,14 +333,15 @@ func (l *layouter) rankIDs() {
 		pfx = pfxs[0]
 	}
 	for _, it := range l.items {
-		if it.pfx != pfx { // runs of one prefix: no search
-			pfx, rank = it.pfx, uint64(slices.Index(pfxs, it.pfx))
+		p, num := splitID(it.ID)
+		if p != pfx { // runs of one prefix: no search
+			pfx, rank = p, uint64(slices.Index(pfxs, p))
 		}
 		n := uint64(last)
-		if len(it.num) > 0 && len(it.num) <= 14 {
+		if len(num) > 0 && len(num) <= 14 {
 			n = 0
-			for k := 0; k < len(it.num) && n < last; k++ {
-				if d := it.num[k]; d >= '0' && d <= '9' {
+			for k := 0; k < len(num) && n < last; k++ {
+				if d := num[k]; d >= '0' && d <= '9' {
 					n = n*10 + uint64(d-'0')
 				} else {
 					n = last
@@ -457,6 +456,7 @@ func (l *layouter) build() {
 				c.orphans = &column{lane: it.lane}
 			}
 			c.orphans.tasks = append(c.orphans.tasks, it)
+			it.col = c.orphans
 			continue
 		}
 		it.band = s.band
@@ -469,6 +469,7 @@ func (l *layouter) build() {
 			col = c.foreign
 		}
 		col.tasks = append(col.tasks, it)
+		it.col = col
 	}
 	for _, it := range l.items {
 		if it.Type == graph.Milestone {

@@ -3,6 +3,8 @@ package layout
 import (
 	"cmp"
 	"slices"
+
+	"github.com/projectcanvas/projectcanvas/graph"
 )
 
 // resolveDeps sets each item's deps: the items it depends on, in id order,
@@ -46,56 +48,58 @@ func (l *layouter) orderCells() {
 	if l.links == 0 {
 		return
 	}
-	n := len(l.items)
-	o := orderer{l: l, x: make([]float64, 3*n), start: make([]float64, 2*len(l.lanes))}
-	o.x, o.sum, o.n = o.x[:n], o.x[n:2*n], o.x[2*n:]
-	o.start, o.side = o.start[:len(l.lanes)], o.start[len(l.lanes):]
-	slots := make([]int, len(l.lanes))
+	var linked []*item // the items with a link to pull by
+	for _, it := range l.items {
+		if len(it.deps) > 0 || acrossLanes(it) {
+			linked = append(linked, it)
+		}
+	}
+	start := make([]float64, 2*len(l.lanes)) // of each lane's cells, then of its side slot, by rank
+	side := start[len(l.lanes):]
 	for i, b := range l.bands {
 		b.index = i
 		for _, c := range b.cells {
-			slots[c.lane.rank] = max(slots[c.lane.rank], len(c.cols)+boolInt(c.foreign != nil)+boolInt(c.orphans != nil))
+			r := c.lane.rank
+			side[r] = max(side[r], float64(len(c.cols)+boolInt(c.foreign != nil)+boolInt(c.orphans != nil)))
 		}
 	}
 	x := 0.0
-	for r, s := range slots {
-		o.start[r] = x
-		o.side[r] = x + float64(s) + 0.5
-		x += float64(s) + 2 // its side slot, and a gap
+	for r, w := range side {
+		start[r] = x
+		side[r] = x + w + 0.5
+		x += w + 2 // the side slot, and a gap
 	}
-	o.place()
+	placeColumns(l.bands, start)
 	// Every column at once (not band by band, sweeping down and up): as
-	// few crossings on the benchmark graph, half the code.
+	// few crossings on the benchmark graph, less code.
 	for range 4 {
-		o.pull()
 		for _, b := range l.bands {
 			for _, c := range b.cells {
-				o.sortColumns(c)
+				for _, col := range c.cols {
+					col.pull, col.links = 0, 0
+				}
 			}
 		}
-		o.place()
-	}
-	o.pullBands()
-	for _, b := range l.bands {
-		for _, c := range b.cells {
-			for _, col := range c.cols {
-				o.sortTasks(col)
+		for _, it := range linked {
+			xi := it.orderX(side)
+			for _, d := range it.deps {
+				it.col.add(d.orderX(side))
+				d.col.add(xi)
 			}
-			if c.orphans != nil {
-				o.sortTasks(c.orphans)
+			if acrossLanes(it) {
+				it.parent.col.add(xi)
 			}
 		}
+		for _, b := range l.bands {
+			for _, c := range b.cells {
+				slices.SortStableFunc(c.cols, func(p, q *column) int {
+					return cmp.Compare((p.x+p.pull)/(1+p.links), (q.x+q.pull)/(1+q.links))
+				})
+			}
+		}
+		placeColumns(l.bands, start)
 	}
-}
-
-// orderer holds orderCells' positions and sums, by item index.
-type orderer struct {
-	l     *layouter
-	x     []float64 // in columns
-	sum   []float64 // of the positions an item's links pull it to
-	n     []float64 // how many
-	start []float64 // of each lane, by rank
-	side  []float64 // of each lane's side slot, by rank
+	sortTasks(l.bands, linked)
 }
 
 func boolInt(b bool) int {
@@ -105,121 +109,101 @@ func boolInt(b bool) int {
 	return 0
 }
 
-// place sets the position of every item from the order of the columns:
-// a column's story and tasks at its place, the lane's tasks of stories in
-// other lanes left or right of the stories (as place puts them), the
-// tasks without a story after, a milestone over its band's stories, the
-// side entities in their lane's side slot.
-func (o *orderer) place() {
-	for _, b := range o.l.bands {
+// add counts a link of the column's story or a task of it to x; nothing
+// for no column (a milestone or side entity).
+func (col *column) add(x float64) {
+	if col != nil {
+		col.pull += x
+		col.links++
+	}
+}
+
+// orderX is where an item is in orderCells: at its column, a milestone
+// over its band's stories, a side entity in its lane's side slot.
+func (it *item) orderX(side []float64) float64 {
+	switch {
+	case it.col != nil:
+		return it.col.x
+	case graph.Hierarchical(it.Type):
+		return it.band.x // a milestone
+	}
+	return side[it.lane.rank]
+}
+
+// placeColumns sets the place of every column from their order (start is
+// where each lane's cells start, by rank): the story columns in a row, the
+// lane's tasks of stories in other lanes left or right of them (as place
+// puts them), the tasks without a story after; a milestone over its
+// band's stories.
+func placeColumns(bands []*band, start []float64) {
+	for _, b := range bands {
 		sum, n := 0.0, 0
 		for _, c := range b.cells {
-			x := o.start[c.lane.rank] + 0.5
+			x := start[c.lane.rank] + 0.5
 			left := c.foreign != nil && foreignLeft(c)
 			if left {
-				o.setColumn(c.foreign, x)
+				c.foreign.x = x
 				x++
 			}
 			for _, col := range c.cols {
-				o.setColumn(col, x)
+				col.x = x
 				sum += x
 				n++
 				x++
 			}
 			if c.foreign != nil && !left {
-				o.setColumn(c.foreign, x)
+				c.foreign.x = x
 				x++
 			}
 			if c.orphans != nil {
-				o.setColumn(c.orphans, x)
+				c.orphans.x = x
 			}
 		}
-		if h := b.head; h != nil && n > 0 {
-			o.x[h.index] = sum / float64(n)
-		}
-		for _, it := range b.side {
-			o.x[it.index] = o.side[it.lane.rank]
+		if n > 0 {
+			b.x = sum / float64(n)
 		}
 	}
 }
 
-func (o *orderer) setColumn(col *column, x float64) {
-	col.x = x
-	if col.head != nil {
-		o.x[col.head.index] = x
-	}
-	for _, t := range col.tasks {
-		o.x[t.index] = x
-	}
-}
-
-// pull sums, for each item, the positions of the items it is linked to:
-// its dependencies, its dependents, and for a story its tasks in other
-// lanes.
-func (o *orderer) pull() {
-	clear(o.sum)
-	clear(o.n)
-	for _, it := range o.l.items {
-		i := it.index
+// sortTasks orders each column's tasks by where their links go: up the
+// ones with more links to bands above than below, down the ones with more
+// to bands below (links in their own band count as neither), the others
+// between, in id order: a link to a band above then leaves from high in
+// the column, past fewer cards.
+func sortTasks(bands []*band, linked []*item) {
+	for _, it := range linked {
 		for _, d := range it.deps {
-			o.sum[i] += o.x[d.index]
-			o.n[i]++
-			o.sum[d.index] += o.x[i]
-			o.n[d.index]++
+			dir := float32(cmp.Compare(d.band.index, it.band.index))
+			it.up += dir
+			d.up -= dir
 		}
-		if acrossLanes(it) {
-			o.sum[it.parent.index] += o.x[i]
-			o.n[it.parent.index]++
+	}
+	for _, b := range bands {
+		for _, c := range b.cells {
+			for _, col := range c.cols {
+				sortByUp(col.tasks)
+			}
+			if c.orphans != nil {
+				sortByUp(c.orphans.tasks)
+			}
 		}
 	}
 }
 
-// sortColumns orders a cell's story columns by the barycentre of what
-// their story and tasks are linked to, their own place counting once (a
-// column without links stays).
-func (o *orderer) sortColumns(c *cell) {
-	for _, col := range c.cols {
-		sum, n := col.x, 1.0
-		for _, t := range col.tasks {
-			sum, n = sum+o.sum[t.index], n+o.n[t.index]
-		}
-		if h := col.head; h != nil {
-			sum, n = sum+o.sum[h.index], n+o.n[h.index]
-		}
-		col.key = sum / n
+// sortByUp sorts tasks by their up, stably: by insertion (a column is
+// short, and most are 0, in order already), or slices.SortStableFunc when
+// long.
+func sortByUp(tasks []*item) {
+	if len(tasks) > 32 {
+		slices.SortStableFunc(tasks, func(a, b *item) int { return cmp.Compare(a.up, b.up) })
+		return
 	}
-	slices.SortStableFunc(c.cols, func(a, b *column) int { return cmp.Compare(a.key, b.key) })
-}
-
-// pullBands sums, for each item, where its links go: -1 for each to a
-// band above, +1 for each to a band below, 0 for each to its own (pulling
-// those down as well crossed no fewer links on the benchmark graph, and
-// took a task below its column's others away from its neighbour).
-func (o *orderer) pullBands() {
-	clear(o.sum)
-	clear(o.n)
-	for _, it := range o.l.items {
-		i := it.index
-		for _, d := range it.deps {
-			dir := float64(cmp.Compare(d.band.index, it.band.index))
-			o.sum[i] += dir
-			o.sum[d.index] -= dir
-			o.n[i]++
-			o.n[d.index]++
+	for i := 1; i < len(tasks); i++ {
+		t := tasks[i]
+		j := i
+		for ; j > 0 && tasks[j-1].up > t.up; j-- {
+			tasks[j] = tasks[j-1]
 		}
+		tasks[j] = t
 	}
-}
-
-// sortTasks orders a column's tasks by where their links go (pullBands):
-// up the ones linked to bands above, down the ones linked to bands below,
-// the others between, in id order: a link to a band above then leaves
-// from high in the column, past fewer cards.
-func (o *orderer) sortTasks(col *column) {
-	for _, t := range col.tasks {
-		t.order = 0
-		if n := o.n[t.index]; n > 0 {
-			t.order = o.sum[t.index] / n
-		}
-	}
-	slices.SortStableFunc(col.tasks, func(a, b *item) int { return cmp.Compare(a.order, b.order) })
 }

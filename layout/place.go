@@ -29,7 +29,7 @@ func (l *layouter) place() {
 			c.lane.content = max(c.lane.content, l.rowWidth(c))
 		}
 		for _, it := range b.side {
-			it.lane.sideW = max(it.lane.sideW, it.w)
+			it.lane.sideW = max(it.lane.sideW, it.rect.W)
 		}
 		slices.SortFunc(b.cells, func(x, y *cell) int { return cmp.Compare(x.lane.rank, y.lane.rank) })
 	}
@@ -64,10 +64,10 @@ func (l *layouter) place() {
 func (l *layouter) columnWidth(c *column) float64 {
 	w := 0.0
 	if c.head != nil {
-		w = c.head.w
+		w = c.head.rect.W
 	}
 	for _, t := range c.tasks {
-		w = max(w, t.w)
+		w = max(w, t.rect.W)
 	}
 	return w + l.c.fan
 }
@@ -93,7 +93,7 @@ func (l *layouter) placeBand(b *band, y float64) {
 	pad := l.c.lanePad
 	top := y
 	if h := b.head; h != nil {
-		y += h.h + l.c.vGap
+		y += h.rect.H + l.c.vGap
 		b.members = append(b.members, h)
 	}
 	b.cellTop = y + LabelHeight
@@ -102,7 +102,7 @@ func (l *layouter) placeBand(b *band, y float64) {
 	for _, c := range b.cells {
 		for _, col := range c.cols {
 			if col.head != nil {
-				rowH = max(rowH, col.head.h)
+				rowH = max(rowH, col.head.rect.H)
 			}
 		}
 	}
@@ -117,18 +117,18 @@ func (l *layouter) placeBand(b *band, y float64) {
 		colX := c.lane.x + pad
 		for _, col := range c.cols {
 			if s := col.head; s != nil {
-				s.rect = Rect{colX, storyY, s.w, s.h}
+				s.rect.X, s.rect.Y = colX, storyY
 				b.members = append(b.members, s)
-				bottom = max(bottom, storyY+s.h)
-				sx0, sx1 = min(sx0, colX), max(sx1, colX+s.w)
+				bottom = max(bottom, storyY+s.rect.H)
+				sx0, sx1 = min(sx0, colX), max(sx1, colX+s.rect.W)
 			}
 			ty := taskY
 			for k, t := range col.tasks {
-				t.rect = Rect{colX + float64(k%2)*l.c.fan, ty, t.w, t.h}
+				t.rect.X, t.rect.Y = colX+float64(k%2)*l.c.fan, ty
 				b.members = append(b.members, t)
-				bottom = max(bottom, ty+t.h)
-				ty += t.h + l.c.vGap/2
-				tx0, tx1 = min(tx0, t.rect.X), max(tx1, t.rect.X+t.w)
+				bottom = max(bottom, ty+t.rect.H)
+				ty += t.rect.H + l.c.vGap/2
+				tx0, tx1 = min(tx0, t.rect.X), max(tx1, t.rect.X+t.rect.W)
 			}
 			colX += l.columnWidth(col) + l.c.hGap
 		}
@@ -148,13 +148,13 @@ func (l *layouter) placeBand(b *band, y float64) {
 			if h.lane != nil && h.lane.w > 0 {
 				x0 = h.lane.x + pad
 			}
-			x1 = x0 + h.w
+			x1 = x0 + h.rect.W
 		}
-		h.rect = Rect{(x0+x1)/2 - h.w/2, top, h.w, h.h}
+		h.rect.X, h.rect.Y = (x0+x1)/2-h.rect.W/2, top
 	}
 	minX, maxX := math.Inf(1), math.Inf(-1)
 	for _, it := range b.members {
-		minX, maxX = min(minX, it.rect.X), max(maxX, it.rect.X+it.w)
+		minX, maxX = min(minX, it.rect.X), max(maxX, it.rect.X+it.rect.W)
 	}
 	for _, c := range b.cells {
 		minX, maxX = min(minX, c.lane.x), max(maxX, c.lane.x+c.lane.w)
@@ -187,10 +187,10 @@ func (l *layouter) placeSide(b *band) float64 {
 		if ay := anchorY(it); !math.IsInf(ay, 1) {
 			y = max(ay, next)
 		}
-		it.rect = Rect{ln.sideX, y, it.w, it.h}
+		it.rect.X, it.rect.Y = ln.sideX, y
 		b.members = append(b.members, it)
-		bottom = max(bottom, y+it.h)
-		next = y + it.h + l.c.vGap/2
+		bottom = max(bottom, y+it.rect.H)
+		next = y + it.rect.H + l.c.vGap/2
 	}
 	return bottom
 }
