@@ -231,6 +231,7 @@ type cell struct {
 type column struct {
 	head  *item
 	tasks []*item
+	n     int // its tasks, counted before they are listed
 	lane  *lane
 	// In orderCells: its place, in columns; the sum of the places its
 	// links pull it to, and how many.
@@ -429,6 +430,16 @@ func (l *layouter) finalBand() *band {
 // build sorts the entities into bands, lanes, cells and columns.
 func (l *layouter) build() {
 	l.buildBands()
+	stories, tasks := 0, 0
+	for _, it := range l.items {
+		switch it.Type {
+		case graph.Story:
+			stories++
+		case graph.Task:
+			tasks++
+		}
+	}
+	cols := make([]column, 0, stories) // one allocation for all
 	for _, it := range l.items {
 		if it.Type != graph.Story {
 			continue
@@ -440,36 +451,26 @@ func (l *layouter) build() {
 		}
 		it.lane = l.laneNamed(laneOf(it))
 		c := it.band.cellOf(it.lane)
-		it.col = &column{head: it, lane: it.lane}
+		cols = append(cols, column{head: it, lane: it.lane})
+		it.col = &cols[len(cols)-1]
 		c.cols = append(c.cols, it.col)
 	}
 	for _, it := range l.items {
-		if it.Type != graph.Task {
-			continue
+		if it.Type == graph.Task {
+			it.col = l.columnOf(it)
+			it.col.n++
 		}
-		it.lane = l.laneNamed(laneOf(it))
-		s := it.parent
-		if s == nil {
-			it.band = l.finalBand()
-			c := it.band.cellOf(it.lane)
-			if c.orphans == nil {
-				c.orphans = &column{lane: it.lane}
+	}
+	// Each column's tasks in one slice, cut to its count: no appends
+	// that grow.
+	slab := make([]*item, tasks)
+	for _, it := range l.items {
+		if col := it.col; it.Type == graph.Task {
+			if col.tasks == nil {
+				col.tasks, slab = slab[:0:col.n], slab[col.n:]
 			}
-			c.orphans.tasks = append(c.orphans.tasks, it)
-			it.col = c.orphans
-			continue
+			col.tasks = append(col.tasks, it)
 		}
-		it.band = s.band
-		col := s.col
-		if it.lane != s.lane {
-			c := it.band.cellOf(it.lane)
-			if c.foreign == nil {
-				c.foreign = &column{lane: it.lane}
-			}
-			col = c.foreign
-		}
-		col.tasks = append(col.tasks, it)
-		it.col = col
 	}
 	for _, it := range l.items {
 		if it.Type == graph.Milestone {
@@ -484,6 +485,32 @@ func (l *layouter) build() {
 	if l.final != nil {
 		l.bands = append(l.bands, l.final)
 	}
+}
+
+// columnOf sets a task's lane and band and returns its column: below its
+// story in its story's lane, else in its lane's column of tasks of
+// stories in other lanes of the band, or of tasks without a story in the
+// final band.
+func (l *layouter) columnOf(it *item) *column {
+	it.lane = l.laneNamed(laneOf(it))
+	s := it.parent
+	if s == nil {
+		it.band = l.finalBand()
+		c := it.band.cellOf(it.lane)
+		if c.orphans == nil {
+			c.orphans = &column{lane: it.lane}
+		}
+		return c.orphans
+	}
+	it.band = s.band
+	if it.lane == s.lane {
+		return s.col
+	}
+	c := it.band.cellOf(it.lane)
+	if c.foreign == nil {
+		c.foreign = &column{lane: it.lane}
+	}
+	return c.foreign
 }
 
 // buildBands makes a band per milestone, in dependency order (a milestone

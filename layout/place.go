@@ -94,17 +94,22 @@ func (l *layouter) placeBand(b *band, y float64) {
 	top := y
 	if h := b.head; h != nil {
 		y += h.rect.H + l.c.vGap
-		b.members = append(b.members, h)
 	}
 	b.cellTop = y + LabelHeight
 	storyY := b.cellTop + pad
 	rowH := 0.0
+	n := 1 + len(b.side)
 	for _, c := range b.cells {
 		for _, col := range c.cols {
 			if col.head != nil {
 				rowH = max(rowH, col.head.rect.H)
 			}
+			n += 1 + len(col.tasks)
 		}
+	}
+	b.members = slices.Grow(b.members, n) // once, not by appends
+	if h := b.head; h != nil {
+		b.members = append(b.members, h)
 	}
 	taskY := storyY
 	if rowH > 0 {
