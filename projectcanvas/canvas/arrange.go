@@ -41,7 +41,8 @@ func Arrange(c *Canvas, g *pc.Graph, opts ...layout.Option) Arranged {
 	// Arrange allocated.
 	in := layout.Input{Nodes: make([]layout.Node, 0, len(entities))}
 	placed := make([]*Node, 0, len(entities))
-	for _, e := range entities {
+	deps := make([][]pc.ID, len(entities)) // by entity, for the layout and the edges
+	for i, e := range entities {
 		n := nodes[e.ID]
 		if n == nil {
 			continue
@@ -52,9 +53,10 @@ func Arrange(c *Canvas, g *pc.Graph, opts ...layout.Option) Arranged {
 			n.Width, n.Height = w, h
 			out.Resized++
 		}
+		deps[i] = g.Neighbours(e, pc.ToDependencies)
 		in.Nodes = append(in.Nodes, layout.Node{
 			ID: string(e.ID), Type: string(e.Type), Workstream: e.Workstream, Parent: string(e.Parent),
-			Anchors: anchors(g, e), DependsOn: ids(g.Neighbours(e, pc.ToDependencies)), Width: n.Width, Height: n.Height,
+			Anchors: anchors(g, e), DependsOn: ids(deps[i]), Width: n.Width, Height: n.Height,
 		})
 	}
 	for _, n := range c.Nodes {
@@ -74,7 +76,10 @@ func Arrange(c *Canvas, g *pc.Graph, opts ...layout.Option) Arranged {
 	out.Lanes = drawLanes(c, res.Lanes)
 	out.Blocked = res.Blocked
 	ix := out.arrangeEdges(c, res, nodes, managed)
-	out.EdgesAdded = ix.addDependencyEdges(g, nodes) + ix.addParents(res.Parents, nodes)
+	for i, e := range entities {
+		out.EdgesAdded += ix.addDependencies(e, deps[i], nodes)
+	}
+	out.EdgesAdded += ix.addParents(res.Parents, nodes)
 	return out
 }
 

@@ -191,14 +191,22 @@ func (ix *edges) add(from, to *Node, idOf func(a, b pc.ID) string, a, b pc.ID, s
 func (ix *edges) addDependencyEdges(g *pc.Graph, nodes map[pc.ID]*Node) int {
 	added := 0
 	for _, e := range g.All() {
-		from := nodes[e.ID]
-		if from == nil {
-			continue
-		}
-		for _, dep := range g.Neighbours(e, pc.ToDependencies) {
-			if to := nodes[dep]; to != nil && ix.add(from, to, EdgeID, e.ID, dep, nil) {
-				added++
-			}
+		added += ix.addDependencies(e, g.Neighbours(e, pc.ToDependencies), nodes)
+	}
+	return added
+}
+
+// addDependencies is addDependencyEdges for one entity and its
+// dependencies.
+func (ix *edges) addDependencies(e *pc.Entity, deps []pc.ID, nodes map[pc.ID]*Node) int {
+	from := nodes[e.ID]
+	if from == nil {
+		return 0
+	}
+	added := 0
+	for _, dep := range deps {
+		if to := nodes[dep]; to != nil && ix.add(from, to, EdgeID, e.ID, dep, nil) {
+			added++
 		}
 	}
 	return added
