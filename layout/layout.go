@@ -271,21 +271,31 @@ func newLayouter(in Input, c config) *layouter {
 // sortItems sorts items by compareItems: a radix sort of their indexes on
 // their keys (a byte at a time, the bytes all keys share skipped; indexes,
 // not pointers, move), then compareItems on the runs of equal keys (ids
-// that are not plain numbers).
+// that are not plain numbers). Items in order already, with distinct keys,
+// stay as they are.
 func sortItems(items []*item) {
+	inOrder := true
+	all, some := ^uint64(0), uint64(0) // the bits all keys have, some have
+	for i, it := range items {
+		all, some = all&it.key, some|it.key
+		inOrder = inOrder && (i == 0 || items[i-1].key < it.key)
+	}
+	if inOrder {
+		return
+	}
 	order := make([]int32, 2*len(items))
 	cur, tmp := order[:len(items)], order[len(items):]
 	for i := range cur {
 		cur[i] = int32(i)
 	}
 	var count [256]int
-	for shift := uint(0); shift < 64 && len(items) > 0; shift += 8 {
+	for shift := uint(0); shift < 64; shift += 8 {
+		if byte((all^some)>>shift) == 0 {
+			continue // one value in this byte: nothing to do
+		}
 		clear(count[:])
 		for _, it := range items {
 			count[byte(it.key>>shift)]++
-		}
-		if count[byte(items[0].key>>shift)] == len(items) {
-			continue // one value in this byte: nothing to do
 		}
 		sum := 0
 		for b, c := range count {
