@@ -248,7 +248,7 @@ func newLayouter(in Input, c config) *layouter {
 			continue
 		}
 		it := &slab[i]
-		*it = item{Node: n, rect: Rect{W: or(n.Width, c.defW), H: or(n.Height, c.defH)}}
+		it.Node, it.rect.W, it.rect.H = n, or(n.Width, c.defW), or(n.Height, c.defH) // the rest is zero
 		l.items = append(l.items, it)
 		l.byID[n.ID] = it
 	}
@@ -331,22 +331,17 @@ func sortItems(items []*item) {
 // then text, as compareIDs orders them), else 2^47-1, after them, for
 // compareItems to order by length and text.
 func (l *layouter) rankIDs() {
-	var pfxs []string // the distinct prefixes: a handful
-	for _, it := range l.items {
-		if p, _ := splitID(it.ID); !slices.Contains(pfxs, p) {
-			pfxs = append(pfxs, p)
-		}
-	}
-	slices.Sort(pfxs)
 	const last = 1<<47 - 1
+	var pfxs []string // the distinct prefixes, as they come: a handful
 	pfx, rank := "", uint64(0)
-	if len(pfxs) > 0 {
-		pfx = pfxs[0]
-	}
-	for _, it := range l.items {
+	for i, it := range l.items {
 		p, num := splitID(it.ID)
-		if p != pfx { // runs of one prefix: no search
-			pfx, rank = p, uint64(slices.Index(pfxs, p))
+		if p != pfx || i == 0 { // runs of one prefix: no search
+			k := slices.Index(pfxs, p)
+			if k < 0 {
+				k, pfxs = len(pfxs), append(pfxs, p)
+			}
+			pfx, rank = p, uint64(k)
 		}
 		n := uint64(last)
 		if len(num) > 0 && len(num) <= 14 {
@@ -360,6 +355,20 @@ func (l *layouter) rankIDs() {
 			}
 		}
 		it.key = rank<<47 | min(n, last)
+	}
+	// The ranks as the prefixes came to their ranks in order, when not the
+	// same.
+	sorted := slices.Clone(pfxs)
+	slices.Sort(sorted)
+	if slices.Equal(sorted, pfxs) {
+		return
+	}
+	to := make([]uint64, len(pfxs))
+	for k, p := range pfxs {
+		to[k] = uint64(slices.Index(sorted, p))
+	}
+	for _, it := range l.items {
+		it.key = to[it.key>>47]<<47 | it.key&last
 	}
 }
 
