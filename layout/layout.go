@@ -158,7 +158,7 @@ type item struct {
 	// up orders a task in its column (sortTasks): its links to bands
 	// below less those to bands above.
 	up   float32
-	deps []*item // what it depends on (resolveDeps)
+	deps [2]int32 // where its dependencies are in layouter.deps (depsOf)
 }
 
 // compareItems orders items by id as compareIDs does, except that within a
@@ -187,7 +187,8 @@ type layouter struct {
 	ix     *cardIndex
 	// blocked counts the edges no choice of sides keeps off the cards.
 	blocked int
-	links   int // dependencies between items
+	links   int     // dependencies between items
+	deps    []*item // the items' dependencies, item by item (depsOf)
 	// blockers are the rectangles of the nodes found in the way of the
 	// edge being placed (see clear).
 	blockers []Rect
@@ -260,7 +261,7 @@ func newLayouter(in Input, c config) *layouter {
 	}
 	// Every decision below depends on the order of items: make it the
 	// order of ids, not of the input.
-	sortItems(l.items)
+	l.items = sortItems(l.items)
 	for i, it := range l.items {
 		it.index = int32(i)
 	}
@@ -268,12 +269,12 @@ func newLayouter(in Input, c config) *layouter {
 	return l
 }
 
-// sortItems sorts items by compareItems: a radix sort of their indexes on
-// their keys (a byte at a time, the bytes all keys share skipped; indexes,
-// not pointers, move), then compareItems on the runs of equal keys (ids
-// that are not plain numbers). Items in order already, with distinct keys,
-// stay as they are.
-func sortItems(items []*item) {
+// sortItems returns items sorted by compareItems: a radix sort of their
+// indexes on their keys (a byte at a time, the bytes all keys share
+// skipped; indexes, not pointers, move, and are written out once), then
+// compareItems on the runs of equal keys (ids that are not plain numbers).
+// Items in order already, with distinct keys, are returned as they are.
+func sortItems(items []*item) []*item {
 	inOrder := true
 	all, some := ^uint64(0), uint64(0) // the bits all keys have, some have
 	for i, it := range items {
@@ -281,7 +282,7 @@ func sortItems(items []*item) {
 		inOrder = inOrder && (i == 0 || items[i-1].key < it.key)
 	}
 	if inOrder {
-		return
+		return items
 	}
 	order := make([]int32, 2*len(items))
 	cur, tmp := order[:len(items)], order[len(items):]
@@ -312,7 +313,7 @@ func sortItems(items []*item) {
 	for k, i := range cur {
 		sorted[k] = items[i]
 	}
-	copy(items, sorted)
+	items = sorted
 	for i := 0; i < len(items); {
 		j := i + 1
 		for j < len(items) && items[j].key == items[i].key {
@@ -323,6 +324,7 @@ func sortItems(items []*item) {
 		}
 		i = j
 	}
+	return items
 }
 
 // rankIDs sets each item's key: the rank of its id's prefix among the
@@ -404,6 +406,10 @@ func laneOf(it *item) string {
 	}
 	return ""
 }
+
+// depsOf is what it depends on (resolveDeps): ints in the item rather
+// than a slice, which the garbage collector would have to follow.
+func (l *layouter) depsOf(it *item) []*item { return l.deps[it.deps[0]:it.deps[1]] }
 
 // Not inlined: called from several places, one copy keeps the WebAssembly small.
 //
@@ -625,7 +631,7 @@ func (l *layouter) orderLanes() {
 		if it.Type == graph.Task && it.parent != nil {
 			link(it.lane, it.parent.lane)
 		}
-		for _, d := range it.deps {
+		for _, d := range l.depsOf(it) {
 			link(it.lane, d.lane)
 		}
 	}

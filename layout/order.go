@@ -7,9 +7,9 @@ import (
 	"github.com/projectcanvas/projectcanvas/graph"
 )
 
-// resolveDeps sets each item's deps: the items it depends on, in id order,
-// once each, itself left out. The ordering and the edges read them (one
-// lookup of each id).
+// resolveDeps lists each item's dependencies (depsOf): the items it
+// depends on, in id order, once each, itself left out. The ordering and
+// the edges read them (one lookup of each id).
 func (l *layouter) resolveDeps() {
 	n := 0
 	for _, it := range l.items {
@@ -23,15 +23,15 @@ func (l *layouter) resolveDeps() {
 			slices.SortFunc(ids, compareIDs)
 			ids = slices.Compact(ids)
 		}
-		from := len(slab)
+		it.deps[0] = int32(len(slab))
 		for _, id := range ids {
 			if d := l.byID[id]; d != nil && d != it {
 				slab = append(slab, d)
-				l.links++
 			}
 		}
-		it.deps = slab[from:len(slab):len(slab)]
+		it.deps[1] = int32(len(slab))
 	}
+	l.deps, l.links = slab, len(slab)
 }
 
 // orderCells orders the story columns of each cell, left to right, and the
@@ -50,7 +50,7 @@ func (l *layouter) orderCells() {
 	}
 	var linked []*item // the items with a link to pull by
 	for _, it := range l.items {
-		if len(it.deps) > 0 || acrossLanes(it) {
+		if it.deps[1] > it.deps[0] || acrossLanes(it) {
 			linked = append(linked, it)
 		}
 	}
@@ -82,7 +82,7 @@ func (l *layouter) orderCells() {
 		}
 		for _, it := range linked {
 			xi := it.orderX(side)
-			for _, d := range it.deps {
+			for _, d := range l.depsOf(it) {
 				it.col.add(d.orderX(side))
 				d.col.add(xi)
 			}
@@ -99,7 +99,7 @@ func (l *layouter) orderCells() {
 		}
 		placeColumns(l.bands, start)
 	}
-	sortTasks(l.bands, linked)
+	l.sortTasks(linked)
 }
 
 func boolInt(b bool) int {
@@ -170,15 +170,15 @@ func placeColumns(bands []*band, start []float64) {
 // to bands below (links in their own band count as neither), the others
 // between, in id order: a link to a band above then leaves from high in
 // the column, past fewer cards.
-func sortTasks(bands []*band, linked []*item) {
+func (l *layouter) sortTasks(linked []*item) {
 	for _, it := range linked {
-		for _, d := range it.deps {
+		for _, d := range l.depsOf(it) {
 			dir := float32(cmp.Compare(d.band.index, it.band.index))
 			it.up += dir
 			d.up -= dir
 		}
 	}
-	for _, b := range bands {
+	for _, b := range l.bands {
 		for _, c := range b.cells {
 			for _, col := range c.cols {
 				sortByUp(col.tasks)
@@ -202,8 +202,10 @@ func sortByUp(tasks []*item) {
 		t := tasks[i]
 		j := i
 		for ; j > 0 && tasks[j-1].up > t.up; j-- {
-			tasks[j] = tasks[j-1]
 		}
-		tasks[j] = t
+		if j < i { // a task in place is not written again (a pointer write pays for the collector)
+			copy(tasks[j+1:i+1], tasks[j:i])
+			tasks[j] = t
+		}
 	}
 }

@@ -253,7 +253,7 @@ func (l *layouter) result() Result {
 		res.Parents = make([]Edge, 0, parents)
 	}
 	for _, it := range l.items {
-		for _, to := range it.deps {
+		for _, to := range l.depsOf(it) {
 			res.Edges = append(res.Edges, l.edge(it, to))
 		}
 		if acrossLanes(it) {
