@@ -99,12 +99,12 @@ func (out *Arranged) arrangeEdges(c *Canvas, res layout.Result, nodes map[pc.ID]
 			parent[from] = nodes[pc.ID(l.To)]
 		}
 	}
-	ix := &edges{c: c, joined: make(map[[2]string]bool, len(c.Edges)), sides: make(map[[2]*Node]layout.Edge, len(res.Edges)+len(res.Parents))}
+	ix := &edges{c: c, joined: make(map[[2]string]bool, len(c.Edges)), sides: make(map[[2]*Node]sidePair, len(res.Edges)+len(res.Parents))}
 	for _, list := range [][]layout.Edge{res.Edges, res.Parents} {
 		for _, l := range list {
 			from, to := nodes[pc.ID(l.From)], nodes[pc.ID(l.To)]
 			if from != nil && to != nil {
-				ix.sides[[2]*Node{from, to}] = l
+				ix.sides[[2]*Node{from, to}] = sidePair{sideCode(l.FromSide), sideCode(l.ToSide)}
 			}
 		}
 	}
