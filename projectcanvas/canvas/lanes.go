@@ -85,9 +85,11 @@ func ParentEdgeID(child, parent pc.ID) string {
 // holds takes the next free id. New groups go first in the list, so that
 // the entities are drawn on top of them.
 func drawLanes(c *Canvas, lanes []layout.Lane) []Lane {
-	taken := make(map[string]bool, len(c.Nodes))
+	// The ids a lane's may not take: those of other nodes with the lane
+	// prefix (a lane's id has it), then the lanes' as they are given.
+	taken := map[string]bool{}
 	for _, n := range c.Nodes {
-		if !isLane(n) {
+		if !isLane(n) && strings.HasPrefix(n.ID, lanePrefix) {
 			taken[n.ID] = true
 		}
 	}
