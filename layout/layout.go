@@ -155,6 +155,7 @@ type item struct {
 	key uint64
 	// index is its place in items, and in the card index.
 	index int32
+	pos   int32 // of a task: its place in its column
 	// up orders a task in its column (sortTasks): its links to bands
 	// below less those to bands above.
 	up   float32

@@ -130,6 +130,7 @@ func (l *layouter) placeBand(b *band, y float64) {
 			ty := taskY
 			for k, t := range col.tasks {
 				t.rect.X, t.rect.Y = colX+float64(k%2)*l.c.fan, ty
+				t.pos = int32(k)
 				b.members = append(b.members, t)
 				bottom = max(bottom, ty+t.rect.H)
 				ty += t.rect.H + l.c.vGap/2
