@@ -176,16 +176,19 @@ func compareItems(a, b *item) int {
 }
 
 type layouter struct {
-	c      config
-	in     Input
-	items  []*item
-	byID   map[string]*item
-	lanes  []*lane
-	byName map[string]*lane
-	last   *lane // the lane laneNamed found last
-	bands  []*band
-	final  *band // of the work without a milestone, and the side entities of several bands or none
-	ix     *cardIndex
+	c     config
+	in    Input
+	items []*item
+	byID  map[string]*item
+	// byInput are the items by their node's place in the input; an item
+	// without its node (Node nil) for a node whose id was there before.
+	byInput []item
+	lanes   []*lane
+	byName  map[string]*lane
+	last    *lane // the lane laneNamed found last
+	bands   []*band
+	final   *band // of the work without a milestone, and the side entities of several bands or none
+	ix      *cardIndex
 	// blocked counts the edges no choice of sides keeps off the cards.
 	blocked int
 	links   int     // dependencies between items
@@ -244,6 +247,7 @@ func newLayouter(in Input, c config) *layouter {
 	l := &layouter{c: c, in: in, byID: make(map[string]*item, len(in.Nodes)), byName: map[string]*lane{}}
 	l.items = make([]*item, 0, len(in.Nodes))
 	slab := make([]item, len(in.Nodes)) // one allocation for all
+	l.byInput = slab
 	for i := range in.Nodes {
 		n := &in.Nodes[i]
 		if _, dup := l.byID[n.ID]; dup || n.ID == "" {

@@ -13,9 +13,10 @@ func (l *layouter) place() {
 	for _, b := range l.bands {
 		for _, c := range b.cells {
 			if f := c.foreign; f != nil {
-				// Grouped by story, in the order of the stories' lanes.
+				// Grouped by story, in the order of the stories' lanes (a
+				// story's index is its place in id order).
 				slices.SortStableFunc(f.tasks, func(x, y *item) int {
-					return cmp.Or(cmp.Compare(x.parent.lane.rank, y.parent.lane.rank), compareItems(x.parent, y.parent))
+					return cmp.Or(cmp.Compare(x.parent.lane.rank, y.parent.lane.rank), cmp.Compare(x.parent.index, y.parent.index))
 				})
 				if foreignLeft(c) {
 					c.cols = append([]*column{f}, c.cols...) // their stories are to the left
@@ -227,7 +228,9 @@ func (l *layouter) clearObstacles(b *band) {
 func (l *layouter) result() Result {
 	res := Result{Nodes: make([]Rect, len(l.in.Nodes))}
 	for i := range l.in.Nodes {
-		if it := l.byID[l.in.Nodes[i].ID]; it != nil {
+		if it := &l.byInput[i]; it.Node != nil {
+			res.Nodes[i] = it.rect
+		} else if it := l.byID[l.in.Nodes[i].ID]; it != nil { // a node again
 			res.Nodes[i] = it.rect
 		}
 	}
