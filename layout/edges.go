@@ -99,6 +99,15 @@ func (l *layouter) neighbours(it *item, list []Rect) []Rect {
 	if k+1 < len(col.tasks) {
 		list = append(list, col.tasks[k+1].rect)
 	}
+	if k < 0 { // a story: the stories beside it in its row too
+		row := col.cell.cols
+		if a := col.at; a > 0 && row[a-1].head != nil {
+			list = append(list, row[a-1].head.rect)
+		}
+		if a := col.at; a+1 < len(row) && row[a+1].head != nil {
+			list = append(list, row[a+1].head.rect)
+		}
+	}
 	return list
 }
 

@@ -238,6 +238,8 @@ type column struct {
 	tasks []*item
 	n     int // its tasks, counted before they are listed
 	lane  *lane
+	cell  *cell
+	at    int // its place in the cell's row, once placed
 	// In orderCells: its place, in columns; the sum of the places its
 	// links pull it to, and how many.
 	x, pull, links float64
@@ -481,7 +483,7 @@ func (l *layouter) build() {
 		}
 		it.lane = l.laneNamed(laneOf(it))
 		c := it.band.cellOf(it.lane)
-		cols = append(cols, column{head: it, lane: it.lane})
+		cols = append(cols, column{head: it, lane: it.lane, cell: c})
 		it.col = &cols[len(cols)-1]
 		c.cols = append(c.cols, it.col)
 	}
@@ -528,7 +530,7 @@ func (l *layouter) columnOf(it *item) *column {
 		it.band = l.finalBand()
 		c := it.band.cellOf(it.lane)
 		if c.orphans == nil {
-			c.orphans = &column{lane: it.lane}
+			c.orphans = &column{lane: it.lane, cell: c}
 		}
 		return c.orphans
 	}
@@ -538,7 +540,7 @@ func (l *layouter) columnOf(it *item) *column {
 	}
 	c := it.band.cellOf(it.lane)
 	if c.foreign == nil {
-		c.foreign = &column{lane: it.lane}
+		c.foreign = &column{lane: it.lane, cell: c}
 	}
 	return c.foreign
 }

@@ -27,6 +27,9 @@ func (l *layouter) place() {
 			if c.orphans != nil {
 				c.cols = append(c.cols, c.orphans)
 			}
+			for k, col := range c.cols {
+				col.at = k
+			}
 			c.lane.content = max(c.lane.content, l.rowWidth(c))
 		}
 		for _, it := range b.side {
