@@ -46,7 +46,7 @@ func (l *layouter) edge(from, to *item) Edge {
 	f, t := sides(from.rect, to.rect)
 	l.blockers = l.neighbours(to, l.neighbours(from, l.blockers[:0]))
 	if l.clear(from, to, f, t) {
-		return Edge{From: from.ID, To: to.ID, FromSide: sideNames[f], ToSide: sideNames[t]}
+		return edgeOf(from, to, f, t)
 	}
 	type pair struct {
 		f, t int
@@ -70,11 +70,15 @@ func (l *layouter) edge(from, to *item) Edge {
 	}
 	for _, p := range pairs[:n] {
 		if l.clear(from, to, p.f, p.t) {
-			return Edge{From: from.ID, To: to.ID, FromSide: sideNames[p.f], ToSide: sideNames[p.t]}
+			return edgeOf(from, to, p.f, p.t)
 		}
 	}
 	l.blocked++
-	return Edge{From: from.ID, To: to.ID, FromSide: sideNames[f], ToSide: sideNames[t]}
+	return edgeOf(from, to, f, t)
+}
+
+func edgeOf(from, to *item, f, t int) Edge {
+	return Edge{From: from.ID, To: to.ID, FromSide: sideNames[f], ToSide: sideNames[t], FromNode: int(from.input), ToNode: int(to.input)}
 }
 
 // neighbours appends to list the rectangles of the cards just above and

@@ -49,6 +49,10 @@ type Input struct {
 type Edge struct {
 	From, To         string // From depends on To
 	FromSide, ToSide string // top, right, bottom, left
+	// FromNode and ToNode are the places of From's and To's nodes in
+	// Input.Nodes (the first, for an id given twice): a caller that keeps
+	// its nodes by place finds them without looking the ids up.
+	FromNode, ToNode int
 }
 
 // Lane is one cell of the grid: the rectangle of a workstream's lane in one
@@ -156,6 +160,7 @@ type item struct {
 	// index is its place in items, and in the card index.
 	index int32
 	pos   int32 // of a task: its place in its column
+	input int32 // its node's place in Input.Nodes
 	// up orders a task in its column (sortTasks): its links to bands
 	// below less those to bands above.
 	up   float32
@@ -257,6 +262,7 @@ func newLayouter(in Input, c config) *layouter {
 		}
 		it := &slab[i]
 		it.Node, it.rect.W, it.rect.H = n, or(n.Width, c.defW), or(n.Height, c.defH) // the rest is zero
+		it.input = int32(i)
 		l.items = append(l.items, it)
 		l.byID[n.ID] = it
 	}
