@@ -13,10 +13,12 @@ func (l *layouter) place() {
 	for _, b := range l.bands {
 		for _, c := range b.cells {
 			if f := c.foreign; f != nil {
-				// Grouped by story, in the order of the stories' lanes (a
-				// story's index is its place in id order).
+				// Grouped by story, in the order of the stories' lanes, then
+				// of the stories in their row (orderCells; a story's index is
+				// its place in id order): their links cross less.
 				slices.SortStableFunc(f.tasks, func(x, y *item) int {
-					return cmp.Or(cmp.Compare(x.parent.lane.rank, y.parent.lane.rank), cmp.Compare(x.parent.index, y.parent.index))
+					p, q := x.parent, y.parent
+					return cmp.Or(cmp.Compare(p.lane.rank, q.lane.rank), cmp.Compare(p.col.x, q.col.x), cmp.Compare(p.index, q.index))
 				})
 				if foreignLeft(c) {
 					c.cols = append([]*column{f}, c.cols...) // their stories are to the left
