@@ -31,7 +31,7 @@
 //     each column (a story and its tasks) moves to the barycentre of the
 //     columns its story and tasks are linked to by dependencies (and a
 //     story to its tasks in other lanes), counted in columns rather than
-//     pixels, a few rounds. A column's tasks: those with more links to
+//     pixels, two rounds. A column's tasks: those with more links to
 //     bands above than below first, more below last, else in id order.
 //     Links then run shorter and cross less.
 //   - Result.Lanes are the cells of the grid, a rectangle per band and lane

@@ -37,7 +37,7 @@ func (l *layouter) resolveDeps() {
 // orderCells orders the story columns of each cell, left to right, and the
 // tasks of each column, top to bottom, so that dependency links are short
 // and cross less: a column moves to the barycentre of the entities its
-// story and tasks are linked to (a few rounds, every column at once), a
+// story and tasks are linked to (two rounds, every column at once), a
 // task up when its links go to bands above, down when to bands below.
 //
 // Positions count in columns, not pixels (a lane starts after the widest
@@ -71,8 +71,10 @@ func (l *layouter) orderCells() {
 	}
 	placeColumns(l.bands, start)
 	// Every column at once (not band by band, sweeping down and up): as
-	// few crossings on the benchmark graph, less code.
-	for range 4 {
+	// few crossings on the benchmark graph, less code. Two rounds: the
+	// example vault and a generated one of 2,000 entities are as after
+	// four, the benchmark graph within 0.5% of its crossings.
+	for range 2 {
 		for _, b := range l.bands {
 			for _, c := range b.cells {
 				for _, col := range c.cols {
