@@ -19,9 +19,10 @@
 //     the story row of its milestone's band, in its lane; below it the
 //     column of its tasks of that lane, fanned a step right every other
 //     task. A task in another workstream than its story's goes in its own
-//     lane, in the same band, below the story row, in a column of the
-//     story's tasks of that lane (left of the lane's stories when the story
-//     is in a lane to the left, else right).
+//     lane, in the same band, below the story row, in the lane's column of
+//     tasks of stories in other lanes (left of the lane's stories when its
+//     story is in a lane to the left, else right), grouped by story in the
+//     stories' order.
 //   - Lanes line up from band to band: a lane is as wide as its widest
 //     band, so a workstream reads as one column from the top of the canvas
 //     to the bottom; no two lanes share any x. Lanes are ordered to keep
