@@ -255,16 +255,32 @@ func newLayouter(in Input, c config) *layouter {
 	l.items = make([]*item, 0, len(in.Nodes))
 	slab := make([]item, len(in.Nodes)) // one allocation for all
 	l.byInput = slab
-	for i := range in.Nodes {
-		n := &in.Nodes[i]
-		if _, dup := l.byID[n.ID]; dup || n.ID == "" {
-			continue
+	// Each id once, the first node that has it. Most inputs have no id
+	// twice: the ids go in without a lookup first, and only when the map
+	// comes out smaller than the items is it done again with them.
+	for pass := range 2 {
+		for i := range in.Nodes {
+			n := &in.Nodes[i]
+			if n.ID == "" {
+				continue
+			}
+			if pass == 1 {
+				if _, dup := l.byID[n.ID]; dup {
+					continue
+				}
+			}
+			it := &slab[i]
+			it.Node, it.rect.W, it.rect.H = n, or(n.Width, c.defW), or(n.Height, c.defH) // the rest is zero
+			it.input = int32(i)
+			l.items = append(l.items, it)
+			l.byID[n.ID] = it
 		}
-		it := &slab[i]
-		it.Node, it.rect.W, it.rect.H = n, or(n.Width, c.defW), or(n.Height, c.defH) // the rest is zero
-		it.input = int32(i)
-		l.items = append(l.items, it)
-		l.byID[n.ID] = it
+		if len(l.byID) == len(l.items) {
+			break
+		}
+		clear(l.byID)
+		clear(slab)
+		l.items = l.items[:0]
 	}
 	l.rankIDs()
 	for _, it := range l.items {

@@ -117,6 +117,23 @@ func TestObstaclesAreAvoided(t *testing.T) {
 	assert.Equal(t, 0.0, far.Nodes[0].Y, "an obstacle elsewhere changes nothing")
 }
 
+// A node whose id came before is the same entity: it takes the first's
+// place, and edges name the first.
+func TestAnIDTwice(t *testing.T) {
+	in := Input{Nodes: []Node{
+		{ID: "M-001", Type: "milestone"},
+		{ID: "S-001", Type: "story", Parent: "M-001"},
+		{ID: "T-001", Type: "task", Parent: "S-001"},
+		{ID: "S-001", Type: "story", Workstream: "design"},
+		{ID: "T-002", Type: "task", Parent: "S-001", DependsOn: []string{"S-001"}},
+	}}
+	res := Layout(in)
+	require.Len(t, res.Nodes, 5)
+	assert.Equal(t, res.Nodes[1], res.Nodes[3])
+	assert.Empty(t, res.Lanes[0].Workstream, "the first S-001's lane")
+	assert.Equal(t, []Edge{{From: "T-002", To: "S-001", FromSide: "top", ToSide: "bottom", FromNode: 4, ToNode: 1}}, res.Edges)
+}
+
 func TestEmptyAndOddInput(t *testing.T) {
 	assert.Empty(t, Layout(Input{}).Nodes)
 	odd := Input{Nodes: []Node{
