@@ -283,8 +283,14 @@ func newLayouter(in Input, c config) *layouter {
 		l.items = l.items[:0]
 	}
 	l.rankIDs()
+	var last *item // the parent looked up last: a story's tasks mostly come together
 	for _, it := range l.items {
-		if p := l.byID[it.Parent]; p != nil && p.Type == graph.ParentType(it.Type) && p.Type != "" {
+		p := last
+		if p == nil || p.ID != it.Parent {
+			p = l.byID[it.Parent]
+			last = p
+		}
+		if p != nil && p.Type == graph.ParentType(it.Type) && p.Type != "" {
 			it.parent = p
 		}
 	}
