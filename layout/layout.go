@@ -198,8 +198,8 @@ type layouter struct {
 	blocked int
 	links   int     // dependencies between items
 	deps    []*item // the items' dependencies, item by item (depsOf)
-	// blockers are the rectangles of the nodes found in the way of the
-	// edge being placed (see clear).
+	// blockers are the rectangles of the cards next to the ends of the
+	// edge being placed and of the nodes found in its way (see clear).
 	blockers []Rect
 }
 
