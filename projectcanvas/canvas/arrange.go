@@ -99,10 +99,10 @@ func (out *Arranged) arrangeEdges(c *Canvas, res layout.Result, placed []*Node, 
 	for _, l := range res.Parents {
 		parent[placed[l.FromNode]] = placed[l.ToNode]
 	}
-	ix := &edges{c: c, joined: make(map[[2]string]bool, len(c.Edges)), sides: make(map[[2]*Node]sidePair, len(res.Edges)+len(res.Parents))}
+	ix := &edges{c: c, joined: make(map[[2]string]bool, len(c.Edges)), sides: make(map[[2]*Node][2]string, len(res.Edges)+len(res.Parents))}
 	for _, list := range [][]layout.Edge{res.Edges, res.Parents} {
 		for _, l := range list {
-			ix.sides[[2]*Node{placed[l.FromNode], placed[l.ToNode]}] = sidePair{sideCode(l.FromSide), sideCode(l.ToSide)}
+			ix.sides[[2]*Node{placed[l.FromNode], placed[l.ToNode]}] = [2]string{l.FromSide, l.ToSide}
 		}
 	}
 	kept := c.Edges[:0]

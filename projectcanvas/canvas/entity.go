@@ -133,35 +133,17 @@ type edges struct {
 	c      *Canvas
 	joined map[[2]string]bool
 	taken  map[string]bool
-	// sides are the sides of the edges the layout placed, by their nodes
-	// (from, to); without, sides are chosen by position.
-	sides map[[2]*Node]sidePair
-}
-
-// sidePair is an edge's sides as indexes of sideNames: two bytes in the
-// map rather than the layout's whole edge.
-type sidePair [2]uint8
-
-var sideNames = [4]string{Top, Right, Bottom, Left}
-
-func sideCode(s string) uint8 {
-	switch s {
-	case Right:
-		return 1
-	case Bottom:
-		return 2
-	case Left:
-		return 3
-	}
-	return 0
+	// sides are the sides (from, to) of the edges the layout placed, by
+	// their nodes; without, sides are chosen by position.
+	sides map[[2]*Node][2]string
 }
 
 // sidesOf are the sides of an edge from one node to another: the layout's
 // choice (the package's edges go the layout's way: from the dependent, from
 // the child), else by position.
 func (ix *edges) sidesOf(from, to *Node) (string, string) {
-	if p, ok := ix.sides[[2]*Node{from, to}]; ok {
-		return sideNames[p[0]], sideNames[p[1]]
+	if s, ok := ix.sides[[2]*Node{from, to}]; ok {
+		return s[0], s[1]
 	}
 	return layout.Sides(rectOf(from), rectOf(to))
 }
