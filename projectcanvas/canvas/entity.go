@@ -42,6 +42,20 @@ type FileNodes map[string]*Node
 // IndexFileNodes indexes the file nodes of c.
 func IndexFileNodes(c *Canvas) FileNodes {
 	byFile := make(FileNodes, len(c.Nodes))
+	// Most canvases show a file once: the nodes go in without a lookup
+	// first, and only when the map comes out smaller than them is it done
+	// again, choosing between a file's nodes.
+	files := 0
+	for _, n := range c.Nodes {
+		if n.Type == TypeFile {
+			byFile[n.File] = n
+			files++
+		}
+	}
+	if len(byFile) == files {
+		return byFile
+	}
+	clear(byFile)
 	for _, n := range c.Nodes {
 		if n.Type != TypeFile {
 			continue
