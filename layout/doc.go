@@ -19,14 +19,22 @@
 //     the story row of its milestone's band, in its lane; below it the
 //     column of its tasks of that lane, fanned a step right every other
 //     task. A task in another workstream than its story's goes in its own
-//     lane, in the same band, below the story row, in a column of the
-//     story's tasks of that lane (left of the lane's stories when the story
-//     is in a lane to the left, else right).
+//     lane, in the same band, below the story row, in the lane's column of
+//     tasks of stories in other lanes (left of the lane's stories when its
+//     story is in a lane to the left, else right), grouped by story in the
+//     stories' order.
 //   - Lanes line up from band to band: a lane is as wide as its widest
 //     band, so a workstream reads as one column from the top of the canvas
 //     to the bottom; no two lanes share any x. Lanes are ordered to keep
 //     links short: from name order, each moves to the barycentre of the
 //     lanes its tasks' stories and its dependencies are in (a few rounds).
+//   - Within a cell the stories are ordered the same way: from id order,
+//     each column (a story and its tasks) moves to the barycentre of the
+//     columns its story and tasks are linked to by dependencies (and a
+//     story to its tasks in other lanes), counted in columns rather than
+//     pixels, two rounds. A column's tasks: those with more links to
+//     bands above than below first, more below last, else in id order.
+//     Links then run shorter and cross less.
 //   - Result.Lanes are the cells of the grid, a rectangle per band and lane
 //     that has work there, its label above it (LabelHeight). The canvas
 //     draws each as a labelled group. A group per band and lane, rather

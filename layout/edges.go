@@ -44,9 +44,9 @@ func outward(r Rect, s int, x, y float64) bool {
 // Sides picks (and the edge counts as blocked).
 func (l *layouter) edge(from, to *item) Edge {
 	f, t := sides(from.rect, to.rect)
-	l.blockers = l.blockers[:0]
+	l.blockers = neighbours(to, neighbours(from, l.blockers[:0]))
 	if l.clear(from, to, f, t) {
-		return Edge{From: from.ID, To: to.ID, FromSide: sideNames[f], ToSide: sideNames[t]}
+		return edgeOf(from, to, f, t)
 	}
 	type pair struct {
 		f, t int
@@ -70,18 +70,57 @@ func (l *layouter) edge(from, to *item) Edge {
 	}
 	for _, p := range pairs[:n] {
 		if l.clear(from, to, p.f, p.t) {
-			return Edge{From: from.ID, To: to.ID, FromSide: sideNames[p.f], ToSide: sideNames[p.t]}
+			return edgeOf(from, to, p.f, p.t)
 		}
 	}
 	l.blocked++
-	return Edge{From: from.ID, To: to.ID, FromSide: sideNames[f], ToSide: sideNames[t]}
+	return edgeOf(from, to, f, t)
+}
+
+func edgeOf(from, to *item, f, t int) Edge {
+	return Edge{From: from.ID, To: to.ID, FromSide: sideNames[f], ToSide: sideNames[t], FromNode: int(from.input), ToNode: int(to.input)}
+}
+
+// neighbours appends to list the rectangles of the cards next to it: for
+// a task, those just above (its story, for the first) and below in its
+// column; for a story, its first task and the stories beside it in its
+// row. They are the cards most often in the way of an edge leaving it, and
+// cheaper to test first than a walk of the grid.
+func neighbours(it *item, list []Rect) []Rect {
+	col := it.col
+	switch {
+	case col == nil:
+		return list
+	case it == col.head:
+		if len(col.tasks) > 0 {
+			list = append(list, col.tasks[0].rect)
+		}
+		row, a := col.cell.cols, col.at
+		if a > 0 && row[a-1].head != nil {
+			list = append(list, row[a-1].head.rect)
+		}
+		if a+1 < len(row) && row[a+1].head != nil {
+			list = append(list, row[a+1].head.rect)
+		}
+		return list
+	}
+	if k := int(it.pos); k > 0 {
+		list = append(list, col.tasks[k-1].rect)
+	} else if col.head != nil {
+		list = append(list, col.head.rect)
+	}
+	if k := int(it.pos); k+1 < len(col.tasks) {
+		list = append(list, col.tasks[k+1].rect)
+	}
+	return list
 }
 
 // clear reports whether the segment from side f of a to side t of b
-// leaves both and passes through no other node. The nodes it found in the
-// way of earlier pairs are tried first: a node between two far-apart ones
-// is in the way of most pairs, and testing it alone is cheaper than
-// walking the grid.
+// leaves both and passes through no other node. The blockers are tried
+// first: the cards next to a and b (edge puts them there), then the nodes
+// found in the way of earlier pairs (a node between two far-apart ones is
+// in the way of most pairs); testing one alone is cheaper than walking
+// the grid.
 func (l *layouter) clear(a, b *item, f, t int) bool {
 	x1, y1 := anchorAt(a.rect, f)
 	x2, y2 := anchorAt(b.rect, t)
@@ -133,8 +172,7 @@ func newCardIndex(items []*item) *cardIndex {
 		return ix
 	}
 	x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
-	for i, it := range items {
-		it.index = int32(i)
+	for _, it := range items {
 		x0, y0 = min(x0, it.rect.X), min(y0, it.rect.Y)
 		x1, y1 = max(x1, it.rect.X+it.rect.W), max(y1, it.rect.Y+it.rect.H)
 	}

@@ -49,6 +49,10 @@ type Input struct {
 type Edge struct {
 	From, To         string // From depends on To
 	FromSide, ToSide string // top, right, bottom, left
+	// FromNode and ToNode are the places of From's and To's nodes in
+	// Input.Nodes (the first, for an id given twice): a caller that keeps
+	// its nodes by place finds them without looking the ids up.
+	FromNode, ToNode int
 }
 
 // Lane is one cell of the grid: the rectangle of a workstream's lane in one
@@ -134,6 +138,7 @@ func Layout(in Input, opts ...Option) Result {
 	l := newLayouter(in, c)
 	l.build()
 	l.orderLanes()
+	l.orderCells()
 	l.place()
 	return l.result()
 }
@@ -141,20 +146,25 @@ func Layout(in Input, opts ...Option) Result {
 // item is a node with what the layout found out about it.
 type item struct {
 	*Node
-	w, h     float64
-	rect     Rect
-	parent   *item // its milestone or story, when in the input
-	anchor   *item // of a decision, document or feature: what it is beside
-	lane     *lane // nil for a milestone whose workstream has no lane
-	band     *band
-	col      *column // of a story: its column
-	pfx, num string  // the id split for sorting, computed once
-	// key orders most ids with one comparison: the place of pfx among the
-	// input's prefixes, then the value of num when it is digits alone
-	// (short enough), else after every such number (see rankIDs).
+	rect   Rect  // W and H from the start, X and Y once placed
+	parent *item // its milestone or story, when in the input
+	anchor *item // of a decision, document or feature: what it is beside
+	lane   *lane // nil for a milestone whose workstream has no lane
+	band   *band
+	col    *column // of a story or task: its column
+	// key orders most ids with one comparison: the place of the id's
+	// prefix among the input's, then the value of its number when it is
+	// digits alone (short enough), else after every such number (see
+	// rankIDs).
 	key uint64
 	// index is its place in items, and in the card index.
 	index int32
+	pos   int32 // of a task: its place in its column
+	input int32 // its node's place in Input.Nodes
+	// up orders a task in its column (sortTasks): its links to bands
+	// below less those to bands above.
+	up   float32
+	deps [2]int32 // where its dependencies are in layouter.deps (depsOf)
 }
 
 // compareItems orders items by id as compareIDs does, except that within a
@@ -165,30 +175,31 @@ func compareItems(a, b *item) int {
 	if a.key != b.key {
 		return cmp.Compare(a.key, b.key)
 	}
-	if len(a.num) != len(b.num) {
-		return cmp.Compare(len(a.num), len(b.num))
-	}
-	if c := strings.Compare(a.num, b.num); c != 0 {
-		return c
-	}
-	return strings.Compare(a.ID, b.ID)
+	_, na := splitID(a.ID) // not kept: most pairs differ in key
+	_, nb := splitID(b.ID)
+	return cmp.Or(cmp.Compare(len(na), len(nb)), strings.Compare(na, nb), strings.Compare(a.ID, b.ID))
 }
 
 type layouter struct {
-	c      config
-	in     Input
-	items  []*item
-	byID   map[string]*item
-	lanes  []*lane
-	byName map[string]*lane
-	last   *lane // the lane laneNamed found last
-	bands  []*band
-	final  *band // of the work without a milestone, and the side entities of several bands or none
-	ix     *cardIndex
+	c     config
+	in    Input
+	items []*item
+	byID  map[string]*item
+	// byInput are the items by their node's place in the input; an item
+	// without its node (Node nil) for a node whose id was there before.
+	byInput []item
+	lanes   []*lane
+	byName  map[string]*lane
+	last    *lane // the lane laneNamed found last
+	bands   []*band
+	final   *band // of the work without a milestone, and the side entities of several bands or none
+	ix      *cardIndex
 	// blocked counts the edges no choice of sides keeps off the cards.
 	blocked int
-	// blockers are the rectangles of the nodes found in the way of the
-	// edge being placed (see clear).
+	links   int     // dependencies between items
+	deps    []*item // the items' dependencies, item by item (depsOf)
+	// blockers are the rectangles of the cards next to the ends of the
+	// edge being placed and of the nodes found in its way (see clear).
 	blockers []Rect
 }
 
@@ -212,6 +223,8 @@ type band struct {
 	rect    Rect
 	cellTop float64
 	bottom  float64 // of the cells
+	index   int     // top to bottom (orderCells)
+	x       float64 // of its milestone, in orderCells
 }
 
 // cell is a band's work in one lane: a row of columns.
@@ -228,54 +241,97 @@ type cell struct {
 type column struct {
 	head  *item
 	tasks []*item
+	n     int // its tasks, counted before they are listed
 	lane  *lane
+	cell  *cell
+	at    int // its place in the cell's row, once placed
+	// In orderCells: its place, in columns; the sum of the places its
+	// links pull it to, and how many.
+	x, pull, links float64
 }
 
 func newLayouter(in Input, c config) *layouter {
 	l := &layouter{c: c, in: in, byID: make(map[string]*item, len(in.Nodes)), byName: map[string]*lane{}}
 	l.items = make([]*item, 0, len(in.Nodes))
 	slab := make([]item, len(in.Nodes)) // one allocation for all
-	for i := range in.Nodes {
-		n := &in.Nodes[i]
-		if _, dup := l.byID[n.ID]; dup || n.ID == "" {
-			continue
+	l.byInput = slab
+	// Each id once, the first node that has it. Most inputs have no id
+	// twice: the ids go in without a lookup first, and only when the map
+	// comes out smaller than the items is it done again with them.
+	for pass := range 2 {
+		for i := range in.Nodes {
+			n := &in.Nodes[i]
+			if n.ID == "" {
+				continue
+			}
+			if pass == 1 {
+				if _, dup := l.byID[n.ID]; dup {
+					continue
+				}
+			}
+			it := &slab[i]
+			it.Node, it.rect.W, it.rect.H = n, or(n.Width, c.defW), or(n.Height, c.defH) // the rest is zero
+			it.input = int32(i)
+			l.items = append(l.items, it)
+			l.byID[n.ID] = it
 		}
-		it := &slab[i]
-		*it = item{Node: n, w: or(n.Width, c.defW), h: or(n.Height, c.defH)}
-		it.pfx, it.num = splitID(n.ID)
-		l.items = append(l.items, it)
-		l.byID[n.ID] = it
+		if len(l.byID) == len(l.items) {
+			break
+		}
+		clear(l.byID)
+		clear(slab)
+		l.items = l.items[:0]
 	}
 	l.rankIDs()
+	var last *item // the parent looked up last: a story's tasks mostly come together
 	for _, it := range l.items {
-		if p := l.byID[it.Parent]; p != nil && p.Type == graph.ParentType(it.Type) && p.Type != "" {
+		p := last
+		if p == nil || p.ID != it.Parent {
+			p = l.byID[it.Parent]
+			last = p
+		}
+		if p != nil && p.Type == graph.ParentType(it.Type) && p.Type != "" {
 			it.parent = p
 		}
 	}
 	// Every decision below depends on the order of items: make it the
 	// order of ids, not of the input.
-	sortItems(l.items)
+	l.items = sortItems(l.items)
+	for i, it := range l.items {
+		it.index = int32(i)
+	}
+	l.resolveDeps()
 	return l
 }
 
-// sortItems sorts items by compareItems: a radix sort of their indexes on
-// their keys (a byte at a time, the bytes all keys share skipped; indexes,
-// not pointers, move), then compareItems on the runs of equal keys (ids
-// that are not plain numbers).
-func sortItems(items []*item) {
+// sortItems returns items sorted by compareItems: a radix sort of their
+// indexes on their keys (a byte at a time, the bytes all keys share
+// skipped; indexes, not pointers, move, and are written out once), then
+// compareItems on the runs of equal keys (ids that are not plain numbers).
+// Items in order already, with distinct keys, are returned as they are.
+func sortItems(items []*item) []*item {
+	inOrder := true
+	all, some := ^uint64(0), uint64(0) // the bits all keys have, some have
+	for i, it := range items {
+		all, some = all&it.key, some|it.key
+		inOrder = inOrder && (i == 0 || items[i-1].key < it.key)
+	}
+	if inOrder {
+		return items
+	}
 	order := make([]int32, 2*len(items))
 	cur, tmp := order[:len(items)], order[len(items):]
 	for i := range cur {
 		cur[i] = int32(i)
 	}
 	var count [256]int
-	for shift := uint(0); shift < 64 && len(items) > 0; shift += 8 {
+	for shift := uint(0); shift < 64; shift += 8 {
+		if byte((all^some)>>shift) == 0 {
+			continue // one value in this byte: nothing to do
+		}
 		clear(count[:])
 		for _, it := range items {
 			count[byte(it.key>>shift)]++
-		}
-		if count[byte(items[0].key>>shift)] == len(items) {
-			continue // one value in this byte: nothing to do
 		}
 		sum := 0
 		for b, c := range count {
@@ -292,7 +348,7 @@ func sortItems(items []*item) {
 	for k, i := range cur {
 		sorted[k] = items[i]
 	}
-	copy(items, sorted)
+	items = sorted
 	for i := 0; i < len(items); {
 		j := i + 1
 		for j < len(items) && items[j].key == items[i].key {
@@ -303,6 +359,7 @@ func sortItems(items []*item) {
 		}
 		i = j
 	}
+	return items
 }
 
 // rankIDs sets each item's key: the rank of its id's prefix among the
@@ -311,27 +368,23 @@ func sortItems(items []*item) {
 // then text, as compareIDs orders them), else 2^47-1, after them, for
 // compareItems to order by length and text.
 func (l *layouter) rankIDs() {
-	var pfxs []string // the distinct prefixes: a handful
-	for _, it := range l.items {
-		if !slices.Contains(pfxs, it.pfx) {
-			pfxs = append(pfxs, it.pfx)
-		}
-	}
-	slices.Sort(pfxs)
 	const last = 1<<47 - 1
+	var pfxs []string // the distinct prefixes, as they come: a handful
 	pfx, rank := "", uint64(0)
-	if len(pfxs) > 0 {
-		pfx = pfxs[0]
-	}
-	for _, it := range l.items {
-		if it.pfx != pfx { // runs of one prefix: no search
-			pfx, rank = it.pfx, uint64(slices.Index(pfxs, it.pfx))
+	for i, it := range l.items {
+		p, num := splitID(it.ID)
+		if p != pfx || i == 0 { // runs of one prefix: no search
+			k := slices.Index(pfxs, p)
+			if k < 0 {
+				k, pfxs = len(pfxs), append(pfxs, p)
+			}
+			pfx, rank = p, uint64(k)
 		}
 		n := uint64(last)
-		if len(it.num) > 0 && len(it.num) <= 14 {
+		if len(num) > 0 && len(num) <= 14 {
 			n = 0
-			for k := 0; k < len(it.num) && n < last; k++ {
-				if d := it.num[k]; d >= '0' && d <= '9' {
+			for k := 0; k < len(num) && n < last; k++ {
+				if d := num[k]; d >= '0' && d <= '9' {
 					n = n*10 + uint64(d-'0')
 				} else {
 					n = last
@@ -339,6 +392,20 @@ func (l *layouter) rankIDs() {
 			}
 		}
 		it.key = rank<<47 | min(n, last)
+	}
+	// The ranks as the prefixes came to their ranks in order, when not the
+	// same.
+	sorted := slices.Clone(pfxs)
+	slices.Sort(sorted)
+	if slices.Equal(sorted, pfxs) {
+		return
+	}
+	to := make([]uint64, len(pfxs))
+	for k, p := range pfxs {
+		to[k] = uint64(slices.Index(sorted, p))
+	}
+	for _, it := range l.items {
+		it.key = to[it.key>>47]<<47 | it.key&last
 	}
 }
 
@@ -374,6 +441,10 @@ func laneOf(it *item) string {
 	}
 	return ""
 }
+
+// depsOf is what it depends on (resolveDeps): ints in the item rather
+// than a slice, which the garbage collector would have to follow.
+func (l *layouter) depsOf(it *item) []*item { return l.deps[it.deps[0]:it.deps[1]] }
 
 // Not inlined: called from several places, one copy keeps the WebAssembly small.
 //
@@ -419,6 +490,16 @@ func (l *layouter) finalBand() *band {
 // build sorts the entities into bands, lanes, cells and columns.
 func (l *layouter) build() {
 	l.buildBands()
+	stories, tasks := 0, 0
+	for _, it := range l.items {
+		switch it.Type {
+		case graph.Story:
+			stories++
+		case graph.Task:
+			tasks++
+		}
+	}
+	cols := make([]column, 0, stories) // one allocation for all
 	for _, it := range l.items {
 		if it.Type != graph.Story {
 			continue
@@ -430,34 +511,26 @@ func (l *layouter) build() {
 		}
 		it.lane = l.laneNamed(laneOf(it))
 		c := it.band.cellOf(it.lane)
-		it.col = &column{head: it, lane: it.lane}
+		cols = append(cols, column{head: it, lane: it.lane, cell: c})
+		it.col = &cols[len(cols)-1]
 		c.cols = append(c.cols, it.col)
 	}
 	for _, it := range l.items {
-		if it.Type != graph.Task {
-			continue
+		if it.Type == graph.Task {
+			it.col = l.columnOf(it)
+			it.col.n++
 		}
-		it.lane = l.laneNamed(laneOf(it))
-		s := it.parent
-		if s == nil {
-			it.band = l.finalBand()
-			c := it.band.cellOf(it.lane)
-			if c.orphans == nil {
-				c.orphans = &column{lane: it.lane}
+	}
+	// Each column's tasks in one slice, cut to its count: no appends
+	// that grow.
+	slab := make([]*item, tasks)
+	for _, it := range l.items {
+		if col := it.col; it.Type == graph.Task {
+			if col.tasks == nil {
+				col.tasks, slab = slab[:0:col.n], slab[col.n:]
 			}
-			c.orphans.tasks = append(c.orphans.tasks, it)
-			continue
+			col.tasks = append(col.tasks, it)
 		}
-		it.band = s.band
-		col := s.col
-		if it.lane != s.lane {
-			c := it.band.cellOf(it.lane)
-			if c.foreign == nil {
-				c.foreign = &column{lane: it.lane}
-			}
-			col = c.foreign
-		}
-		col.tasks = append(col.tasks, it)
 	}
 	for _, it := range l.items {
 		if it.Type == graph.Milestone {
@@ -472,6 +545,32 @@ func (l *layouter) build() {
 	if l.final != nil {
 		l.bands = append(l.bands, l.final)
 	}
+}
+
+// columnOf sets a task's lane and band and returns its column: below its
+// story in its story's lane, else in its lane's column of tasks of
+// stories in other lanes of the band, or of tasks without a story in the
+// final band.
+func (l *layouter) columnOf(it *item) *column {
+	it.lane = l.laneNamed(laneOf(it))
+	s := it.parent
+	if s == nil {
+		it.band = l.finalBand()
+		c := it.band.cellOf(it.lane)
+		if c.orphans == nil {
+			c.orphans = &column{lane: it.lane, cell: c}
+		}
+		return c.orphans
+	}
+	it.band = s.band
+	if it.lane == s.lane {
+		return s.col
+	}
+	c := it.band.cellOf(it.lane)
+	if c.foreign == nil {
+		c.foreign = &column{lane: it.lane, cell: c}
+	}
+	return c.foreign
 }
 
 // buildBands makes a band per milestone, in dependency order (a milestone
@@ -567,10 +666,8 @@ func (l *layouter) orderLanes() {
 		if it.Type == graph.Task && it.parent != nil {
 			link(it.lane, it.parent.lane)
 		}
-		for _, id := range it.DependsOn {
-			if d := l.byID[id]; d != nil {
-				link(it.lane, d.lane)
-			}
+		for _, d := range l.depsOf(it) {
+			link(it.lane, d.lane)
 		}
 	}
 	pos := make([]float64, n) // by initial rank

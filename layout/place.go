@@ -13,11 +13,14 @@ func (l *layouter) place() {
 	for _, b := range l.bands {
 		for _, c := range b.cells {
 			if f := c.foreign; f != nil {
-				// Grouped by story, in the order of the stories' lanes.
+				// Grouped by story, in the order of the stories' lanes, then
+				// of the stories in their row (orderCells; a story's index is
+				// its place in id order): their links cross less.
 				slices.SortStableFunc(f.tasks, func(x, y *item) int {
-					return cmp.Or(cmp.Compare(x.parent.lane.rank, y.parent.lane.rank), compareItems(x.parent, y.parent))
+					p, q := x.parent, y.parent
+					return cmp.Or(cmp.Compare(p.lane.rank, q.lane.rank), cmp.Compare(p.col.x, q.col.x), cmp.Compare(p.index, q.index))
 				})
-				if f.tasks[0].parent.lane.rank < c.lane.rank {
+				if foreignLeft(c) {
 					c.cols = append([]*column{f}, c.cols...) // their stories are to the left
 				} else {
 					c.cols = append(c.cols, f)
@@ -26,10 +29,13 @@ func (l *layouter) place() {
 			if c.orphans != nil {
 				c.cols = append(c.cols, c.orphans)
 			}
+			for k, col := range c.cols {
+				col.at = k
+			}
 			c.lane.content = max(c.lane.content, l.rowWidth(c))
 		}
 		for _, it := range b.side {
-			it.lane.sideW = max(it.lane.sideW, it.w)
+			it.lane.sideW = max(it.lane.sideW, it.rect.W)
 		}
 		slices.SortFunc(b.cells, func(x, y *cell) int { return cmp.Compare(x.lane.rank, y.lane.rank) })
 	}
@@ -64,10 +70,10 @@ func (l *layouter) place() {
 func (l *layouter) columnWidth(c *column) float64 {
 	w := 0.0
 	if c.head != nil {
-		w = c.head.w
+		w = c.head.rect.W
 	}
 	for _, t := range c.tasks {
-		w = max(w, t.w)
+		w = max(w, t.rect.W)
 	}
 	return w + l.c.fan
 }
@@ -93,18 +99,23 @@ func (l *layouter) placeBand(b *band, y float64) {
 	pad := l.c.lanePad
 	top := y
 	if h := b.head; h != nil {
-		y += h.h + l.c.vGap
-		b.members = append(b.members, h)
+		y += h.rect.H + l.c.vGap
 	}
 	b.cellTop = y + LabelHeight
 	storyY := b.cellTop + pad
 	rowH := 0.0
+	n := 1 + len(b.side)
 	for _, c := range b.cells {
 		for _, col := range c.cols {
 			if col.head != nil {
-				rowH = max(rowH, col.head.h)
+				rowH = max(rowH, col.head.rect.H)
 			}
+			n += 1 + len(col.tasks)
 		}
+	}
+	b.members = slices.Grow(b.members, n) // once, not by appends
+	if h := b.head; h != nil {
+		b.members = append(b.members, h)
 	}
 	taskY := storyY
 	if rowH > 0 {
@@ -117,18 +128,19 @@ func (l *layouter) placeBand(b *band, y float64) {
 		colX := c.lane.x + pad
 		for _, col := range c.cols {
 			if s := col.head; s != nil {
-				s.rect = Rect{colX, storyY, s.w, s.h}
+				s.rect.X, s.rect.Y = colX, storyY
 				b.members = append(b.members, s)
-				bottom = max(bottom, storyY+s.h)
-				sx0, sx1 = min(sx0, colX), max(sx1, colX+s.w)
+				bottom = max(bottom, storyY+s.rect.H)
+				sx0, sx1 = min(sx0, colX), max(sx1, colX+s.rect.W)
 			}
 			ty := taskY
 			for k, t := range col.tasks {
-				t.rect = Rect{colX + float64(k%2)*l.c.fan, ty, t.w, t.h}
+				t.rect.X, t.rect.Y = colX+float64(k%2)*l.c.fan, ty
+				t.pos = int32(k)
 				b.members = append(b.members, t)
-				bottom = max(bottom, ty+t.h)
-				ty += t.h + l.c.vGap/2
-				tx0, tx1 = min(tx0, t.rect.X), max(tx1, t.rect.X+t.w)
+				bottom = max(bottom, ty+t.rect.H)
+				ty += t.rect.H + l.c.vGap/2
+				tx0, tx1 = min(tx0, t.rect.X), max(tx1, t.rect.X+t.rect.W)
 			}
 			colX += l.columnWidth(col) + l.c.hGap
 		}
@@ -148,13 +160,13 @@ func (l *layouter) placeBand(b *band, y float64) {
 			if h.lane != nil && h.lane.w > 0 {
 				x0 = h.lane.x + pad
 			}
-			x1 = x0 + h.w
+			x1 = x0 + h.rect.W
 		}
-		h.rect = Rect{(x0+x1)/2 - h.w/2, top, h.w, h.h}
+		h.rect.X, h.rect.Y = (x0+x1)/2-h.rect.W/2, top
 	}
 	minX, maxX := math.Inf(1), math.Inf(-1)
 	for _, it := range b.members {
-		minX, maxX = min(minX, it.rect.X), max(maxX, it.rect.X+it.w)
+		minX, maxX = min(minX, it.rect.X), max(maxX, it.rect.X+it.rect.W)
 	}
 	for _, c := range b.cells {
 		minX, maxX = min(minX, c.lane.x), max(maxX, c.lane.x+c.lane.w)
@@ -187,10 +199,10 @@ func (l *layouter) placeSide(b *band) float64 {
 		if ay := anchorY(it); !math.IsInf(ay, 1) {
 			y = max(ay, next)
 		}
-		it.rect = Rect{ln.sideX, y, it.w, it.h}
+		it.rect.X, it.rect.Y = ln.sideX, y
 		b.members = append(b.members, it)
-		bottom = max(bottom, y+it.h)
-		next = y + it.h + l.c.vGap/2
+		bottom = max(bottom, y+it.rect.H)
+		next = y + it.rect.H + l.c.vGap/2
 	}
 	return bottom
 }
@@ -221,7 +233,9 @@ func (l *layouter) clearObstacles(b *band) {
 func (l *layouter) result() Result {
 	res := Result{Nodes: make([]Rect, len(l.in.Nodes))}
 	for i := range l.in.Nodes {
-		if it := l.byID[l.in.Nodes[i].ID]; it != nil {
+		if it := &l.byInput[i]; it.Node != nil {
+			res.Nodes[i] = it.rect
+		} else if it := l.byID[l.in.Nodes[i].ID]; it != nil { // a node again
 			res.Nodes[i] = it.rect
 		}
 	}
@@ -237,31 +251,44 @@ func (l *layouter) result() Result {
 			}
 		}
 	}
-	edges := 0
+	parents := 0
 	for _, it := range l.items {
-		edges += len(it.DependsOn)
-	}
-	res.Edges = make([]Edge, 0, edges)
-	for _, it := range l.items {
-		deps := it.DependsOn // in id order, once each; copied only to get there (the input is not ours)
-		if !sortedOnce(deps) {
-			deps = slices.Clone(deps)
-			slices.SortFunc(deps, compareIDs)
-			deps = slices.Compact(deps)
+		if acrossLanes(it) {
+			parents++
 		}
-		for _, id := range deps {
-			to := l.byID[id]
-			if to == nil || to == it {
-				continue
-			}
+	}
+	res.Edges = make([]Edge, 0, l.links)
+	if parents > 0 { // else nil, as before
+		res.Parents = make([]Edge, 0, parents)
+	}
+	for _, it := range l.items {
+		for _, to := range l.depsOf(it) {
 			res.Edges = append(res.Edges, l.edge(it, to))
 		}
-		if p := it.parent; p != nil && it.Type == "task" && p.lane != it.lane {
-			res.Parents = append(res.Parents, l.edge(it, p))
+		if acrossLanes(it) {
+			res.Parents = append(res.Parents, l.edge(it, it.parent))
 		}
 	}
 	res.Blocked = l.blocked
 	return res
+}
+
+// foreignLeft reports whether the lane's tasks of stories in other lanes
+// go left of its stories: when one of those stories is in a lane to the
+// left.
+func foreignLeft(c *cell) bool {
+	for _, t := range c.foreign.tasks {
+		if t.parent.lane.rank < c.lane.rank {
+			return true
+		}
+	}
+	return false
+}
+
+// acrossLanes reports whether it is a task in another lane than its story,
+// linked to it by an edge (Result.Parents).
+func acrossLanes(it *item) bool {
+	return it.parent != nil && it.Type == "task" && it.parent.lane != it.lane
 }
 
 // Sides picks the sides of two nodes an edge between them attaches to: the

@@ -131,10 +131,12 @@ func (g *Graph) Neighbours(e *Entity, d Direction) []ID {
 		if !ok {
 			return nil
 		}
-		out = slices.Clone(e.Links[r])
+		var back []ID // the entities whose inverse relation names e
 		if from := g.linkedFrom[e.ID]; from != nil {
-			out = append(out, from[r.Inverse()]...)
+			back = from[r.Inverse()]
 		}
+		out = make([]ID, 0, len(e.Links[r])+len(back)) // one allocation for both
+		out = append(append(out, e.Links[r]...), back...)
 		out = slices.DeleteFunc(out, func(id ID) bool {
 			o := g.byID[id]
 			return o == nil || !graph.Allows(r.Field(), string(e.Type), string(o.Type))

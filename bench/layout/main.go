@@ -25,6 +25,16 @@ type edge struct {
 	Kind string `json:"kind"` // parent (parent -> child) or depends_on (dependency -> dependent)
 }
 
+// drawn is an edge the canvas draws for the V4 layout, attached at the
+// sides the layout chose: a dependency, or a task's link to its story in
+// another lane. The other parent links are shown by position, not drawn.
+type drawn struct {
+	From     string `json:"from"`
+	To       string `json:"to"`
+	FromSide string `json:"fromSide"`
+	ToSide   string `json:"toSide"`
+}
+
 type placed struct {
 	ID string  `json:"id"`
 	X  float64 `json:"x"`
@@ -37,6 +47,7 @@ type export struct {
 	Go    struct {
 		NsPerOp   int64    `json:"ns_per_op"`
 		Positions []placed `json:"positions"`
+		Drawn     []drawn  `json:"drawn"`
 	} `json:"go"`
 }
 
@@ -55,6 +66,11 @@ func main() {
 	res := layout.Layout(in)
 	for i, n := range in.Nodes {
 		out.Go.Positions = append(out.Go.Positions, placed{ID: n.ID, X: res.Nodes[i].X, Y: res.Nodes[i].Y})
+	}
+	for _, list := range [][]layout.Edge{res.Edges, res.Parents} {
+		for _, e := range list {
+			out.Go.Drawn = append(out.Go.Drawn, drawn{From: e.From, To: e.To, FromSide: e.FromSide, ToSide: e.ToSide})
+		}
 	}
 	bench := testing.Benchmark(func(b *testing.B) {
 		for b.Loop() {

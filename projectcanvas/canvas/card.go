@@ -21,10 +21,17 @@ const (
 // width (TitleLines), EntityHeight at least.
 func CardSize(e *pc.Entity) (w, h float64) {
 	w = EntityWidth
-	lines := 0
-	wrapTitle(e.Title, w, func(string) { lines++ })
+	lines := 1
+	if len(e.Title) > lineChars(w) { // else one line: no more characters than bytes
+		lines = 0
+		wrapTitle(e.Title, w, func(string) { lines++ })
+	}
 	return w, max(EntityHeight, cardChrome+TitleLine*float64(max(lines, 1)))
 }
+
+// lineChars is how many characters a title line of a card of the width
+// holds.
+func lineChars(width float64) int { return max(int((width-2*CardPadding)/TitleCharWidth), 4) }
 
 // TitleLines wraps a title to a card of the given width: words kept whole
 // unless one alone is longer than a line.
@@ -40,7 +47,7 @@ func TitleLines(title string, width float64) []string {
 // wrapTitle calls emit with each line of the title wrapped to the width,
 // as parts of title (no copies: CardSize runs for every card of a layout).
 func wrapTitle(title string, width float64, emit func(line string)) {
-	per := max(int((width-2*CardPadding)/TitleCharWidth), 4)
+	per := lineChars(width)
 	start, end, n := -1, 0, 0 // the line so far, title[start:end], n characters
 	word, wn := -1, 0         // the word being read: from byte word, wn characters
 	flush := func(i int) {    // the word that ends at byte i

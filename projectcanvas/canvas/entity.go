@@ -42,6 +42,20 @@ type FileNodes map[string]*Node
 // IndexFileNodes indexes the file nodes of c.
 func IndexFileNodes(c *Canvas) FileNodes {
 	byFile := make(FileNodes, len(c.Nodes))
+	// Most canvases show a file once: the nodes go in without a lookup
+	// first, and only when the map comes out smaller than them is it done
+	// again, choosing between a file's nodes.
+	files := 0
+	for _, n := range c.Nodes {
+		if n.Type == TypeFile {
+			byFile[n.File] = n
+			files++
+		}
+	}
+	if len(byFile) == files {
+		return byFile
+	}
+	clear(byFile)
 	for _, n := range c.Nodes {
 		if n.Type != TypeFile {
 			continue
@@ -55,7 +69,7 @@ func IndexFileNodes(c *Canvas) FileNodes {
 
 // EntityNodes is EntityNodes of the indexed canvas.
 func (byFile FileNodes) EntityNodes(entities []*pc.Entity) map[pc.ID]*Node {
-	out := map[pc.ID]*Node{}
+	out := make(map[pc.ID]*Node, len(entities))
 	for _, e := range entities {
 		if n := byFile[e.Path]; n != nil {
 			out[e.ID] = n
@@ -133,17 +147,17 @@ type edges struct {
 	c      *Canvas
 	joined map[[2]string]bool
 	taken  map[string]bool
-	// sides are the edges the layout placed, by their nodes (from, to);
-	// without, sides are chosen by position.
-	sides map[[2]*Node]layout.Edge
+	// sides are the sides (from, to) of the edges the layout placed, by
+	// their nodes; without, sides are chosen by position.
+	sides map[[2]*Node][2]string
 }
 
 // sidesOf are the sides of an edge from one node to another: the layout's
 // choice (the package's edges go the layout's way: from the dependent, from
 // the child), else by position.
 func (ix *edges) sidesOf(from, to *Node) (string, string) {
-	if e, ok := ix.sides[[2]*Node{from, to}]; ok {
-		return e.FromSide, e.ToSide
+	if s, ok := ix.sides[[2]*Node{from, to}]; ok {
+		return s[0], s[1]
 	}
 	return layout.Sides(rectOf(from), rectOf(to))
 }
@@ -191,14 +205,22 @@ func (ix *edges) add(from, to *Node, idOf func(a, b pc.ID) string, a, b pc.ID, s
 func (ix *edges) addDependencyEdges(g *pc.Graph, nodes map[pc.ID]*Node) int {
 	added := 0
 	for _, e := range g.All() {
-		from := nodes[e.ID]
-		if from == nil {
-			continue
-		}
-		for _, dep := range g.Neighbours(e, pc.ToDependencies) {
-			if to := nodes[dep]; to != nil && ix.add(from, to, EdgeID, e.ID, dep, nil) {
-				added++
-			}
+		added += ix.addDependencies(e, g.Neighbours(e, pc.ToDependencies), nodes)
+	}
+	return added
+}
+
+// addDependencies is addDependencyEdges for one entity and its
+// dependencies.
+func (ix *edges) addDependencies(e *pc.Entity, deps []pc.ID, nodes map[pc.ID]*Node) int {
+	from := nodes[e.ID]
+	if from == nil {
+		return 0
+	}
+	added := 0
+	for _, dep := range deps {
+		if to := nodes[dep]; to != nil && ix.add(from, to, EdgeID, e.ID, dep, nil) {
+			added++
 		}
 	}
 	return added

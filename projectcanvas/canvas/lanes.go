@@ -85,9 +85,11 @@ func ParentEdgeID(child, parent pc.ID) string {
 // holds takes the next free id. New groups go first in the list, so that
 // the entities are drawn on top of them.
 func drawLanes(c *Canvas, lanes []layout.Lane) []Lane {
-	taken := make(map[string]bool, len(c.Nodes))
+	// The ids a lane's may not take: those of other nodes with the lane
+	// prefix (a lane's id has it), then the lanes' as they are given.
+	taken := map[string]bool{}
 	for _, n := range c.Nodes {
-		if !isLane(n) {
+		if !isLane(n) && strings.HasPrefix(n.ID, lanePrefix) {
 			taken[n.ID] = true
 		}
 	}
@@ -122,11 +124,11 @@ func drawLanes(c *Canvas, lanes []layout.Lane) []Lane {
 // addParents adds an edge from each task to its story in another lane
 // (purple, no label) unless an edge already joins the two
 // nodes (the user's, say). It returns how many it added.
-func (ix *edges) addParents(links []layout.Edge, nodes map[pc.ID]*Node) int {
+// placed are the nodes of the layout's input, by place.
+func (ix *edges) addParents(links []layout.Edge, placed []*Node) int {
 	added := 0
 	for _, l := range links {
-		from, to := nodes[pc.ID(l.From)], nodes[pc.ID(l.To)]
-		if from != nil && to != nil && ix.add(from, to, ParentEdgeID, pc.ID(l.From), pc.ID(l.To), styleParent) {
+		if ix.add(placed[l.FromNode], placed[l.ToNode], ParentEdgeID, pc.ID(l.From), pc.ID(l.To), styleParent) {
 			added++
 		}
 	}

@@ -66,3 +66,24 @@ func TestUserObjectsWithCollidingIDs(t *testing.T) {
 	}
 	assert.Equal(t, 1, strings.Count(out, get("T-003").Path), "no second node for T-003")
 }
+
+// A file shown by several nodes is the entity's through the node with the
+// id NodeID gives, else the first.
+func TestIndexFileNodesOfAFileShownTwice(t *testing.T) {
+	c, err := canvas.Parse(nil)
+	require.NoError(t, err)
+	for _, n := range []*canvas.Node{
+		{ID: "dragged", Type: canvas.TypeFile, File: "a.md"},
+		{ID: canvas.NodeID("T-001"), Type: canvas.TypeFile, File: "a.md"},
+		{ID: "first", Type: canvas.TypeFile, File: "b.md"},
+		{ID: "second", Type: canvas.TypeFile, File: "b.md"},
+		{ID: "only", Type: canvas.TypeFile, File: "c.md"},
+	} {
+		n.Width, n.Height = 400, 120
+		require.NoError(t, c.AddNode(n))
+	}
+	byFile := canvas.IndexFileNodes(c)
+	assert.Equal(t, canvas.NodeID("T-001"), byFile["a.md"].ID)
+	assert.Equal(t, "first", byFile["b.md"].ID)
+	assert.Equal(t, "only", byFile["c.md"].ID)
+}
