@@ -168,9 +168,16 @@ func Band(c *Canvas, milestone pc.ID) (part *Canvas, ok bool) {
 	return Crop(c, keep), true
 }
 
+// cropMargin is the room Crop leaves around the nodes it is given: a
+// lane's padding, so that a lane cut to the box still holds its cards
+// with room to spare (cut at the cards' edges, the rightmost looked cut
+// off).
+const cropMargin = 40
+
 // Crop is the part of a canvas inside the bounding box of some of its
-// nodes: every node wholly inside it, the edges between those, and the
-// groups that overlap it cut to it (copies: c is not changed).
+// nodes, widened by cropMargin on every side: every node wholly inside
+// it, the edges between those, and the groups that overlap it cut to it
+// (copies: c is not changed).
 func Crop(c *Canvas, around []*Node) *Canvas {
 	part := &Canvas{}
 	if len(around) == 0 {
@@ -182,6 +189,8 @@ func Crop(c *Canvas, around []*Node) *Canvas {
 		box.X, box.Y = min(box.X, n.X), min(box.Y, n.Y)
 		box.Width, box.Height = x1-box.X, y1-box.Y
 	}
+	box.X, box.Y = box.X-cropMargin, box.Y-cropMargin
+	box.Width, box.Height = box.Width+2*cropMargin, box.Height+2*cropMargin
 	kept := map[string]bool{}
 	for _, n := range c.Nodes {
 		switch {

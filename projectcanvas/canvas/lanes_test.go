@@ -145,3 +145,28 @@ func newProject(t *testing.T, entities []made) *pc.Project {
 	}
 	return p
 }
+
+// Crop keeps the nodes wholly inside the given nodes' box widened by a
+// lane's padding, the edges between them, and the groups it overlaps cut
+// to that box: a lane cut around its rightmost card still holds it with
+// room to spare.
+func TestCrop(t *testing.T) {
+	card := func(id string, x, y float64) *canvas.Node {
+		return &canvas.Node{ID: id, Type: canvas.TypeText, X: x, Y: y, Width: 400, Height: 120}
+	}
+	a, b, near, far := card("a", 0, 0), card("b", 440, 0), card("near", 0, 160), card("far", 2000, 0)
+	lane := &canvas.Node{ID: "lane-x", Type: canvas.TypeGroup, X: -40, Y: -40, Width: 3000, Height: 400}
+	c := &canvas.Canvas{Nodes: []*canvas.Node{lane, a, b, near, far}, Edges: []*canvas.Edge{
+		{ID: "ab", FromNode: "a", ToNode: "b"}, {ID: "af", FromNode: "a", ToNode: "far"}}}
+	part := canvas.Crop(c, []*canvas.Node{a, b})
+	var ids []string
+	for _, n := range part.Nodes {
+		ids = append(ids, n.ID)
+	}
+	assert.Equal(t, []string{"lane-x", "a", "b"}, ids, "near is not wholly within the margin, far is outside")
+	cut := part.Nodes[0]
+	assert.Equal(t, canvas.Node{ID: "lane-x", Type: canvas.TypeGroup, X: -40, Y: -40, Width: 920, Height: 200}, *cut, "the lane cut to the cards and the margin")
+	require.Len(t, part.Edges, 1)
+	assert.Equal(t, "ab", part.Edges[0].ID)
+	assert.Equal(t, 3000.0, lane.Width, "the canvas is not changed")
+}
