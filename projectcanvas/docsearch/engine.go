@@ -327,7 +327,9 @@ type cacheData struct {
 // prepare reads and chunks one file, reusing cached chunks when its
 // content is unchanged. It returns nil for a file that no longer exists.
 func (e *Engine) prepare(doc string, cache map[string]*cachedDoc) (*prepared, error) {
-	src, err := e.fsys.ReadFile(doc)
+	// Without a copy where the files share their bytes (the WebAssembly
+	// build's memfs): the build only reads them, and copied every file.
+	src, _, err := pc.ReadShared(e.fsys, doc)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
