@@ -241,6 +241,23 @@ func decodeDocs(r *cacheReader, n, dim int, docs map[string]*cachedDoc) {
 		doc := r.str()
 		cd := &cachedDoc{hash: pc.Hash(r.str())}
 		nchunks := int(r.u32())
+		// A chunk takes at least its heading's length, five numbers and
+		// its vector: a count that the bytes left cannot hold is a lie,
+		// refused before anything is allocated for it.
+		least := 24
+		if dim > 0 {
+			least += 4 + dim
+		}
+		if nchunks > len(r.buf)/least {
+			r.err, r.buf = errCorrupt, nil
+			return
+		}
+		cd.chunks = make([]Chunk, 0, nchunks)
+		var slab []int8 // the file's vectors in one allocation, not one each
+		if dim > 0 {
+			cd.vecs = make([]qvec, 0, nchunks)
+			slab = make([]int8, 0, nchunks*dim)
+		}
 		for range nchunks {
 			if r.err != nil {
 				return
@@ -250,9 +267,11 @@ func decodeDocs(r *cacheReader, n, dim int, docs map[string]*cachedDoc) {
 			cd.chunks = append(cd.chunks, c)
 			if dim > 0 {
 				v := qvec{scale: math.Float32frombits(r.u32())}
-				if v.q = r.int8s(dim); v.q == nil {
+				at := len(slab)
+				if slab = r.appendInt8s(slab, dim); r.err != nil {
 					return
 				}
+				v.q = slab[at:len(slab):len(slab)]
 				cd.vecs = append(cd.vecs, v)
 			}
 		}
@@ -287,19 +306,19 @@ func (r *cacheReader) u32() uint32 {
 	return n
 }
 
-// int8s returns the next n bytes as int8s, or nil when too few are left.
-func (r *cacheReader) int8s(n int) []int8 {
+// appendInt8s appends the next n bytes to dst as int8s; when too few are
+// left it sets r.err and returns dst as it was.
+func (r *cacheReader) appendInt8s(dst []int8, n int) []int8 {
 	if n > len(r.buf) {
 		r.err = errCorrupt
 		r.buf = nil
-		return nil
+		return dst
 	}
-	v := make([]int8, n)
-	for i, b := range r.buf[:n] {
-		v[i] = int8(b)
+	for _, b := range r.buf[:n] {
+		dst = append(dst, int8(b))
 	}
 	r.buf = r.buf[n:]
-	return v
+	return dst
 }
 
 func (r *cacheReader) str() string {

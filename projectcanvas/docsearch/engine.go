@@ -478,6 +478,7 @@ func (e *Engine) build(ctx context.Context) error {
 				n += len(p.chunks)
 			}
 			shards[i].chunks = make([]chunkRec, 0, n)
+			shards[i].byKey = make(map[string]int32, n) // grown key by key, it rehashed a tenth of a later start
 			if dim > 0 {
 				shards[i].reserve(n, dim)
 			}
