@@ -29,13 +29,6 @@ var loadGC gcPause
 // document index's build.
 const docsWait = time.Minute
 
-// resumeAfter is how long the collector stays off once the build has
-// ended: the searches that waited for the build are answered first, not
-// after the collector's first cycle over the load's and the build's
-// garbage (search_docs after a later start of 10,000 entities: 298 ms
-// after ready without it, 273 ms with it, medians of 9).
-const resumeAfter = 200 * time.Millisecond
-
 type gcPause struct {
 	mu      sync.Mutex
 	off     bool
@@ -72,9 +65,8 @@ func (g *gcPause) endOf(gen int) {
 }
 
 // withLoadGC runs a load with the collector off (loadGC) and keeps it off
-// until waitDocs returns (the document index's build), at most docsWait,
-// and resumeAfter more; a failed load turns it back on at once. Any
-// other call runs as it is.
+// until waitDocs returns (the document index's build), at most docsWait;
+// a failed load turns it back on at once. Any other call runs as it is.
 func withLoadGC(name string, f func() ([]byte, error), waitDocs func(context.Context) error) func() ([]byte, error) {
 	if name != "load" {
 		return f
@@ -90,7 +82,6 @@ func withLoadGC(name string, f func() ([]byte, error), waitDocs func(context.Con
 			ctx, cancel := context.WithTimeout(context.Background(), docsWait)
 			defer cancel()
 			_ = waitDocs(ctx)
-			time.Sleep(resumeAfter)
 			loadGC.endOf(gen)
 		}()
 		return out, err
