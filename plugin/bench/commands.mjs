@@ -1,3 +1,4 @@
+// @ts-check
 // Editor commands end to end under Node, with the real core in its worker
 // and a fake canvas view: reposition-canvas-nodes on a 1,000-entity canvas
 // (target 100 ms, the live canvas updated), search-entity-on-canvas per
@@ -7,11 +8,12 @@
 //   node bench/commands.mjs [RUNS]      (make bench-plugin)
 import { rmSync } from "node:fs";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
-import { manifest, obsidian, ProjectCanvasPlugin } from "../test/helpers.mjs";
+import { defined, lastModal, manifest, obsidian, ProjectCanvasPlugin, suggesters } from "../test/helpers.mjs";
 import { median, vault } from "./vault.mjs";
 
 const runs = Number(process.argv[2] ?? 5);
 
+/** A plugin started on a generated vault of n entities, ready. @param {number} n */
 async function started(n) {
   const dir = vault(n);
   const app = new obsidian.App(dir);
@@ -58,9 +60,8 @@ function delay() {
   const word = "task 7123";
   // The palette command opens the suggester; each keystroke is its
   // getSuggestions, without the debounce (what is timed is the answer).
-  const opened = obsidian.Modal.opened.length;
-  await s.plugin.commands.find((c) => c.id === "search-entity-on-canvas").callback();
-  const modal = obsidian.Modal.opened[opened];
+  await defined(s.plugin.commands.find((c) => c.id === "search-entity-on-canvas")?.callback, "search-entity-on-canvas")();
+  const modal = lastModal(suggesters.CanvasSearch);
   modal.debounceMs = 0;
   await modal.getSuggestions("warm"); // the first compares the live canvas; the core parses it once per content
   const times = [];

@@ -1,3 +1,4 @@
+// @ts-check
 // Start-up of the plugin under Node, with the real core in its worker:
 // from onLayoutReady to ready (commands answer) for a generated vault of
 // 1,000 entity files (target 400 ms), and with 2,000 more notes (the
@@ -17,6 +18,17 @@ import path from "node:path";
 
 const runs = Number(process.argv[2] ?? 3);
 
+/**
+ * @typedef {{ entities: number, ready: number, firstCall: number, docs: number, maxDelay: number, p99Delay: number,
+ *   stats: { hits: number, misses: number }, index: { restored?: number } | undefined }} Run
+ */
+
+/**
+ * One start of the plugin on the vault in dir, from onLayoutReady.
+ * @param {string} dir
+ * @param {{ cache?: boolean, docs?: boolean }} [options]
+ * @returns {Promise<Run>}
+ */
 async function once(dir, { cache = false, docs = true } = {}) {
   const app = new obsidian.App(dir);
   const plugin = new ProjectCanvasPlugin(app, cache ? { ...manifest, dir: PLUGIN_DIR } : manifest);
@@ -52,9 +64,14 @@ async function once(dir, { cache = false, docs = true } = {}) {
   return { entities, ready, firstCall, docs: docsMs, stats, index, maxDelay: h.max / 1e6, p99Delay: h.percentile(99) / 1e6 };
 }
 
+/**
+ * @param {string} label
+ * @param {Run[]} all
+ */
 function report(label, all) {
-  const med = (k) => median(all.map((r) => r[k]));
-  const max = (k) => Math.max(...all.map((r) => r[k]));
+  /** @typedef {"ready" | "firstCall" | "docs" | "maxDelay" | "p99Delay"} Figure */
+  const med = (/** @type {Figure} */ k) => median(all.map((r) => r[k]));
+  const max = (/** @type {Figure} */ k) => Math.max(...all.map((r) => r[k]));
   console.log(`${label} (median of ${all.length}): ready ${med("ready").toFixed(0)} ms; first call after ready ${med("firstCall").toFixed(0)} ms (max ${max("firstCall").toFixed(0)})` +
     (Number.isNaN(all[0].docs) ? "" : `; document index answering ${med("docs").toFixed(0)} ms after onLayoutReady`) +
     `; event loop delay while loading: max ${max("maxDelay").toFixed(1)} ms, p99 ${med("p99Delay").toFixed(1)} ms` +
