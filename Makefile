@@ -59,7 +59,8 @@ install_plugin = mkdir -p "$(1)/.obsidian/plugins/project-canvas" && \
 test: test-go test-wasm test-e2e test-plugin
 
 # The plugin: strict type check (src; then the tests, their helpers and
-# the fake obsidian module, which is checked against the real one's types:
+# the benchmarks and the fake obsidian module, which is checked against
+# the real one's types:
 # tsconfig.test.json, before the build), the build, and its tests under
 # Node with the real .wasm in a real worker (a worker_thread) and the fake
 # obsidian module over temporary folders.
