@@ -58,12 +58,11 @@ install_plugin = mkdir -p "$(1)/.obsidian/plugins/project-canvas" && \
 # Every test.
 test: test-go test-wasm test-e2e test-plugin
 
-# The plugin: strict type check (src; then the tests, their helpers and
-# the benchmarks and the fake obsidian module, which is checked against
-# the real one's types:
-# tsconfig.test.json, before the build), the build, and its tests under
-# Node with the real .wasm in a real worker (a worker_thread) and the fake
-# obsidian module over temporary folders.
+# The plugin: strict type check (src; then, with tsconfig.test.json and
+# before the build, the tests, their helpers, the benchmarks and the fake
+# obsidian module, which is checked against the real one's types), the
+# build, and its tests under Node with the real .wasm in a real worker (a
+# worker_thread) and the fake obsidian module over temporary folders.
 test-plugin: wasm plugin/node_modules/.package-lock.json
 	cd plugin && ./node_modules/.bin/tsc --noEmit -p .
 	cd plugin && ./node_modules/.bin/tsc --noEmit -p tsconfig.test.json
