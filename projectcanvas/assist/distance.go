@@ -1,68 +1,51 @@
 package assist
 
-// Edit distances of ASCII words and titles for Rank's typo matches, within
-// a budget. A keystroke of search-entity-on-canvas compares the query with
-// every title that matched no other way: the general editDistance turned
-// both strings into runes and filled the whole table each time (and the
-// word being typed was compared with three prefixes of each title word,
-// three tables), which made the last keystrokes of a query over 10,000
-// titles the slowest. Here the table is one row on the stack, a
-// comparison stops once every cell of a row is over the budget, and one
-// table gives the distances to all prefixes of a word at once. Both give
-// editDistance's answer (a neighbouring swap counts one edit); the fuzz
-// test FuzzBoundedDistance compares them.
+import "slices"
 
-// asciiMax is the longest string the ASCII comparisons take (the row on
-// the stack); a longer one goes through editDistance.
-const asciiMax = 64
+// Edit distances for Rank's typo matches, within a budget: the Levenshtein
+// distance, except that two neighbouring letters swapped ("lgoin" for
+// "login", the commonest typo) count as one edit, not two. A keystroke of
+// search-entity-on-canvas compares the query with every title that matched
+// no other way, so the table is one row (on the stack for words and titles
+// of up to stackRow letters), a comparison stops once every cell of a row
+// is over the budget, and one table gives the distances to all prefixes of
+// a word at once (the word being typed against a title word). Letters are
+// bytes for ASCII text, which needs no conversion, and runes otherwise.
+// FuzzBoundedDistance compares these with the plain Levenshtein distance
+// of agnivade/levenshtein and the swap rule.
 
-// isASCII reports whether s has no byte of a multi-byte character.
-func isASCII(s []byte) bool {
-	for _, c := range s {
-		if c >= 0x80 {
-			return false
-		}
-	}
-	return true
-}
+// letter is what the distances compare: a byte of ASCII text or a rune.
+type letter interface{ byte | rune }
 
-// boundedDistance is editDistance(a, b) when it is at most budget, and
-// budget+1 otherwise. a and b are ASCII.
-func boundedDistance(a, b []byte, budget int) int {
-	if len(a) > asciiMax || len(b) > asciiMax {
-		return min(editDistance(string(a), string(b)), budget+1)
-	}
-	if !within(len(a), len(b), max(budget, 2)) {
+// stackRow is the longest string whose table row is kept on the stack.
+const stackRow = 64
+
+// boundedDistance is the edit distance of a and b when it is at most
+// budget, and budget+1 otherwise.
+func boundedDistance[L letter](a, b []L, budget int) int {
+	limit := max(budget, 2) // a swap is a distance of 2 made 1
+	if !within(len(a), len(b), limit) {
 		return budget + 1
 	}
-	var row [asciiMax + 1]int
-	last := levenshteinRow(a, b, max(budget, 2), row[:len(b)+1])
-	d := last[len(b)]
-	if d == 2 && swappedIn(a, b) {
+	var stack [stackRow + 1]int
+	d := levenshteinRow(a, b, limit, rowFor(&stack, len(b)))[len(b)]
+	if d == 2 && swapped(a, b) {
 		d = 1
 	}
 	return min(d, budget+1)
 }
 
-// prefixDistances is, for each k from lo to hi (hi at most len(word)),
-// editDistance(q, word[:k]) when it is at most budget, else budget+1,
-// from one table: the last row of q against word[:hi] holds the distance
-// of q to every prefix of word[:hi]. It returns the smallest. q and word
-// are ASCII.
-func prefixDistances(q, word []byte, lo, hi, budget int) int {
-	if len(q) > asciiMax || hi > asciiMax {
-		best := budget + 1
-		for k := lo; k <= hi; k++ {
-			best = min(best, editDistance(string(q), string(word[:k])))
-		}
-		return best
-	}
-	var row [asciiMax + 1]int
-	last := levenshteinRow(q, word[:hi], max(budget, 2), row[:hi+1])
+// prefixDistances is the smallest, for k from lo to hi (hi at most
+// len(word)), of the edit distance of q and word[:k] when it is at most
+// budget, else budget+1. One table: the last row of q against word[:hi]
+// holds the distance of q to every prefix of word[:hi].
+func prefixDistances[L letter](q, word []L, lo, hi, budget int) int {
+	var stack [stackRow + 1]int
+	last := levenshteinRow(q, word[:hi], max(budget, 2), rowFor(&stack, hi))
 	best := budget + 1
 	for k := lo; k <= hi; k++ {
 		d := last[k]
-		if d == 2 && swappedIn(q, word[:k]) {
+		if d == 2 && swapped(q, word[:k]) {
 			d = 1
 		}
 		best = min(best, d)
@@ -70,11 +53,40 @@ func prefixDistances(q, word []byte, lo, hi, budget int) int {
 	return best
 }
 
+// prefixDistance is the sum of the edit distances of the query's words to
+// title words (word(j) is the one for the query's j-th), the last query
+// word compared with the start of its title word (as long as it, a letter
+// more or less); above budget it may be reported as budget+1.
+func prefixDistance[L letter](qwords [][]L, word func(j int) []L, budget int) int {
+	sum := 0
+	for j, qword := range qwords {
+		w, n := word(j), len(qword)
+		d := budget + 1
+		if j < len(qwords)-1 {
+			d = boundedDistance(qword, w, budget-sum)
+		} else if lo, hi := max(1, n-1), min(len(w), n+1); lo <= hi {
+			d = prefixDistances(qword, w, lo, hi, budget-sum)
+		}
+		if sum += d; sum > budget {
+			return budget + 1
+		}
+	}
+	return sum
+}
+
+// rowFor is a table row for a string of n letters: in stack when it fits.
+func rowFor(stack *[stackRow + 1]int, n int) []int {
+	if n <= stackRow {
+		return stack[:n+1]
+	}
+	return make([]int, n+1)
+}
+
 // levenshteinRow fills row (len(b)+1 cells) with the last row of the
 // Levenshtein table of a against b: row[k] is the distance of a to b[:k].
 // Once every cell of a row is over limit, the rest is not computed and
 // every cell is set over it: the distances above limit are not exact.
-func levenshteinRow(a, b []byte, limit int, row []int) []int {
+func levenshteinRow[L letter](a, b []L, limit int, row []int) []int {
 	for k := range row {
 		row[k] = k
 	}
@@ -99,4 +111,17 @@ func levenshteinRow(a, b []byte, limit int, row []int) []int {
 		}
 	}
 	return row
+}
+
+// swapped reports whether b is a with exactly two neighbouring letters
+// swapped.
+func swapped[L letter](a, b []L) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	i := 0
+	for i < len(a) && a[i] == b[i] {
+		i++
+	}
+	return i+1 < len(a) && a[i] == b[i+1] && a[i+1] == b[i] && slices.Equal(a[i+2:], b[i+2:])
 }

@@ -5,40 +5,72 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"unicode/utf8"
+
+	"github.com/agnivade/levenshtein"
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 )
 
-// The ASCII distances give editDistance's answer within the budget, and
-// budget+1 beyond it.
+// reference is the edit distance the typo matches mean, computed the
+// plain way: the Levenshtein distance, a neighbouring swap counted one.
+func reference(a, b string) int {
+	d := levenshtein.ComputeDistance(a, b)
+	if d == 2 && swapped([]rune(a), []rune(b)) {
+		return 1
+	}
+	return d
+}
+
+// The distances give the reference's answer within the budget, and
+// budget+1 beyond it, over bytes for ASCII text and over runes for any.
 func FuzzBoundedDistance(f *testing.F) {
-	for _, c := range [][2]string{{"login", "lgoin"}, {"audit", "auidt"}, {"", "abc"}, {"abc", "cba"}, {"cache sy", "cache sync"}, {strings.Repeat("a", 70), "a"}} {
+	for _, c := range [][2]string{{"login", "lgoin"}, {"audit", "auidt"}, {"", "abc"}, {"abc", "cba"}, {"cache sy", "cache sync"},
+		{strings.Repeat("a", 70), "a"}, {"é1", "1é"}, {"données", "donées"}} {
 		f.Add(c[0], c[1], uint8(2))
 	}
 	f.Fuzz(func(t *testing.T, a, b string, budget uint8) {
-		if !isASCII([]byte(a)) || !isASCII([]byte(b)) {
+		if !utf8.ValidString(a) || !utf8.ValidString(b) {
 			return
 		}
 		k := int(budget % 5)
-		if got, want := boundedDistance([]byte(a), []byte(b), k), min(editDistance(a, b), k+1); got != want {
-			t.Fatalf("boundedDistance(%q, %q, %d) = %d, want %d", a, b, k, got, want)
-		}
-		for lo := 0; lo <= len(b); lo++ {
-			for hi := lo; hi <= len(b) && hi <= lo+2; hi++ {
-				want := k + 1
-				for n := lo; n <= hi; n++ {
-					want = min(want, editDistance(a, b[:n]))
-				}
-				if got := prefixDistances([]byte(a), []byte(b), lo, hi, k); got != want {
-					t.Fatalf("prefixDistances(%q, %q, %d, %d, %d) = %d, want %d", a, b, lo, hi, k, got, want)
-				}
-			}
+		check(t, []rune(a), []rune(b), k)
+		if len(a) == utf8.RuneCountInString(a) && len(b) == utf8.RuneCountInString(b) {
+			check(t, []byte(a), []byte(b), k)
 		}
 	})
 }
 
-// Rank over ASCII titles finds what the general distances find, for
-// queries typed key by key with typos.
+func check[L letter](t *testing.T, a, b []L, k int) {
+	t.Helper()
+	sa, sb := string(runesOf(a)), string(runesOf(b))
+	if got, want := boundedDistance(a, b, k), min(reference(sa, sb), k+1); got != want {
+		t.Fatalf("boundedDistance(%q, %q, %d) = %d, want %d", sa, sb, k, got, want)
+	}
+	for lo := 0; lo <= len(b); lo++ {
+		for hi := lo; hi <= len(b) && hi <= lo+2; hi++ {
+			want := k + 1
+			for n := lo; n <= hi; n++ {
+				want = min(want, reference(sa, string(runesOf(b[:n]))))
+			}
+			if got := prefixDistances(a, b, lo, hi, k); got != want {
+				t.Fatalf("prefixDistances(%q, %q, %d, %d, %d) = %d, want %d", sa, sb, lo, hi, k, got, want)
+			}
+		}
+	}
+}
+
+// runesOf is a string's letters as runes (a byte of ASCII is its rune).
+func runesOf[L letter](s []L) []rune {
+	out := make([]rune, len(s))
+	for i, c := range s {
+		out[i] = rune(c)
+	}
+	return out
+}
+
+// Rank over ASCII titles finds the same with their letters as bytes and
+// as runes, for queries typed key by key with typos.
 func TestRankASCIIPathAgrees(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
 	words := strings.Fields("audit alert deploy restore search cache sync offline login sign google export import board")
@@ -70,7 +102,7 @@ func TestRankASCIIPathAgrees(t *testing.T) {
 		for n := 1; n <= len(q); n++ {
 			got, want := fast.Rank(q[:n], 20), general.Rank(q[:n], 20)
 			if fmt.Sprint(got) != fmt.Sprint(want) {
-				t.Fatalf("%q: ASCII path %v, general %v", q[:n], got, want)
+				t.Fatalf("%q: over bytes %v, over runes %v", q[:n], got, want)
 			}
 		}
 	}

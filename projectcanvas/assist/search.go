@@ -2,11 +2,8 @@ package assist
 
 import (
 	"bytes"
-	"slices"
 	"strings"
 	"unicode/utf8"
-
-	"github.com/agnivade/levenshtein"
 
 	"github.com/projectcanvas/projectcanvas/internal/ptrsort"
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
@@ -65,7 +62,7 @@ type rankEntry struct {
 	titleRunes int
 	words      [][2]int // byte spans of the title's words
 	wordRunes  []int    // and their lengths in characters
-	ascii      bool     // the title is ASCII: its distances go through distance.go
+	ascii      bool     // the title is ASCII: its letters are its bytes
 }
 
 // NewRanker prepares entities for Rank.
@@ -79,7 +76,7 @@ func NewRanker(entities []*pc.Entity) *Ranker {
 			runes[k] = utf8.RuneCount(title[w[0]:w[1]])
 		}
 		r.entries[i] = rankEntry{e: e, id: appendLower(nil, string(e.ID)), title: title,
-			titleRunes: utf8.RuneCount(title), words: words, wordRunes: runes, ascii: isASCII(title)}
+			titleRunes: utf8.RuneCount(title), words: words, wordRunes: runes, ascii: utf8.RuneCount(title) == len(title)}
 	}
 	ptrsort.StableFunc(r.entries, func(a, b *rankEntry) int { return pc.CompareIDs(a.e.ID, b.e.ID) })
 	return r
@@ -131,7 +128,7 @@ func (r *Ranker) Rank(query string, limit int) []Match {
 		if limit > 0 && exact >= limit {
 			continue
 		}
-		if d := x.typoDistance(q, qn, qw, budget); d <= budget && (limit <= 0 || len(typos[d]) < limit) {
+		if d := x.typoDistance(qn, qw, budget); d <= budget && (limit <= 0 || len(typos[d]) < limit) {
 			typos[d] = append(typos[d], Match{ID: x.e.ID, Title: x.e.Title, How: MatchTypo, Distance: d})
 		}
 	}
@@ -163,21 +160,23 @@ func appendLower(b []byte, s string) []byte {
 	return b
 }
 
-// queryWords is a query split into words, for typoDistance.
+// queryWords is a query split into words, for typoDistance, as the
+// letters the distances compare: bytes when the query is ASCII, runes
+// otherwise (converted once, not at each of 10,000 titles).
 type queryWords struct {
-	words  []string
 	prefix bool // the query is long enough to match the start of a word
-	ascii  bool // the query is ASCII
-	// The query and its words as bytes, for distance.go (converted once,
-	// not at each of 10,000 titles).
-	q         []byte
-	wordBytes [][]byte
+	ascii  bool
+	bytes  []byte
+	words  [][]byte
+	runes  []rune
+	wordsR [][]rune
 }
 
 func newQueryWords(q string, qn int) queryWords {
-	qw := queryWords{words: strings.Fields(q), prefix: qn >= minPrefixTypo, ascii: len(q) == qn, q: []byte(q)}
-	for _, w := range qw.words {
-		qw.wordBytes = append(qw.wordBytes, []byte(w))
+	qw := queryWords{prefix: qn >= minPrefixTypo, ascii: len(q) == qn, bytes: []byte(q), runes: []rune(q)}
+	for _, w := range strings.Fields(q) {
+		qw.words = append(qw.words, []byte(w))
+		qw.wordsR = append(qw.wordsR, []rune(w))
 	}
 	return qw
 }
@@ -187,7 +186,7 @@ func newQueryWords(q string, qn int) queryWords {
 // from the query.
 const minPrefixTypo = 4
 
-// typoDistance is the edit distance of the query q (qn runes, its words
+// typoDistance is the edit distance of the query (qn runes, its words
 // qw) to the title, or to the run of as many title words, whichever is
 // smaller; or, word by word, to a run of title words whose last word only
 // has to start like the query's last word (the word being typed). A
@@ -195,93 +194,41 @@ const minPrefixTypo = 4
 // at least the difference of the lengths, so strings that differ more in
 // length than the budget allows are never compared, which keeps a
 // keystroke over 10,000 titles cheap.
-func (x *rankEntry) typoDistance(q string, qn int, qw queryWords, budget int) int {
-	best := budget + 1
-	ascii := qw.ascii && x.ascii
-	if within(qn, x.titleRunes, budget) {
-		if ascii {
-			best = min(best, boundedDistance(qw.q, x.title, budget))
-		} else {
-			best = min(best, editDistance(q, string(x.title)))
-		}
+func (x *rankEntry) typoDistance(qn int, qw queryWords, budget int) int {
+	if qw.ascii && x.ascii {
+		return typoIn(x, qn, qw.bytes, qw.words, qw.prefix, budget, func(b []byte) []byte { return b })
 	}
-	qwords := len(qw.words)
-	for i := 0; i+qwords <= len(x.words); i++ {
-		n := qwords - 1 // the spaces of the window
-		for _, r := range x.wordRunes[i : i+qwords] {
+	return typoIn(x, qn, qw.runes, qw.wordsR, qw.prefix, budget, func(b []byte) []rune { return []rune(string(b)) })
+}
+
+// typoIn is typoDistance over letters of one kind: q and its words as
+// letters, and letters turning a part of the title into them.
+func typoIn[L letter](x *rankEntry, qn int, q []L, qwords [][]L, prefix bool, budget int, letters func([]byte) []L) int {
+	best := budget + 1
+	if within(qn, x.titleRunes, budget) {
+		best = min(best, boundedDistance(q, letters(x.title), budget))
+	}
+	for i := 0; i+len(qwords) <= len(x.words); i++ {
+		n := len(qwords) - 1 // the spaces of the window
+		for _, r := range x.wordRunes[i : i+len(qwords)] {
 			n += r
 		}
 		if within(qn, n, budget) {
 			window := make([]byte, 0, n)
-			for j, w := range x.words[i : i+qwords] {
+			for j, w := range x.words[i : i+len(qwords)] {
 				if j > 0 {
 					window = append(window, ' ')
 				}
 				window = append(window, x.title[w[0]:w[1]]...)
 			}
-			if ascii {
-				best = min(best, boundedDistance(qw.q, window, best-1))
-			} else {
-				best = min(best, editDistance(q, string(window)))
-			}
+			best = min(best, boundedDistance(q, letters(window), best-1))
 		}
-		if qw.prefix && best > 0 {
-			if ascii {
-				best = min(best, x.asciiPrefixDistance(qw.wordBytes, i, best-1))
-			} else {
-				best = min(best, x.prefixDistance(qw.words, i, best-1))
-			}
+		if prefix && best > 0 {
+			word := func(j int) []L { w := x.words[i+j]; return letters(x.title[w[0]:w[1]]) }
+			best = min(best, prefixDistance(qwords, word, best-1))
 		}
 	}
 	return best
-}
-
-// prefixDistance is the sum of the edit distances of the query's words to
-// the title's words from the i-th, the last query word compared with the
-// start of its title word (as long as it, a letter more or less); above
-// budget it may be reported as budget+1.
-func (x *rankEntry) prefixDistance(qwords []string, i, budget int) int {
-	sum := 0
-	for j, qword := range qwords {
-		w := x.words[i+j]
-		word := []rune(string(x.title[w[0]:w[1]]))
-		n := utf8.RuneCountInString(qword)
-		d := budget + 1
-		if j < len(qwords)-1 {
-			if within(n, len(word), budget-sum) {
-				d = editDistance(qword, string(word))
-			}
-		} else {
-			for k := max(1, n-1); k <= min(len(word), n+1); k++ {
-				d = min(d, editDistance(qword, string(word[:k])))
-			}
-		}
-		if sum += d; sum > budget {
-			return budget + 1
-		}
-	}
-	return sum
-}
-
-// asciiPrefixDistance is prefixDistance for an ASCII query and title,
-// with the distances of distance.go.
-func (x *rankEntry) asciiPrefixDistance(qwords [][]byte, i, budget int) int {
-	sum := 0
-	for j, qword := range qwords {
-		w := x.words[i+j]
-		word := x.title[w[0]:w[1]]
-		n := len(qword)
-		d := budget + 1
-		if j < len(qwords)-1 {
-			d = boundedDistance(qword, word, budget-sum)
-		} else if lo, hi := max(1, n-1), min(len(word), n+1); lo <= hi {
-			d = prefixDistances(qword, word, lo, hi, budget-sum)
-		}
-		if sum += d; sum > budget {
-			return budget + 1
-		}
-	}
-	return sum
 }
 
 // within reports whether lengths a and b differ by at most budget.
@@ -305,31 +252,4 @@ func fields(s []byte, words [][2]int) [][2]int {
 		words = append(words, [2]int{start, len(s)})
 	}
 	return words
-}
-
-// editDistance is the Levenshtein distance, except that two neighbouring
-// letters swapped ("lgoin" for "login", the commonest typo) count as one
-// edit, not two.
-func editDistance(a, b string) int {
-	d := levenshtein.ComputeDistance(a, b)
-	if d == 2 && swapped(a, b) {
-		return 1
-	}
-	return d
-}
-
-// swapped reports whether b is a with exactly two neighbouring letters
-// swapped.
-func swapped(a, b string) bool { return swappedIn([]rune(a), []rune(b)) }
-
-// swappedIn is swapped over letters as runes, or as bytes for ASCII.
-func swappedIn[L rune | byte](a, b []L) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	i := 0
-	for i < len(a) && a[i] == b[i] {
-		i++
-	}
-	return i+1 < len(a) && a[i] == b[i+1] && a[i+1] == b[i] && slices.Equal(a[i+2:], b[i+2:])
 }
