@@ -37,8 +37,8 @@ type gcPause struct {
 	limit   int64
 }
 
-// begin turns the collector off, once until end, and returns the pause's
-// generation for endOf.
+// begin turns the collector off, once until endOf, and returns the
+// pause's generation for endOf.
 func (g *gcPause) begin() int {
 	g.mu.Lock()
 	defer g.mu.Unlock()
@@ -49,15 +49,13 @@ func (g *gcPause) begin() int {
 	return g.gen
 }
 
-// end restores the collector's settings from before begin.
-func (g *gcPause) end() { g.endOf(0) }
-
-// endOf ends the pause of generation gen (0: whichever runs): a waiter of
-// an earlier load does not end the pause of a later one.
+// endOf restores the collector's settings from before begin, if the pause
+// under way is of generation gen: a waiter of an earlier load does not end
+// the pause of a later one.
 func (g *gcPause) endOf(gen int) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if g.off && (gen == 0 || gen == g.gen) {
+	if g.off && gen == g.gen {
 		debug.SetGCPercent(g.percent)
 		debug.SetMemoryLimit(g.limit)
 		g.off = false

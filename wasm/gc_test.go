@@ -90,7 +90,7 @@ func TestCollectorStaysOffUntilTheDocumentIndexIsBuilt(t *testing.T) {
 	// An earlier load's build ending while a later load's pause holds.
 	earlier, later := make(chan struct{}), make(chan struct{})
 	load(earlier)
-	loadGC.end() // the earlier pause ends another way (a failed load)
+	loadGC.endOf(loadGC.gen) // the earlier pause ends another way (a failed load)
 	loadGC.begin()
 	close(earlier)
 	time.Sleep(10 * time.Millisecond)
