@@ -1,7 +1,7 @@
 // The worker's side: runs after Go's wasm_exec.js in the same source (a
 // Blob), instantiates the core and answers the plugin's messages one by one
 // (the core itself serializes what must be).
-import type { ErrorInfo, FromWorker, InitInput, InitOutput, OutboundRequest, OutboundResponse, ToWorker, VaultFile } from "../protocol";
+import type { ErrorInfo, FromWorker, InitInput, InitOutput, OutboundRequest, OutboundResponse, ToWorker, VaultFile, WorkerFn } from "../protocol";
 import { pack } from "./pack";
 
 declare const Go: new () => { importObject: WebAssembly.Imports; run(i: WebAssembly.Instance): Promise<void>; exited?: boolean };
@@ -80,11 +80,17 @@ let started: Promise<string> | undefined;
 let initArrived!: () => void;
 const initSeen = new Promise<void>((r) => { initArrived = r; });
 
-async function run(fn: string, input: unknown): Promise<string | Uint8Array> {
+/** How a call's outcome goes back to the plugin. */
+interface Reply { ok(output: string | Uint8Array): void; fail(err: unknown): void }
+
+/** The core's functions that answer through a callback (see answer in wasm/main.go). */
+const CALLBACK_FNS: ReadonlySet<string> = new Set<WorkerFn>(["load", "events", "call", "http", "tools", "command", "commands"]);
+
+async function run(fn: WorkerFn, input: unknown, reply: Reply): Promise<void> {
   if (fn === "init") {
     started = init(input as InitInput);
     initArrived();
-    return started;
+    return reply.ok(await started);
   }
   // The plugin sends the vault while the core is being instantiated, and
   // may send it before init itself (which waits for the kept core to be
@@ -97,9 +103,35 @@ async function run(fn: string, input: unknown): Promise<string | Uint8Array> {
   // no JSON) while the main thread reads the next; load takes them.
   const f = api[fn];
   if (typeof f !== "function") throw Object.assign(new Error(`the core has no function ${fn}`), { code: "not_found" });
-  if (packed) return await (f as (text: Uint8Array, lengths: Uint8Array) => Promise<string>)(...packed);
+  if (CALLBACK_FNS.has(fn)) {
+    // Posted from inside the core's callback: a promise's reaction would
+    // wait until the core gives the thread back (a build, a collection).
+    (f as (s: unknown, done: (err: unknown, out: string | null) => void) => void)(input, (err, out) => err ? reply.fail(err) : reply.ok(out ?? ""));
+    return;
+  }
+  if (packed) return reply.ok(await (f as (text: Uint8Array, lengths: Uint8Array) => Promise<string>)(...packed));
   if (fn === "stageIndexCache" || fn === "stageDocIndexCache") input = new Uint8Array(input as ArrayBuffer);
-  return await (f as (s: unknown) => Promise<string | Uint8Array>)(input);
+  reply.ok(await (f as (s: unknown) => Promise<string | Uint8Array>)(input));
+}
+
+/** The reply to message id. */
+function replyTo(id: number): Reply {
+  return {
+    ok(output) {
+      if (typeof output === "string") post({ id, ok: true, output });
+      else { // indexCache's bytes, handed over rather than copied
+        const bytes = output.byteOffset === 0 && output.byteLength === output.buffer.byteLength ? output.buffer as ArrayBuffer : output.slice().buffer;
+        post({ id, ok: true, output: "", bytes }, [bytes]);
+      }
+    },
+    fail(err) {
+      post({ id, ok: false, error: errorInfo(err) });
+      // Go refuses every call once its program has ended (a panic outside
+      // the bridge's recover, an out-of-memory trap): say so, so that the
+      // plugin starts a new worker.
+      if (/Go program has already exited/.test(String(err && (err as Error).message))) post({ dead: "the core exited" });
+    },
+  };
 }
 
 scope.onmessage = (e) => {
@@ -111,19 +143,6 @@ scope.onmessage = (e) => {
     else if (t) t.reject(new Error(m.error ?? "no response"));
     return;
   }
-  run(m.fn, m.input).then(
-    (output) => {
-      if (typeof output === "string") post({ id: m.id, ok: true, output });
-      else { // indexCache's bytes, handed over rather than copied
-        const bytes = output.byteOffset === 0 && output.byteLength === output.buffer.byteLength ? output.buffer as ArrayBuffer : output.slice().buffer;
-        post({ id: m.id, ok: true, output: "", bytes }, [bytes]);
-      }
-    },
-    (err) => {
-      post({ id: m.id, ok: false, error: errorInfo(err) });
-      // Go refuses every call once its program has ended (a panic outside
-      // the bridge's recover, an out-of-memory trap): say so, so that the
-      // plugin starts a new worker.
-      if (/Go program has already exited/.test(String(err && (err as Error).message))) post({ dead: "the core exited" });
-    });
+  const reply = replyTo(m.id);
+  run(m.fn, m.input, reply).catch((err) => reply.fail(err));
 };
