@@ -7,6 +7,7 @@ import (
 	"hash/crc32"
 	"io/fs"
 	"math"
+	"slices"
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 )
@@ -314,8 +315,13 @@ func (r *cacheReader) appendInt8s(dst []int8, n int) []int8 {
 		r.buf = nil
 		return dst
 	}
-	for _, b := range r.buf[:n] {
-		dst = append(dst, int8(b))
+	at := len(dst)
+	dst = slices.Grow(dst, n)[:at+n]
+	// An indexed loop over equal lengths, not an append per byte: in
+	// WebAssembly those appends were half a later start's decoding.
+	out, in := dst[at:at+n], r.buf[:n]
+	for i := range out {
+		out[i] = int8(in[i])
 	}
 	r.buf = r.buf[n:]
 	return dst

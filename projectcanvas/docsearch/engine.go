@@ -292,7 +292,8 @@ func newNonce() string {
 // IsDoc reports whether a vault path is a document the engine indexes:
 // a markdown file outside hidden folders.
 func IsDoc(name string) bool {
-	return strings.HasSuffix(strings.ToLower(name), ".md") && !pc.Hidden(name)
+	// Without lower-casing the name: a build asks this of every file.
+	return len(name) >= len(".md") && strings.EqualFold(name[len(name)-len(".md"):], ".md") && !pc.Hidden(name)
 }
 
 func (e *Engine) shardOf(doc string) int { return int(fnv64(doc) % uint64(e.nshards)) }

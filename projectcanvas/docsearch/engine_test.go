@@ -685,3 +685,16 @@ func TestSectionHoldingTheRarestWordWins(t *testing.T) {
 	require.NotEmpty(t, rs)
 	require.Equal(t, "Releases > Godebug history > Go 1.21", rs[0].HeadingPath, "first: %s > %s", rs[0].Doc, rs[0].HeadingPath)
 }
+
+// TestIsDoc: markdown files in any letter case, outside hidden folders.
+func TestIsDoc(t *testing.T) {
+	for name, want := range map[string]bool{
+		"a.md": true, "Notes/Plan.MD": true, "x/y.Md": true, "é/ü.md": true,
+		"md": false, ".md": false, "a.mdx": false, "a.md.txt": false, "a.canvas": false,
+		".obsidian/a.md": false, "x/.trash/a.md": false, "node_modules/a.md": false, "": false,
+	} {
+		if got := IsDoc(name); got != want {
+			t.Errorf("IsDoc(%q) = %v, want %v", name, got, want)
+		}
+	}
+}

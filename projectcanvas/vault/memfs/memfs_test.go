@@ -59,6 +59,12 @@ func TestHostUpdatesTakeOnlyVaultPaths(t *testing.T) {
 				t.Errorf("%s(%q) = %v, want invalid_argument", what, bad, err)
 			}
 		}
+		// Reads refuse it too, though only a name the FS lacks is checked.
+		for what, read := range map[string]func(string) ([]byte, error){"ReadShared": m.ReadShared, "ReadFile": m.ReadFile} {
+			if _, err := read(bad); pc.ErrorCode(err) != pc.CodeInvalidArgument {
+				t.Errorf("%s(%q) = %v, want invalid_argument", what, bad, err)
+			}
+		}
 		if got := m.Files(); !reflect.DeepEqual(got, map[string]string{"a.md": "A"}) {
 			t.Errorf("refused updates with %q changed the files: %q", bad, got)
 		}
