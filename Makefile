@@ -17,7 +17,7 @@ ADDR     ?= 127.0.0.1:12312
 GOROOT_WASM = $(shell $(GO) env GOROOT)/lib/wasm
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: build wasm wasm-size plugin install test test-go test-wasm test-e2e test-plugin bench-plugin run serve golden bench bench-wasm bench-wasm-load bench-wasm-memory bench-serve-memory bench-search bench-merge eval-search eval-search-context eval-search-godoc lint clean crash fuzz soak
+.PHONY: build wasm wasm-size plugin install test test-go test-wasm test-e2e test-plugin bench-plugin bench-plugin-chromium run serve golden bench bench-wasm bench-wasm-load bench-wasm-memory bench-serve-memory bench-search bench-merge eval-search eval-search-context eval-search-godoc lint clean crash fuzz soak
 
 build:
 	$(GO) build -o $(BIN) ./cmd/projectcanvas
@@ -74,6 +74,15 @@ test-plugin: wasm plugin/node_modules/.package-lock.json
 bench-plugin: wasm plugin/node_modules/.package-lock.json
 	cd plugin && $(PLUGIN_ENV) node build.mjs --test
 	cd plugin && node bench/load.mjs 5 && node bench/commands.mjs 5
+
+# bench-plugin's start-up in headless Chromium, what Obsidian runs (a real
+# Web Worker from a Blob URL, DecompressionStream, structured clone, nested
+# timers held to 4 ms), the vault in the page's memory; the main thread's
+# long tasks while loading. Needs a Chromium (CHROMIUM, default
+# /usr/bin/chromium): not part of make test, nor CI. RUNS=5 by default.
+bench-plugin-chromium: wasm plugin/node_modules/.package-lock.json
+	cd plugin && $(PLUGIN_ENV) node build.mjs --chromium-bench
+	cd plugin && node bench/chromium.mjs $(or $(RUNS),5)
 
 # Vet and the race tests; then the relevance test over the Go
 # documentation, which -race skips (parsing GOROOT there takes 10 s).

@@ -5,6 +5,9 @@
 //   node build.mjs           the plugin, into dist/
 //   node build.mjs --test    also test/.build/harness.mjs: the same sources
 //                            bundled with the fake obsidian module, for node:test
+//   node build.mjs --chromium-bench
+//                            also test/.build/chromium-bench.mjs: the same for a
+//                            browser page, with node:fs over memory (bench/chromium/)
 //
 // The .wasm comes from PROJECTCANVAS_WASM or ../.scratch/projectcanvas.wasm
 // (make wasm); wasm_exec.js from GOROOT_WASM or `go env GOROOT`/lib/wasm.
@@ -78,5 +81,20 @@ if (process.argv.includes("--test")) {
     bundle: true, format: "esm", platform: "node", target: "node20",
     alias: { obsidian: path.join(here, "test/fake/obsidian.ts") },
     plugins: [assets], sourcemap: "inline", logLevel: "warning",
+  });
+}
+
+if (process.argv.includes("--chromium-bench")) {
+  // bench/chromium.mjs's page: the same sources and fake in a browser, its
+  // vault in memory (the fake's node:fs, node:fs/promises and node:path
+  // are bench/chromium's shims).
+  const shim = (/** @type {string} */ f) => path.join(here, "bench/chromium", f);
+  await build({
+    entryPoints: [shim("page.mjs")],
+    outfile: path.join(here, "test/.build/chromium-bench.mjs"),
+    bundle: true, format: "esm", platform: "browser", target: "es2022",
+    alias: { obsidian: path.join(here, "test/fake/obsidian.ts"),
+      "node:fs": shim("fs.mjs"), "node:fs/promises": shim("fsPromises.mjs"), "node:path": shim("path.mjs") },
+    plugins: [assets], logLevel: "warning",
   });
 }

@@ -8,14 +8,14 @@
 //   node bench/commands.mjs [RUNS]      (make bench-plugin)
 import { rmSync } from "node:fs";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
-import { defined, lastModal, manifest, obsidian, ProjectCanvasPlugin, suggesters } from "../test/helpers.mjs";
+import { defined, lastModal, manifest, obsidian, ProjectCanvasPlugin, suggesters, tempVault } from "../test/helpers.mjs";
 import { median, vault } from "./vault.mjs";
 
 const runs = Number(process.argv[2] ?? 5);
 
 /** A plugin started on a generated vault of n entities, ready. @param {number} n */
 async function started(n) {
-  const dir = vault(n);
+  const dir = vault(tempVault(null), n);
   const app = new obsidian.App(dir);
   const plugin = new ProjectCanvasPlugin(app, manifest);
   await plugin.load();
