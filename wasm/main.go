@@ -40,7 +40,7 @@ import (
 
 func main() {
 	api := js.Global().Get("Object").New()
-	b := bridge.New(bridge.WithTransport(jsTransport{api}))
+	b := bridge.New(bridge.WithTransport(jsTransport{api}), bridge.WithPause(newYielder().yield))
 	for _, name := range bridge.Functions {
 		api.Set(name, js.FuncOf(func(_ js.Value, args []js.Value) any {
 			input, err := inputOf(args)

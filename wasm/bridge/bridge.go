@@ -61,6 +61,9 @@ type Bridge struct {
 	registry  *tools.Registry
 	commands  *commands.Registry
 	transport pc.Transport // the host's outbound HTTP; nil when it has none
+	// pause gives the thread back to the host during the document index's
+	// build (see WithPause).
+	pause func()
 
 	mu  sync.RWMutex // guards the fields below; load replaces them
 	fs  *memfs.FS
@@ -83,10 +86,17 @@ type Option func(*Bridge)
 // through the host: the WebAssembly build hands it to the editor.
 func WithTransport(t pc.Transport) Option { return func(b *Bridge) { b.transport = t } }
 
+// WithPause sets how the document index's build gives the thread back to
+// the host now and then, so that a call that came in runs before the build
+// goes on (docsearch.WithPause). The default sleeps a millisecond: a timer,
+// which a browser's worker stretches to 4 ms once timers nest; the
+// WebAssembly build yields one turn of the host's event loop instead.
+func WithPause(pause func()) Option { return func(b *Bridge) { b.pause = pause } }
+
 // New returns a bridge with an empty vault.
 func New(opts ...Option) *Bridge {
 	reg := tools.New()
-	b := &Bridge{registry: reg, commands: commands.New(reg)}
+	b := &Bridge{registry: reg, commands: commands.New(reg), pause: func() { time.Sleep(time.Millisecond) }}
 	for _, opt := range opts {
 		opt(b)
 	}
@@ -355,7 +365,7 @@ func (b *Bridge) load(in loadIn) (any, error) {
 	if opt, err := in.Embeddings.Option(b.transport); err == nil {
 		// The build pauses now and then: in WebAssembly it would otherwise
 		// hold the thread, and every command, until it ends.
-		env.Docs = docsearch.New(fsys, opt, docsearch.WithCacheStore(store), docsearch.WithPause(func() { time.Sleep(time.Millisecond) }))
+		env.Docs = docsearch.New(fsys, opt, docsearch.WithCacheStore(store), docsearch.WithPause(b.pause))
 		// The editor is the watcher: it feeds its vault events. A failed
 		// build shows in msrl_status.
 		env.Docs.SetWatching(true)
