@@ -123,3 +123,49 @@ func TestStageTurnsTheCollectorOffUntilTheLoad(t *testing.T) {
 		t.Errorf("after the load the memory limit is %d, want none", l)
 	}
 }
+
+// TestCallsWaitingForTheBuildGoFirst: calls that waited for the document
+// index's build (a search sent at start-up) run before the collector comes
+// back after it, so that its first cycle does not fall on them; it comes
+// back once they are done.
+func TestCallsWaitingForTheBuildGoFirst(t *testing.T) {
+	percent := debug.SetGCPercent(100)
+	defer debug.SetGCPercent(percent)
+	gcPercent := func() int { p := debug.SetGCPercent(-1); debug.SetGCPercent(p); return p }
+	built := make(chan struct{})
+	wait := func(ctx context.Context) error {
+		select {
+		case <-built:
+		case <-ctx.Done():
+		}
+		return nil
+	}
+	if _, err := withLoadGC("load", func() ([]byte, error) { return nil, nil }, wait)(); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(time.Millisecond) // the collector's waiter waits first, as after a real load
+	const calls = 4
+	seen := make(chan int, calls)
+	for range calls {
+		go func() {
+			_ = wait(context.Background())
+			p := gcPercent()
+			println("call sees", p)
+			seen <- p
+		}()
+	}
+	time.Sleep(time.Millisecond)
+	close(built)
+	for range calls {
+		if p := <-seen; p != -1 {
+			t.Errorf("a call waiting for the build ran with GC percent %d, want -1 (the collector still off)", p)
+		}
+	}
+	for range 200 {
+		if gcPercent() == 100 {
+			return
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	t.Fatalf("GC percent %d after the calls, want 100", gcPercent())
+}
