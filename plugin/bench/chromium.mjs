@@ -20,6 +20,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const runs = Number(process.argv[2] ?? 5);
+const only = process.argv[3] ?? ""; // e.g. later:10000+0 (start.mjs's scenarioName)
 const here = path.dirname(fileURLToPath(import.meta.url));
 const bundlePath = path.join(here, "../test/.build/chromium-bench.mjs");
 const browser = process.env.CHROMIUM ?? "/usr/bin/chromium";
@@ -70,7 +71,7 @@ const child = spawn(browser, [
   "--disable-background-networking", "--disable-component-update", "--disable-sync",
   "--disable-background-timer-throttling", "--disable-renderer-backgrounding",
   `--user-data-dir=${profile}`,
-  `http://127.0.0.1:${port}/?runs=${runs}`,
+  `http://127.0.0.1:${port}/?${new URLSearchParams({ runs: String(runs), only })}`,
 ], { stdio: ["ignore", "ignore", "pipe"] });
 let stderr = "";
 child.stderr.setEncoding("utf8");
@@ -98,6 +99,7 @@ try {
     clearTimeout(hard);
   }
   server.close();
-  rmSync(profile, { recursive: true, force: true });
+  // Chromium's helper processes may still be writing the profile as the main one exits.
+  rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
 }
 process.exit(status);

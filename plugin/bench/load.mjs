@@ -18,6 +18,7 @@ import { benchStart } from "./start.mjs";
 import { median } from "./vault.mjs";
 
 const runs = Number(process.argv[2] ?? 3);
+const only = process.argv[3] ?? ""; // e.g. later:10000+0 (start.mjs's scenarioName)
 
 await benchStart({
   harness: { obsidian, ProjectCanvasPlugin },
@@ -32,5 +33,5 @@ await benchStart({
     summary: (all) => `event loop delay max ${Math.max(...all.map((f) => f.max)).toFixed(1)} ms, p99 ${median(all.map((f) => f.p99)).toFixed(1)} ms`,
   },
   print: (line) => console.log(line),
-}, runs);
+}, runs, only);
 process.exit(0);

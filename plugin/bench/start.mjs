@@ -93,12 +93,21 @@ function report(env, label, all) {
 }
 
 /**
- * Every scenario, runs times each, a line each.
+ * A scenario's name for `only`: "first" or "later", its entities and notes, as in later:10000+0.
+ * @param {{ entities: number, notes: number, cache: boolean }} s
+ */
+export const scenarioName = (s) => `${s.cache ? "later" : "first"}:${s.entities}+${s.notes}`;
+
+/**
+ * Every scenario (or those named in only, comma-separated), runs times each, a line each.
  * @param {Env} env
  * @param {number} runs
+ * @param {string} [only]
  */
-export async function benchStart(env, runs) {
+export async function benchStart(env, runs, only = "") {
+  const wanted = only.split(",").filter(Boolean);
   for (const { entities, notes, cache } of SCENARIOS) {
+    if (wanted.length > 0 && !wanted.includes(scenarioName({ entities, notes, cache }))) continue;
     const what = `${entities} entities${notes ? ` + ${notes} notes` : ""}`;
     /** @type {Run[]} */
     const all = [];

@@ -56,7 +56,8 @@ let vaults = 0;
 /** The lines posted so far, in order. */
 let posted = Promise.resolve(/** @type {unknown} */ (undefined));
 try {
-  const runs = Number(new URLSearchParams(location.search).get("runs") ?? 5);
+  const params = new URLSearchParams(location.search);
+  const runs = Number(params.get("runs") ?? 5);
   await benchStart({
     // src is typed against the real obsidian; at run time its base classes are the fake's (test/harness.d.mts).
     harness: /** @type {import("../start.mjs").Env["harness"]} */ (/** @type {unknown} */ (entry)),
@@ -70,7 +71,7 @@ try {
         `; a 1 ms timer chain's longest gap ${Math.max(...all.map((f) => f.gap)).toFixed(1)} ms`,
     },
     print: (line) => { posted = posted.then(() => post("/line", line)); },
-  }, runs);
+  }, runs, params.get("only") ?? "");
   await posted;
   await post("/done", navigator.userAgent);
 } catch (e) {
