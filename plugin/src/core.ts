@@ -84,16 +84,20 @@ export class CoreClient {
   /** Sends a chunk of files for the next load. */
   stage(files: VaultFile[]): Promise<string> { return this.request("stage", files); }
 
-  /** Hands the next load the index cache an earlier one made (transferred: bytes is the worker's after). */
-  stageIndexCache(bytes: ArrayBuffer): Promise<string> { return this.request("stageIndexCache", bytes, [bytes]); }
+  /**
+   * Hands the next load the index cache an earlier one made. bytes's
+   * whole buffer is transferred (the caller's no more after): a view past
+   * a header goes over without a copy of what it views.
+   */
+  stageIndexCache(bytes: Uint8Array): Promise<string> { return this.request("stageIndexCache", bytes, [bytes.buffer]); }
 
   /** The index cache of the last load (empty when it was given no index_key). */
   indexCache(): Promise<ArrayBuffer> {
     return this.send("indexCache", "{}", []).then(([, bytes]) => bytes ?? new ArrayBuffer(0));
   }
 
-  /** Hands the next load the document index's cache an earlier one made (transferred). */
-  stageDocIndexCache(bytes: ArrayBuffer): Promise<string> { return this.request("stageDocIndexCache", bytes, [bytes]); }
+  /** Hands the next load the document index's cache an earlier one made (transferred, as stageIndexCache). */
+  stageDocIndexCache(bytes: Uint8Array): Promise<string> { return this.request("stageDocIndexCache", bytes, [bytes.buffer]); }
 
   /** The document index's cache, once the index is built (empty when there is nothing new to keep). */
   docIndexCache(): Promise<ArrayBuffer> {

@@ -27,13 +27,19 @@ export class IndexCacheFile {
   /** Where the cache is, once the device's seal is known. */
   async path(): Promise<string> { return `${this.dir}/${indexCacheFile((await this.seal).id, this.base)}`; }
 
-  /** The cache as the last start on this device saved it; none when there is none, it cannot be read, or this device did not seal it. */
-  async read(): Promise<ArrayBuffer | undefined> {
+  /**
+   * The cache as the last start on this device saved it; none when there
+   * is none, it cannot be read, or this device did not seal it. A view
+   * past the seal's MAC into bytes read for this call only, handed to the
+   * worker as they are: a copy of the document index's cache (14 MB for
+   * 10,000 entities and 10,000 notes) held the main thread 9 to 14 ms.
+   */
+  async read(): Promise<Uint8Array | undefined> {
     try {
       const path = await this.path();
       if (!(await this.adapter.exists(path))) return undefined;
       const opened = await (await this.seal).open(new Uint8Array(await this.adapter.readBinary(path)));
-      return opened ? opened.slice().buffer : undefined;
+      return opened;
     } catch {
       return undefined;
     }

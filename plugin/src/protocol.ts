@@ -62,7 +62,7 @@ export interface ErrorInfo { code: string; message: string; details?: unknown }
 
 /**
  * The bridge functions plus the worker's own: init (the compressed .wasm),
- * stage (files for the next load), stageIndexCache (an ArrayBuffer: the
+ * stage (files for the next load), stageIndexCache (a Uint8Array: the
  * index cache for the next load) and indexCache (answers the last load's
  * index cache as bytes); stageDocIndexCache and docIndexCache, the same of
  * the document index (which answers once it is built).

@@ -311,7 +311,7 @@ export class Session {
         this.opts.notify(`Project Canvas: an interrupted change was rolled back (${out.changes.length} file changes).`);
       }
       if (docCache) {
-        void docCache.then((bytes) => this.core.stageDocIndexCache(bytes ?? new ArrayBuffer(0))).catch(() => undefined);
+        void docCache.then((bytes) => this.core.stageDocIndexCache(bytes ?? new Uint8Array(0))).catch(() => undefined);
       }
       this.entities = out.entities;
       this.loaded = true;

@@ -110,7 +110,7 @@ async function run(fn: WorkerFn, input: unknown, reply: Reply): Promise<void> {
     return;
   }
   if (packed) return reply.ok(await (f as (text: Uint8Array, lengths: Uint8Array) => Promise<string>)(...packed));
-  if (fn === "stageIndexCache" || fn === "stageDocIndexCache") input = new Uint8Array(input as ArrayBuffer);
+  if ((fn === "stageIndexCache" || fn === "stageDocIndexCache") && !(input instanceof Uint8Array)) input = new Uint8Array(input as ArrayBuffer);
   reply.ok(await (f as (s: unknown) => Promise<string | Uint8Array>)(input));
 }
 
