@@ -68,6 +68,16 @@ export function readFileSync(p, options) {
   return typeof data === "string" ? encoder.encode(data) : data.slice();
 }
 
+/**
+ * The bytes the tree keeps for p, not a copy (fsPromises.readFile: the
+ * caller must not change them; the fake adapter copies what it keeps).
+ * @param {string} p
+ */
+export function readKept(p) {
+  const { data } = fileAt(p, "open");
+  return typeof data === "string" ? encoder.encode(data) : data.subarray();
+}
+
 /** @param {string} p @param {string | ArrayBufferView | ArrayBuffer} data */
 export function writeFileSync(p, data) {
   if (data instanceof ArrayBuffer) data = new Uint8Array(data);
