@@ -4,8 +4,10 @@
 // global, globalThis.projectcanvas, whose functions (see package bridge)
 // each take a JSON string (or a plain object) and return a Promise of a JSON
 // string; or, given a callback (error, output) as their second argument,
-// call it the moment the answer is ready (see answer) and return nothing. A failure rejects the promise with an Error whose code, message
-// and details are those of docs/ARCHITECTURE.md ("Errors").
+// call it the moment the answer is ready (see answer) and return nothing.
+// A failure rejects the promise (or is the callback's error) with an Error
+// whose code, message and details are those of docs/ARCHITECTURE.md
+// ("Errors").
 //
 //	const out = JSON.parse(await projectcanvas.call(JSON.stringify({name: "get_entity", arguments: {id: "T-001"}})));
 //	for (const c of out.changes) { ... apply c.op "write" | "delete" | "rename" ... }

@@ -83,7 +83,7 @@ const initSeen = new Promise<void>((r) => { initArrived = r; });
 /** How a call's outcome goes back to the plugin. */
 interface Reply { ok(output: string | Uint8Array): void; fail(err: unknown): void }
 
-/** The core's functions that answer through a callback (see answer in wasm/main.go). */
+/** The core's functions that answer through a callback: bridge.Functions in Go (see answer in wasm/main.go); the others take no callback. */
 const CALLBACK_FNS: ReadonlySet<string> = new Set<WorkerFn>(["load", "events", "call", "http", "tools", "command", "commands"]);
 
 async function run(fn: WorkerFn, input: unknown, reply: Reply): Promise<void> {
