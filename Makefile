@@ -71,17 +71,18 @@ test-plugin: wasm plugin/node_modules/.package-lock.json
 
 # Start-up of the plugin under Node: onLayoutReady to ready for 1,000
 # entity files (and with 2,000 notes), the event loop's delay meanwhile.
-# ONLY=later:10000+0 runs only the start-up scenarios named so.
+# ONLY=later:10000+0 runs only the benches named so (comma-separated; the
+# commands' are reposition and keystrokes).
 bench-plugin: wasm plugin/node_modules/.package-lock.json
 	cd plugin && $(PLUGIN_ENV) node build.mjs --test
-	cd plugin && node bench/load.mjs 5 $(ONLY) && node bench/commands.mjs 5
+	cd plugin && node bench/load.mjs 5 $(ONLY) && node bench/commands.mjs 5 $(ONLY)
 
-# bench-plugin's start-up in headless Chromium, what Obsidian runs (a real
+# bench-plugin's start-up and commands in headless Chromium, what Obsidian runs (a real
 # Web Worker from a Blob URL, DecompressionStream, structured clone, nested
 # timers held to 4 ms), the vault in the page's memory; the main thread's
 # long tasks while loading. Needs a Chromium (CHROMIUM, default
 # /usr/bin/chromium): not part of make test, nor CI. RUNS=5 by default;
-# ONLY=later:10000+0 (comma-separated) runs only the scenarios named so.
+# ONLY as for bench-plugin.
 bench-plugin-chromium: wasm plugin/node_modules/.package-lock.json
 	cd plugin && $(PLUGIN_ENV) node build.mjs --chromium-bench
 	cd plugin && node bench/chromium.mjs $(or $(RUNS),5) $(ONLY)

@@ -11,11 +11,10 @@
 // scenarios and figures are bench/start.mjs's; bench/chromium.mjs runs the
 // same in headless Chromium.
 //
-//   node bench/load.mjs [RUNS]      (make bench-plugin; needs build.mjs --test)
-import { monitorEventLoopDelay } from "node:perf_hooks";
+//   node bench/load.mjs [RUNS] [ONLY]      (make bench-plugin; needs build.mjs --test)
 import { manifest, obsidian, ProjectCanvasPlugin, tempVault } from "../test/helpers.mjs";
+import { nodeMainThread } from "./nodeMainThread.mjs";
 import { benchStart } from "./start.mjs";
-import { median } from "./vault.mjs";
 
 const runs = Number(process.argv[2] ?? 3);
 const only = process.argv[3] ?? ""; // e.g. later:10000+0 (start.mjs's scenarioName)
@@ -24,14 +23,7 @@ await benchStart({
   harness: { obsidian, ProjectCanvasPlugin },
   manifest,
   newDir: () => tempVault(null),
-  mainThread: {
-    watch() {
-      const h = monitorEventLoopDelay({ resolution: 1 });
-      h.enable();
-      return () => { h.disable(); return { max: h.max / 1e6, p99: h.percentile(99) / 1e6 }; };
-    },
-    summary: (all) => `event loop delay max ${Math.max(...all.map((f) => f.max)).toFixed(1)} ms, p99 ${median(all.map((f) => f.p99)).toFixed(1)} ms`,
-  },
+  mainThread: nodeMainThread,
   print: (line) => console.log(line),
 }, runs, only);
 process.exit(0);

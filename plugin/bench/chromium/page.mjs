@@ -1,6 +1,6 @@
 // @ts-check
-// The browser side of bench/chromium.mjs: bench/start.mjs's scenarios in
-// the page, with the plugin's sources over the fake obsidian module (as in
+// The browser side of bench/chromium.mjs: bench/start.mjs's scenarios and
+// bench/editing.mjs's commands in the page, with the plugin's sources over the fake obsidian module (as in
 // test/harness-entry.ts), the vault in memory (fs.mjs is node:fs here),
 // the core in a real Web Worker. The main thread is watched with the Long
 // Tasks API (every task over 50 ms, counted from onLayoutReady) and a
@@ -11,6 +11,7 @@
 import * as entry from "../../test/harness-entry";
 import manifest from "../../manifest.json";
 import { mkdirSync } from "./fs.mjs";
+import { benchCommands } from "../editing.mjs";
 import { benchStart } from "../start.mjs";
 
 /** @param {string} what @param {string} body */
@@ -58,20 +59,24 @@ let posted = Promise.resolve(/** @type {unknown} */ (undefined));
 try {
   const params = new URLSearchParams(location.search);
   const runs = Number(params.get("runs") ?? 5);
-  await benchStart({
+  const only = params.get("only") ?? "";
+  /** @type {import("../editing.mjs").Env} */
+  const env = {
     // src is typed against the real obsidian; at run time its base classes are the fake's (test/harness.d.mts).
-    harness: /** @type {import("../start.mjs").Env["harness"]} */ (/** @type {unknown} */ (entry)),
+    harness: /** @type {import("../editing.mjs").Env["harness"]} */ (/** @type {unknown} */ (entry)),
     manifest,
     newDir() { const dir = `/vault-${++vaults}`; mkdirSync(dir); return dir; },
     mainThread: {
       watch,
       summary: (all) => (longTasks
-        ? `${all.reduce((n, f) => n + f.over, 0)} tasks over 50 ms in ${all.length} runs (longest ${Math.max(...all.map((f) => f.longest)).toFixed(0)} ms)`
+        ? `${all.reduce((n, f) => n + f.over, 0)} tasks over 50 ms${all.length > 1 ? ` in ${all.length} runs` : ""} (longest ${Math.max(...all.map((f) => f.longest)).toFixed(0)} ms)`
         : "no Long Tasks API") +
         `; a 1 ms timer chain's longest gap ${Math.max(...all.map((f) => f.gap)).toFixed(1)} ms`,
     },
     print: (line) => { posted = posted.then(() => post("/line", line)); },
-  }, runs, params.get("only") ?? "");
+  };
+  await benchStart(env, runs, only);
+  await benchCommands(env, runs, only);
   await posted;
   await post("/done", navigator.userAgent);
 } catch (e) {
