@@ -4,7 +4,6 @@ package main
 
 import (
 	"context"
-	"runtime"
 	"runtime/debug"
 	"sync"
 	"time"
@@ -64,8 +63,11 @@ func (g *gcPause) endOf(gen int) {
 }
 
 // withLoadGC runs a load with the collector off (loadGC) and keeps it off
-// until waitDocs returns (the document index's build), at most docsWait;
-// a failed load turns it back on at once. Any other call runs as it is.
+// until waitDocs returns, at most docsWait: once the document index's
+// build has ended and the calls that waited for it (a search sent at
+// start-up) have run, so that the collector's first cycle, 20 to 30 ms,
+// falls on none of them (see afterDocs). A failed load turns it back on
+// at once. Any other call runs as it is.
 func withLoadGC(name string, f func() ([]byte, error), waitDocs func(context.Context) error) func() ([]byte, error) {
 	if name != "load" {
 		return f
@@ -81,10 +83,6 @@ func withLoadGC(name string, f func() ([]byte, error), waitDocs func(context.Con
 			ctx, cancel := context.WithTimeout(context.Background(), docsWait)
 			defer cancel()
 			_ = waitDocs(ctx)
-			// The calls that waited for the build too (a search sent at
-			// start-up) run first: the collector's first cycle after the
-			// pause took 20 to 30 ms, and fell on them.
-			runtime.Gosched()
 			loadGC.endOf(gen)
 		}()
 		return out, err

@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"math"
+	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
 	"testing"
@@ -127,11 +128,11 @@ func TestStageTurnsTheCollectorOffUntilTheLoad(t *testing.T) {
 
 // TestCallsWaitingForTheBuildGoFirst: calls that waited for the document
 // index's build (a search sent at start-up) run before the collector comes
-// back after it, so that its first cycle does not fall on them; it comes
-// back once they are done. Here the scheduler runs them first even without
-// the collector's waiter stepping back (runtime.Gosched in withLoadGC);
-// in the plugin, where a search also takes the project's gate again
-// after its wait, the waiter came first in every start until it did.
+// back after it, so that its first cycle does not fall on them, even when
+// they take turns with other goroutines on the way (a search takes the
+// project's gate again after its wait); it comes back once they are done.
+// Without afterDocs's turn of the event loop the collector's waiter ran
+// between those turns.
 func TestCallsWaitingForTheBuildGoFirst(t *testing.T) {
 	percent := debug.SetGCPercent(100)
 	defer debug.SetGCPercent(percent)
@@ -149,7 +150,7 @@ func TestCallsWaitingForTheBuildGoFirst(t *testing.T) {
 		}
 		return nil
 	}
-	if _, err := withLoadGC("load", func() ([]byte, error) { return nil, nil }, wait)(); err != nil {
+	if _, err := withLoadGC("load", func() ([]byte, error) { return nil, nil }, afterDocs(wait, newYielder().yield))(); err != nil {
 		t.Fatal(err)
 	}
 	time.Sleep(time.Millisecond) // the collector's waiter waits first, as after a real load
@@ -158,6 +159,9 @@ func TestCallsWaitingForTheBuildGoFirst(t *testing.T) {
 	for range calls {
 		go func() {
 			_ = wait(context.Background())
+			for range 20 {
+				runtime.Gosched() // turns with the other goroutines, none with JavaScript
+			}
 			seen <- gcPercent()
 		}()
 	}

@@ -42,7 +42,9 @@ import (
 
 func main() {
 	api := js.Global().Get("Object").New()
-	b := bridge.New(bridge.WithTransport(jsTransport{api}), bridge.WithPause(newYielder().yield))
+	turn := newYielder().yield
+	b := bridge.New(bridge.WithTransport(jsTransport{api}), bridge.WithPause(turn))
+	docsDone := afterDocs(b.WaitDocs, turn)
 	for _, name := range bridge.Functions {
 		api.Set(name, js.FuncOf(func(_ js.Value, args []js.Value) any {
 			input, err := inputOf(args)
@@ -51,7 +53,7 @@ func main() {
 					return nil, err
 				}
 				return b.Call(context.Background(), name, []byte(input))
-			}, b.WaitDocs)
+			}, docsDone)
 			if len(args) > 1 && args[1].Type() == js.TypeFunction {
 				answer(call, args[1])
 				return nil
@@ -67,6 +69,18 @@ func main() {
 	api.Set("version", "dev")
 	js.Global().Set("projectcanvas", api)
 	select {} // keep the functions alive
+}
+
+// afterDocs is wait (the document index's build) followed by one turn of
+// the host's event loop. Go gives the thread back only once every
+// goroutine waits, so by then the calls the build's end woke (a search
+// sent at start-up) have run, however they take turns among themselves.
+func afterDocs(wait func(context.Context) error, turn func()) func(context.Context) error {
+	return func(ctx context.Context) error {
+		err := wait(ctx)
+		turn()
+		return err
+	}
 }
 
 // inputOf reads a call's argument: a JSON string, or any other value, which
