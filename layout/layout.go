@@ -196,7 +196,6 @@ type layouter struct {
 	ix      *cardIndex
 	// blocked counts the edges no choice of sides keeps off the cards.
 	blocked int
-	links   int     // dependencies between items
 	deps    []*item // the items' dependencies, item by item (depsOf)
 	// blockers are the rectangles of the cards next to the ends of the
 	// edge being placed and of the nodes found in its way (see clear).

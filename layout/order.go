@@ -31,7 +31,7 @@ func (l *layouter) resolveDeps() {
 		}
 		it.deps[1] = int32(len(slab))
 	}
-	l.deps, l.links = slab, len(slab)
+	l.deps = slab
 }
 
 // orderCells orders the story columns of each cell, left to right, and the
@@ -45,7 +45,7 @@ func (l *layouter) resolveDeps() {
 // without links changes no other band's order, wherever it widens or
 // lengthens its own.
 func (l *layouter) orderCells() {
-	if l.links == 0 {
+	if len(l.deps) == 0 {
 		return
 	}
 	var linked []*item // the items with a link to pull by

@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"math"
 	"slices"
+
+	"github.com/projectcanvas/projectcanvas/graph"
 )
 
 // place sets the lanes' x, then places the bands top to bottom, each below
@@ -257,7 +259,7 @@ func (l *layouter) result() Result {
 			parents++
 		}
 	}
-	res.Edges = make([]Edge, 0, l.links)
+	res.Edges = make([]Edge, 0, len(l.deps))
 	if parents > 0 { // else nil, as before
 		res.Parents = make([]Edge, 0, parents)
 	}
@@ -288,7 +290,7 @@ func foreignLeft(c *cell) bool {
 // acrossLanes reports whether it is a task in another lane than its story,
 // linked to it by an edge (Result.Parents).
 func acrossLanes(it *item) bool {
-	return it.parent != nil && it.Type == "task" && it.parent.lane != it.lane
+	return it.parent != nil && it.Type == graph.Task && it.parent.lane != it.lane
 }
 
 // Sides picks the sides of two nodes an edge between them attaches to: the
