@@ -7,7 +7,7 @@ import { Platform, TAbstractFile, TFile, type App } from "obsidian";
 import { ApplyError, applyChanges, type Applied } from "./apply";
 import * as canvas from "./canvasAdapter";
 import { CODE_CRASHED, CoreClient, CoreError } from "./core";
-import { FileCache } from "./fileCache";
+import { FileCache, type CacheRun } from "./fileCache";
 import { hashOf, KnownFiles, OWN_FOLDER, ownFileLoaded, tracked } from "./files";
 import { IndexCacheFile } from "./indexCache";
 import { Seal } from "./seal";
@@ -265,30 +265,16 @@ export class Session {
       const ownFiles: VaultFile[] = [];
       for (const path of own) ownFiles.push({ path, content: await this.app.vault.adapter.read(path) });
       sent.push(this.core.stage(ownFiles));
-      for (let i = 0; i < files.length; i += size) {
-        const chunk = files.slice(i, i + size);
-        const contents = await Promise.all(chunk.map((f) => cached?.take(f) ?? this.app.vault.cachedRead(f)));
-        const staged: VaultFile[] = chunk.map((f, j) => ({ path: f.path, content: contents[j] }));
-        chunk.forEach((f, j) => this.known.setHash(f.path, cached ? cached.put(f, contents[j]) : hashOf(contents[j])));
-        sent.push(this.core.stage(staged)); // answered once the core is up
-        done += chunk.length;
+      await this.stageFiles(files, size, cached, sent, (n) => {
+        done += n;
         this.opts.onProgress({ phase: "reading", done, total });
-        // Chunks the cache answers whole never wait on the vault: without
-        // a yield, 10,000 files were one task of 30 ms.
-        await yieldThread();
-      }
+      });
       if (cached && !(await cached.sealed)) {
         // The cache was not this device's (its MAC did not match): every
         // file is read from the vault and staged again, and the later copy
         // of a path is the one the load takes.
         cached = this.cache!.fresh();
-        for (let i = 0; i < files.length; i += size) {
-          const chunk = files.slice(i, i + size);
-          const contents = await Promise.all(chunk.map((f) => this.app.vault.cachedRead(f)));
-          chunk.forEach((f, j) => this.known.setHash(f.path, cached!.put(f, contents[j])));
-          sent.push(this.core.stage(chunk.map((f, j) => ({ path: f.path, content: contents[j] }))));
-          await yieldThread();
-        }
+        await this.stageFiles(files, size, cached, sent, () => undefined);
       }
       const indexBytes = await indexCache;
       if (indexBytes) sent.push(this.core.stageIndexCache(indexBytes));
@@ -331,6 +317,25 @@ export class Session {
       throw err;
     }
     await this.sendEvents(); // the events seen while loading
+  }
+
+  /**
+   * Reads files in chunks of size, each text from the cache run when it
+   * has it, else from the vault; records each file's hash and stages the
+   * chunk (sent gets its answer, which comes once the core is up);
+   * progress hears of each chunk's length.
+   */
+  private async stageFiles(files: TFile[], size: number, cached: CacheRun | undefined, sent: Promise<unknown>[], progress: (n: number) => void): Promise<void> {
+    for (let i = 0; i < files.length; i += size) {
+      const chunk = files.slice(i, i + size);
+      const contents = await Promise.all(chunk.map((f) => cached?.take(f) ?? this.app.vault.cachedRead(f)));
+      chunk.forEach((f, j) => this.known.setHash(f.path, cached ? cached.put(f, contents[j]) : hashOf(contents[j])));
+      sent.push(this.core.stage(chunk.map((f, j): VaultFile => ({ path: f.path, content: contents[j] }))));
+      progress(chunk.length);
+      // Chunks the cache answers whole never wait on the vault: without
+      // a yield, 10,000 files were one task of 30 ms.
+      await yieldThread();
+    }
   }
 
   /**
