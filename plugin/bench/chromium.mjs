@@ -1,13 +1,14 @@
 // @ts-check
-// Start-up of the plugin in headless Chromium, what Obsidian runs: the
-// scenarios and figures of bench/start.mjs (as bench/load.mjs under Node),
+// Start-up and commands of the plugin in headless Chromium, what Obsidian
+// runs: the scenarios and figures of bench/start.mjs and bench/editing.mjs
+// (as bench/load.mjs and bench/commands.mjs under Node),
 // with the core in a real Web Worker from a Blob URL, the browser's
 // DecompressionStream and structured clone, and its 4 ms clamp on nested
 // timers. The page (bench/chromium/page.mjs, bundled by build.mjs
 // --chromium-bench) is served from 127.0.0.1 (a secure context: the
 // caches' seal needs crypto.subtle) and posts its lines back here.
 //
-//   node bench/chromium.mjs [RUNS]      (make bench-plugin-chromium; RUNS default 5)
+//   node bench/chromium.mjs [RUNS] [ONLY]      (make bench-plugin-chromium; RUNS default 5)
 //
 // CHROMIUM names the browser (default /usr/bin/chromium); nothing is
 // downloaded. The browser runs with a new profile in a temporary folder,
@@ -20,7 +21,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const runs = Number(process.argv[2] ?? 5);
-const only = process.argv[3] ?? ""; // e.g. later:10000+0 (start.mjs's scenarioName)
+const only = process.argv[3] ?? ""; // e.g. later:10000+0 (start.mjs's scenarioName) or keystrokes (editing.mjs)
 const here = path.dirname(fileURLToPath(import.meta.url));
 const bundlePath = path.join(here, "../test/.build/chromium-bench.mjs");
 const browser = process.env.CHROMIUM ?? "/usr/bin/chromium";
