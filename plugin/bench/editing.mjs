@@ -7,14 +7,12 @@
 // (target 16 ms); the caller's probe watches the main thread meanwhile
 // (target: no task over 50 ms).
 import { rmSync } from "node:fs";
+import { wanted } from "./start.mjs";
 import { median, vault } from "./vault.mjs";
 
 /**
  * @typedef {import("./start.mjs").Env & { harness: Pick<typeof import("../test/harness.mjs"), "obsidian" | "ProjectCanvasPlugin" | "suggesters"> }} Env
  */
-
-/** The benches' names for `only`. */
-export const COMMAND_BENCHES = ["reposition", "keystrokes"];
 
 /**
  * A plugin started on a generated vault of n entities, ready, its canvas populated and open.
@@ -97,15 +95,19 @@ async function keystrokes(env, runs) {
   s.done();
 }
 
+/** The benches, by their names for `only`. */
+const BENCHES = { reposition, keystrokes };
+
 /**
- * Both benches (or those named in only, comma-separated: COMMAND_BENCHES), a line each.
+ * Every bench (or those named in only, comma-separated: reposition,
+ * keystrokes), a line each.
  * @param {Env} env
  * @param {number} runs
  * @param {string} [only]
  */
 export async function benchCommands(env, runs, only = "") {
-  const wanted = only.split(",").filter(Boolean);
-  const run = (/** @type {string} */ name) => wanted.length === 0 || wanted.includes(name);
-  if (run("reposition")) await reposition(env, runs);
-  if (run("keystrokes")) await keystrokes(env, runs);
+  const named = wanted(only);
+  for (const [name, bench] of Object.entries(BENCHES)) {
+    if (named(name)) await bench(env, runs);
+  }
 }

@@ -99,15 +99,26 @@ function report(env, label, all) {
 export const scenarioName = (s) => `${s.cache ? "later" : "first"}:${s.entities}+${s.notes}`;
 
 /**
+ * Whether a bench named name runs for only: every one when only is empty,
+ * else those it names (comma-separated).
+ * @param {string} only
+ * @returns {(name: string) => boolean}
+ */
+export function wanted(only) {
+  const names = only.split(",").filter(Boolean);
+  return (name) => names.length === 0 || names.includes(name);
+}
+
+/**
  * Every scenario (or those named in only, comma-separated), runs times each, a line each.
  * @param {Env} env
  * @param {number} runs
  * @param {string} [only]
  */
 export async function benchStart(env, runs, only = "") {
-  const wanted = only.split(",").filter(Boolean);
+  const named = wanted(only);
   for (const { entities, notes, cache } of SCENARIOS) {
-    if (wanted.length > 0 && !wanted.includes(scenarioName({ entities, notes, cache }))) continue;
+    if (!named(scenarioName({ entities, notes, cache }))) continue;
     const what = `${entities} entities${notes ? ` + ${notes} notes` : ""}`;
     /** @type {Run[]} */
     const all = [];
