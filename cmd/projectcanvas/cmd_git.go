@@ -4,9 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -30,6 +28,26 @@ const (
 	attrBegin = "# >>> projectcanvas merge driver (projectcanvas git install)"
 	attrEnd   = "# <<< projectcanvas merge driver"
 	hookMark  = "# projectcanvas post-merge hook (projectcanvas git install --hook)"
+)
+
+// The .gitignore block of git install: the project's files that belong to
+// one machine (the vault lock, caches, the journal of a write in progress,
+// the ledger of an assistant's batch retries, temporary files of a write).
+// What teammates must share stays out of it: config.json, sequence.json,
+// workspaces.json and the Notion sync state under .projectcanvas/sync/.
+const (
+	ignoreBegin = "# >>> projectcanvas local files (projectcanvas git install)"
+	ignoreEnd   = "# <<< projectcanvas local files"
+	ignoreRules = ignoreBegin + "\n" +
+		"/.projectcanvas/lock\n" +
+		"/.projectcanvas/cache/\n" +
+		"/.projectcanvas/journal.json\n" +
+		"/.projectcanvas/journal.rejected-*\n" +
+		"/.projectcanvas/batch_clients.json\n" +
+		"/.projectcanvas/token\n" +
+		"/.projectcanvas/site/\n" +
+		".projectcanvas-*.tmp\n" +
+		ignoreEnd + "\n"
 )
 
 const gitUsage = "usage: projectcanvas git install [--hook] | git status | git ids"
@@ -103,12 +121,12 @@ func attrPattern(p string) string {
 	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\t", `\t`).Replace(p) + `"`
 }
 
-// withBlock returns old with its projectcanvas block replaced by block,
-// or block appended.
-func withBlock(old, block string) string {
-	if i := strings.Index(old, attrBegin); i >= 0 {
-		if j := strings.Index(old[i:], attrEnd); j >= 0 {
-			rest := strings.TrimPrefix(old[i+j+len(attrEnd):], "\n")
+// withBlock returns old with its block between the lines begin and end
+// replaced by block, or block appended.
+func withBlock(old, begin, end, block string) string {
+	if i := strings.Index(old, begin); i >= 0 {
+		if j := strings.Index(old[i:], end); j >= 0 {
+			rest := strings.TrimPrefix(old[i+j+len(end):], "\n")
 			return old[:i] + block + rest
 		}
 	}
@@ -138,15 +156,38 @@ func gitInstall(c *cli, hook bool) int {
 		return fail(c.stderr, fmt.Errorf("finding this program's path: %v", err))
 	}
 
-	attrPath := filepath.Join(dir, ".gitattributes")
-	old, err := os.ReadFile(attrPath)
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+	// Every file install writes is checked before the first is written:
+	// one refused leaves all as they were.
+	attrPath, ignorePath := filepath.Join(dir, ".gitattributes"), filepath.Join(dir, ".gitignore")
+	oldAttrs, err := readRegular(attrPath)
+	if err != nil {
 		return fail(c.stderr, err)
 	}
-	if err := writeAtomic(attrPath, []byte(withBlock(string(old), attributes(env.Project.Config().ProjectsFolder)))); err != nil {
+	oldIgnore, err := readRegular(ignorePath)
+	if err != nil {
+		return fail(c.stderr, err)
+	}
+	if err := checkGitConfig(dir); err != nil {
+		return fail(c.stderr, err)
+	}
+	var hookFile string
+	if hook {
+		if hookFile, err = hookPath(dir); err != nil {
+			return fail(c.stderr, err)
+		}
+		if _, err := checkRegular(hookFile); err != nil {
+			return fail(c.stderr, err)
+		}
+	}
+
+	if err := writeRegular(attrPath, []byte(withBlock(string(oldAttrs), attrBegin, attrEnd, attributes(env.Project.Config().ProjectsFolder))), 0o644); err != nil {
 		return fail(c.stderr, err)
 	}
 	fmt.Fprintf(c.stdout, "wrote %s (commit it: every clone then merges these files with the driver)\n", attrPath)
+	if err := writeRegular(ignorePath, []byte(withBlock(string(oldIgnore), ignoreBegin, ignoreEnd, ignoreRules)), 0o644); err != nil {
+		return fail(c.stderr, err)
+	}
+	fmt.Fprintf(c.stdout, "wrote %s: git ignores the project's local-only files (lock, caches, journal); config, ids, workspaces and the sync state stay shared (commit it too)\n", ignorePath)
 
 	driver := shellQuote(exe) + " merge-file %O %A %B %P"
 	for _, kv := range [][2]string{
@@ -160,11 +201,25 @@ func gitInstall(c *cli, hook bool) int {
 	fmt.Fprintf(c.stdout, "set merge.%s.driver = %s in this clone's local git config\n", driverName, driver)
 	fmt.Fprintln(c.stdout, "git never takes a merge driver from the repository: every clone runs `projectcanvas git install` once")
 	if hook {
-		if err := installHook(c, dir, exe); err != nil {
+		if err := installHook(c, hookFile, dir, exe); err != nil {
 			return fail(c.stderr, err)
 		}
 	}
 	return exitOK
+}
+
+// checkGitConfig refuses a repository whose config file (which git config
+// --local writes) is not a regular file.
+func checkGitConfig(dir string) error {
+	p, err := gitRun(dir, "rev-parse", "--git-path", "config")
+	if err != nil {
+		return err
+	}
+	if !filepath.IsAbs(p) {
+		p = filepath.Join(dir, p)
+	}
+	_, err = checkRegular(p)
+	return err
 }
 
 // hookPath is where git looks for the post-merge hook (core.hooksPath
@@ -183,18 +238,14 @@ func hookPath(dir string) (string, error) {
 // installHook writes the post-merge hook, or rewrites the one it wrote
 // before; it refuses to replace a hook of the person's, and says what line
 // to add to it.
-func installHook(c *cli, dir, exe string) error {
-	p, err := hookPath(dir)
-	if err != nil {
-		return err
-	}
+func installHook(c *cli, p, dir, exe string) error {
 	line := shellQuote(exe) + " --vault " + shellQuote(dir) + " git ids"
-	old, err := os.ReadFile(p)
+	old, err := readRegular(p)
 	switch {
-	case err == nil && !bytes.Contains(old, []byte(hookMark)):
-		return fmt.Errorf("%s exists and is not projectcanvas's; it is left alone. To list the ids both branches created after each merge, add this line to it:\n  %s", p, line)
-	case err != nil && !errors.Is(err, fs.ErrNotExist):
+	case err != nil:
 		return err
+	case old != nil && !bytes.Contains(old, []byte(hookMark)):
+		return fmt.Errorf("%s exists and is not projectcanvas's; it is left alone. To list the ids both branches created after each merge, add this line to it:\n  %s", p, line)
 	}
 	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 		return err
@@ -203,7 +254,7 @@ func installHook(c *cli, dir, exe string) error {
 		"# After a merge: the ids both branches created, and what\n" +
 		"# reconcile_relationships with repair_ids would renumber (nothing is changed).\n" +
 		line + " || true\n"
-	if err := writeAtomic(p, []byte(script)); err != nil {
+	if err := writeRegular(p, []byte(script), 0o755); err != nil {
 		return err
 	}
 	if err := os.Chmod(p, 0o755); err != nil {
@@ -223,8 +274,11 @@ func gitStatus(c *cli) int {
 		return exitToolError
 	}
 	ready := true
-	attrs, _ := os.ReadFile(filepath.Join(dir, ".gitattributes"))
-	if bytes.Contains(attrs, []byte(attrBegin)) {
+	attrs, err := readRegular(filepath.Join(dir, ".gitattributes"))
+	if err != nil {
+		ready = false
+		fmt.Fprintf(c.stdout, ".gitattributes: %v\n", err)
+	} else if bytes.Contains(attrs, []byte(attrBegin)) {
 		fmt.Fprintln(c.stdout, ".gitattributes: entity notes, canvases and the project's state files use the driver")
 	} else {
 		ready = false
@@ -242,9 +296,11 @@ func gitStatus(c *cli) int {
 		fmt.Fprintf(c.stdout, "driver: %s\n", driver)
 	}
 	if p, err := hookPath(dir); err == nil {
-		hook, err := os.ReadFile(p)
+		hook, err := readRegular(p)
 		switch {
 		case err != nil:
+			fmt.Fprintf(c.stdout, "post-merge hook: %v\n", err)
+		case hook == nil:
 			fmt.Fprintln(c.stdout, "post-merge hook: none (optional: projectcanvas git install --hook)")
 		case bytes.Contains(hook, []byte(hookMark)) || bytes.Contains(hook, []byte(" git ids")):
 			fmt.Fprintf(c.stdout, "post-merge hook: %s lists duplicated ids after a merge\n", p)

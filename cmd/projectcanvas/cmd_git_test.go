@@ -447,3 +447,108 @@ func TestGitMergeStatusAndTitleWithRename(t *testing.T) {
 	v.assertFields(renamed, map[string]string{"status": "In Progress", "title": "User docs"})
 	v.canvasOK("Projects.canvas")
 }
+
+// A teammate commits a symbolic link where git install reads and writes
+// (git carries links): each is refused by name, and nothing is written, so
+// no file of the person's machine ends up in a file they commit.
+func TestGitInstallRefusesLinks(t *testing.T) {
+	secret := filepath.Join(t.TempDir(), "id_ed25519")
+	require.NoError(t, os.WriteFile(secret, []byte("PRIVATE KEY\n"), 0o600))
+	for _, name := range []string{".gitattributes", ".gitignore", ".git/hooks/post-merge", ".git/config"} {
+		t.Run(name, func(t *testing.T) {
+			v := newGitVault(t)
+			before := map[string]string{}
+			for _, f := range []string{".gitattributes", ".gitignore"} {
+				before[f] = v.read(f)
+			}
+			p := filepath.Join(v.dir, name)
+			if name == ".git/config" {
+				// The config moved elsewhere and linked back: git still reads it.
+				moved := filepath.Join(t.TempDir(), "config")
+				require.NoError(t, os.Rename(p, moved))
+				secret = moved
+			} else {
+				require.NoError(t, os.RemoveAll(p))
+				require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+			}
+			require.NoError(t, os.Symlink(secret, p))
+			r := v.cli("git", "install", "--hook")
+			assert.Equal(t, exitToolError, r.code, r.stdout)
+			assert.Contains(t, r.stderr, p+" is a symbolic link")
+			assert.Empty(t, r.stdout, "nothing is written")
+			for f, data := range before {
+				if f != name {
+					assert.Equal(t, data, v.read(f), f)
+				}
+			}
+			st, err := os.Lstat(p)
+			require.NoError(t, err)
+			assert.NotZero(t, st.Mode()&os.ModeSymlink, "the link stays a link")
+			data, _ := os.ReadFile(secret)
+			assert.NotContains(t, string(data), "projectcanvas merge")
+			_, err = os.Stat(filepath.Join(v.dir, ".git/hooks/post-merge"))
+			if name != ".git/hooks/post-merge" {
+				assert.ErrorIs(t, err, os.ErrNotExist, "no hook written")
+			}
+		})
+	}
+	t.Run("folder", func(t *testing.T) {
+		v := newGitVault(t)
+		require.NoError(t, os.Remove(filepath.Join(v.dir, ".gitattributes")))
+		require.NoError(t, os.Mkdir(filepath.Join(v.dir, ".gitattributes"), 0o755))
+		r := v.cli("git", "install")
+		assert.Equal(t, exitToolError, r.code)
+		assert.Contains(t, r.stderr, ".gitattributes is a folder")
+		r = v.cli("git", "status")
+		assert.Contains(t, r.stdout, ".gitattributes is a folder")
+	})
+}
+
+// git install ignores the project's local-only files and none that
+// teammates share.
+func TestGitInstallIgnoresLocalFiles(t *testing.T) {
+	v := newGitVault(t)
+	v.write(".gitignore", "*.log\n")
+	require.Equal(t, exitOK, v.cli("git", "install").code)
+	assert.Contains(t, v.read(".gitignore"), "*.log\n"+ignoreBegin)
+	require.Equal(t, exitOK, v.cli("git", "install").code)
+	assert.Equal(t, 1, strings.Count(v.read(".gitignore"), ignoreBegin), "the block is replaced, not repeated")
+	for file, ignored := range map[string]bool{
+		".projectcanvas/lock":                                true,
+		".projectcanvas/cache/docsearch.idx":                 true,
+		".projectcanvas/journal.json":                        true,
+		".projectcanvas/journal.rejected-20261127T1.json":    true,
+		".projectcanvas/batch_clients.json":                  true,
+		"Projects/tasks/.projectcanvas-0123456789abcdef.tmp": true,
+		".projectcanvas/site/index.html":                     true,
+		".projectcanvas/config.json":                         false,
+		".projectcanvas/sequence.json":                       false,
+		".projectcanvas/workspaces.json":                     false,
+		".projectcanvas/sync/notion.json":                    false,
+		"Projects/tasks/T-001 Form.md":                       false,
+		"Projects.canvas":                                    false,
+	} {
+		_, err := v.gitErr("check-ignore", "-q", "--no-index", file)
+		assert.Equal(t, ignored, err == nil, file)
+	}
+}
+
+// The merge driver replaces OURS only as a regular file.
+func TestMergeFileRefusesLinkedOurs(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, data string) string {
+		p := filepath.Join(dir, name)
+		require.NoError(t, os.WriteFile(p, []byte(data), 0o600))
+		return p
+	}
+	base := write("base", "---\nid: T-001\ntype: task\n---\n")
+	target := write("target", "mine\n")
+	theirs := write("theirs", "---\nid: T-001\ntype: task\ntags: [c]\n---\n")
+	ours := filepath.Join(dir, "ours")
+	require.NoError(t, os.Symlink(target, ours))
+	r := runCLI(t, nil, "", "merge-file", base, ours, theirs, "Projects/tasks/T-001 X.md")
+	assert.Equal(t, exitToolError, r.code)
+	assert.Contains(t, r.stderr, "is a symbolic link")
+	data, _ := os.ReadFile(target)
+	assert.Equal(t, "mine\n", string(data))
+}

@@ -53,39 +53,11 @@ func mergeFileCommand(_ context.Context, c *cli, args []string) int {
 	for _, k := range res.Conflicts {
 		fmt.Fprintf(c.stderr, "projectcanvas merge-file %s: CONFLICT %s\n", name, k)
 	}
-	if err := writeAtomic(oursPath, res.Data); err != nil {
+	if err := writeRegular(oursPath, res.Data, 0o644); err != nil {
 		return fail(c.stderr, err)
 	}
 	if !res.Clean() {
 		return exitToolError
 	}
 	return exitOK
-}
-
-// writeAtomic replaces the file at name with data through a temporary file
-// in the same folder and a rename, keeping the file's mode: a merge
-// interrupted halfway leaves the old file, never half of the new one.
-func writeAtomic(name string, data []byte) error {
-	mode := os.FileMode(0o644)
-	if fi, err := os.Stat(name); err == nil {
-		mode = fi.Mode().Perm()
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".merge-*")
-	if err != nil {
-		return err
-	}
-	_, err = tmp.Write(data)
-	if err == nil {
-		err = tmp.Chmod(mode)
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), name)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-	}
-	return err
 }
