@@ -44,7 +44,7 @@ type decoded struct {
 	body     []byte
 	problems []Problem
 	// claim is the id a file that was not loaded seems to declare, read
-	// leniently (see scanID): ids are never handed out again while a broken
+	// leniently (see ScanID): ids are never handed out again while a broken
 	// file still holds them.
 	claim ID
 	// data is the file's bytes when the FS shares them (SharedReader),
@@ -59,7 +59,7 @@ type decoded struct {
 // shared (the bytes an FS keeps, from SharedReader), else its hash.
 func decodeFile(name string, data []byte, shared bool) decoded {
 	if text, ok := fromUTF16(data); ok {
-		claim := scanID(text)
+		claim := ScanID(text)
 		if claim == "" {
 			return decoded{} // an ordinary note; nothing of ours
 		}
@@ -70,9 +70,9 @@ func decodeFile(name string, data []byte, shared bool) decoded {
 	body := cut.Body()
 	switch {
 	case err != nil: // unterminated front matter
-		return decoded{claim: scanID(data), problems: []Problem{syntaxProblem(name, err)}}
+		return decoded{claim: ScanID(data), problems: []Problem{syntaxProblem(name, err)}}
 	case len(data) > MaxFileBytes || len(data)-len(body) > MaxFrontMatterBytes:
-		claim := scanID(data)
+		claim := ScanID(data)
 		if claim == "" {
 			return decoded{} // a large ordinary note
 		}
@@ -82,11 +82,11 @@ func decodeFile(name string, data []byte, shared bool) decoded {
 	}
 	doc, err := cut.Parse()
 	if err != nil {
-		return decoded{claim: scanID(data), problems: []Problem{syntaxProblem(name, err)}}
+		return decoded{claim: ScanID(data), problems: []Problem{syntaxProblem(name, err)}}
 	}
 	e, problems := decodeDoc(name, doc)
 	if e == nil {
-		return decoded{claim: scanID(data), problems: problems}
+		return decoded{claim: ScanID(data), problems: problems}
 	}
 	e.readAs(data, shared)
 	return decoded{e: e, body: doc.Body(), problems: problems}

@@ -14,15 +14,15 @@ import (
 // This file holds everything about entity ids: their form (ParseID, NewID),
 // their order (CompareIDs), how new ones are allocated (changeset.nextID,
 // from the sequence file and every id the vault's files hold) and how the
-// id of a file the index cannot load is still found (scanID).
+// id of a file the index cannot load is still found (ScanID).
 
-// scanID finds the id a markdown file declares without parsing its YAML:
+// ScanID finds the id a markdown file declares without parsing its YAML:
 // the first top-level "id:" line of a front matter block whose value is an
 // entity id. It is for files the index cannot load (broken YAML, too large,
 // an unknown type): their ids still count when new ids are allocated, so
 // that repairing such a file never makes two entities share an id. It
 // reads at most MaxFrontMatterBytes and accepts an unclosed block.
-func scanID(data []byte) ID {
+func ScanID(data []byte) ID {
 	data = bytes.TrimPrefix(data, []byte("\xEF\xBB\xBF"))
 	first, rest, ok := bytes.Cut(data, []byte("\n"))
 	if !ok || strings.TrimRight(string(first), " \t\r") != "---" {
@@ -206,7 +206,7 @@ func (p *Project) sequence(data []byte) map[Type]int {
 
 // nextID allocates the next id of type t: one past the highest of the
 // sequence file and the index, so archived and deleted ids are never reused,
-// nor the ids of files the index could not load (see scanID).
+// nor the ids of files the index could not load (see ScanID).
 func (cs *changeset) nextID(t Type) (ID, error) {
 	if cs.seq == nil {
 		data, err := cs.readAux(sequencePath)

@@ -14,6 +14,7 @@ import (
 
 	"github.com/projectcanvas/projectcanvas/frontmatter"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/canvas"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/merge"
 )
 
 // Scenario tests of the merge driver with the real git binary: a vault in
@@ -551,4 +552,22 @@ func TestMergeFileRefusesLinkedOurs(t *testing.T) {
 	assert.Contains(t, r.stderr, "is a symbolic link")
 	data, _ := os.ReadFile(target)
 	assert.Equal(t, "mine\n", string(data))
+}
+
+// A side over merge.MaxInputBytes is not read: OURS stays as it is and git
+// reports the file as conflicted.
+func TestMergeFileBoundsItsInput(t *testing.T) {
+	dir := t.TempDir()
+	base := filepath.Join(dir, "base")
+	require.NoError(t, os.WriteFile(base, []byte("a\n"), 0o600))
+	ours := filepath.Join(dir, "ours")
+	require.NoError(t, os.WriteFile(ours, []byte("b\n"), 0o600))
+	theirs := filepath.Join(dir, "theirs")
+	require.NoError(t, os.WriteFile(theirs, nil, 0o600))
+	require.NoError(t, os.Truncate(theirs, merge.MaxInputBytes+1)) // sparse: costs no disk
+	r := runCLI(t, nil, "", "merge-file", base, ours, theirs, "Projects.canvas")
+	assert.Equal(t, exitToolError, r.code)
+	assert.Contains(t, r.stderr, "over the limit of 67108864; ours is left as it is")
+	data, _ := os.ReadFile(ours)
+	assert.Equal(t, "b\n", string(data))
 }

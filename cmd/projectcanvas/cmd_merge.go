@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 
 	"github.com/projectcanvas/projectcanvas/projectcanvas/merge"
@@ -33,9 +32,11 @@ func mergeFileCommand(_ context.Context, c *cli, args []string) int {
 	}
 	var sides [3][]byte
 	for i, p := range []string{basePath, oursPath, theirsPath} {
-		data, err := os.ReadFile(p)
+		data, err := readRegularAtMost(p, merge.MaxInputBytes)
 		if err != nil {
-			return fail(c.stderr, err)
+			// OURS stays as it is; git reports the file as conflicted.
+			fmt.Fprintf(c.stderr, "projectcanvas merge-file %s: %v; ours is left as it is, for you to merge\n", name, err)
+			return exitToolError
 		}
 		sides[i] = data
 	}

@@ -36,15 +36,25 @@ func notRegularError(p string, mode fs.FileMode) error {
 // error when nothing is there. The file opened must be the one Lstat saw,
 // so a link put in its place meanwhile is refused too.
 func readRegular(p string) ([]byte, error) {
-	seen, err := os.Lstat(p)
+	data, err := readRegularAtMost(p, -1)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
+	return data, err
+}
+
+// readRegularAtMost is readRegular of a file that must exist and hold at
+// most limit bytes (no limit when negative).
+func readRegularAtMost(p string, limit int64) ([]byte, error) {
+	seen, err := os.Lstat(p)
 	if err != nil {
 		return nil, err
 	}
 	if !seen.Mode().IsRegular() {
 		return nil, notRegularError(p, seen.Mode())
+	}
+	if limit >= 0 && seen.Size() > limit {
+		return nil, fmt.Errorf("%s is %d bytes, over the limit of %d", p, seen.Size(), limit)
 	}
 	f, err := os.Open(p)
 	if err != nil {
@@ -58,7 +68,14 @@ func readRegular(p string) ([]byte, error) {
 	if !os.SameFile(seen, opened) {
 		return nil, fmt.Errorf("%s changed while it was opened; run the command again", p)
 	}
-	return io.ReadAll(f)
+	if limit < 0 {
+		return io.ReadAll(f)
+	}
+	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err == nil && int64(len(data)) > limit {
+		err = fmt.Errorf("%s grew over the limit of %d bytes while it was read", p, limit)
+	}
+	return data, err
 }
 
 // checkRegular returns an error unless p is a regular file or nothing.

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"reflect"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -79,26 +78,80 @@ func Canvas(base, ours, theirs []byte) (*Result, error) {
 		})
 	apart(res, "edge", bc.Edges, oc.Edges, tc.Edges, taken, func(e *canvas.Edge) *string { return &e.ID }, sameEdge, nil)
 	mergeExtras(res, "canvas", bc, oc, tc)
+	before := sidesOf(bc, oc, tc)
 	oc.Nodes = mergeItems(res, "node", bc.Nodes, oc.Nodes, tc.Nodes, (*canvas.Node).JSON, func(n *canvas.Node) string { return n.ID }, mergeNode)
 	oc.Edges = mergeItems(res, "edge", bc.Edges, oc.Edges, tc.Edges, (*canvas.Edge).JSON, func(e *canvas.Edge) string { return e.ID }, mergeEdge)
-	nodes := make(map[string]bool, len(oc.Nodes))
-	for _, n := range oc.Nodes {
-		nodes[n.ID] = true
-	}
-	kept := oc.Edges[:0]
-	for _, e := range oc.Edges {
-		if nodes[e.FromNode] && nodes[e.ToNode] {
-			kept = append(kept, e)
-		} else {
-			res.note("edge %s dropped: one of its nodes was deleted", e.ID)
-		}
-	}
-	oc.Edges = kept
+	oc.Edges = joinEdges(res, oc, before)
 	// Valid by construction: every item was read from a side, ids are
 	// unique (theirs's additions have ids ours lacks, or new ones), and
 	// edges join nodes that are kept. FuzzMergeCanvas checks it reads back.
 	res.Data = oc.Bytes()
 	return res, nil
+}
+
+// sides are the node and edge ids of the three sides before the merge
+// (nodes by id, edges as a set).
+type sides struct {
+	baseNodes, ourNodes, theirNodes map[string]*canvas.Node
+	baseEdges                       map[string]bool
+}
+
+func sidesOf(bc, oc, tc *canvas.Canvas) sides {
+	nodes := func(c *canvas.Canvas) map[string]*canvas.Node {
+		m := make(map[string]*canvas.Node, len(c.Nodes))
+		for _, n := range c.Nodes {
+			m[n.ID] = n
+		}
+		return m
+	}
+	edges := make(map[string]bool, len(bc.Edges))
+	for _, e := range bc.Edges {
+		edges[e.ID] = true
+	}
+	return sides{baseNodes: nodes(bc), ourNodes: nodes(oc), theirNodes: nodes(tc), baseEdges: edges}
+}
+
+// joinEdges settles the merged edges (oc.Edges) whose nodes the merge
+// deleted:
+//
+//   - An edge that a side added (absent from the base) to a node the
+//     other side deleted keeps the node, and is a conflict naming both: a
+//     person's addition stays visible, and the person decides.
+//   - An edge whose node a side deleted, the edge itself left behind, is
+//     dropped with a note (the canvas would show an arrow to nothing).
+//   - An edge whose node no side has (it dangled before the merge) is kept
+//     as it was: the merge changes what the sides changed, nothing else.
+func joinEdges(res *Result, oc *canvas.Canvas, s sides) []*canvas.Edge {
+	kept := make(map[string]bool, len(oc.Nodes))
+	for _, n := range oc.Nodes {
+		kept[n.ID] = true
+	}
+	out := oc.Edges[:0]
+	for _, e := range oc.Edges {
+		ok := true
+		for _, id := range []string{e.FromNode, e.ToNode} {
+			o, t := s.ourNodes[id], s.theirNodes[id]
+			switch {
+			case kept[id]:
+			case o == nil && t == nil && s.baseNodes[id] == nil:
+			case !s.baseEdges[e.ID] && (o != nil || t != nil):
+				if o == nil {
+					o = t
+				}
+				oc.Nodes = append(oc.Nodes, o)
+				kept[id] = true
+				res.conflict("edge "+e.ID, "added on one side to node %s, which the other side deleted: kept the node and the edge; delete both, or keep them", id)
+			default:
+				ok = false
+			}
+		}
+		if ok {
+			out = append(out, e)
+		} else {
+			res.note("edge %s dropped: one of its nodes was deleted", e.ID)
+		}
+	}
+	return out
 }
 
 // mergeItems merges the nodes (or edges) of the three versions by id,
@@ -298,15 +351,7 @@ type extras interface {
 // mergeExtras merges other plugins' keys key by key into o, by the
 // three-way rule.
 func mergeExtras(res *Result, where string, b, o, t extras) {
-	var keys []string
-	for _, side := range []extras{b, o, t} {
-		for _, k := range side.ExtraKeys() {
-			if !slices.Contains(keys, k) {
-				keys = append(keys, k)
-			}
-		}
-	}
-	for _, k := range keys {
+	for _, k := range union(union(b.ExtraKeys(), o.ExtraKeys()), t.ExtraKeys()) {
 		ov, tv := o.Extra(k), t.Extra(k)
 		v, conflict := threeWay(b.Extra(k), ov, tv)
 		switch {

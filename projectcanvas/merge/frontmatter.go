@@ -47,6 +47,12 @@ func isEntity(data []byte) bool {
 	return err == nil && terr == nil && idType == t
 }
 
+// declaresID reports whether data's front matter declares an entity id,
+// read line by line (projectcanvas.ScanID) whether or not its YAML parses.
+func declaresID(data []byte) bool {
+	return len(data) <= MaxNoteBytes && pc.ScanID(data) != ""
+}
+
 // FrontMatter merges an entity note: the front matter key by key against
 // the base, the body by lines with text (nil: GitText). The result keeps OURS's layout
 // (key order, comments, quoting; see package frontmatter): only the keys
@@ -71,6 +77,9 @@ func FrontMatter(base, ours, theirs []byte, text TextMerge) (*Result, error) {
 		if len(side) > MaxNoteBytes {
 			return nil, pc.Errorf(pc.CodeInvalidArgument, "a note over %d bytes is merged by lines", MaxNoteBytes)
 		}
+		if fm := frontMatterBytes(side); fm > pc.MaxFrontMatterBytes {
+			return nil, pc.Errorf(pc.CodeInvalidArgument, "a front matter of %d bytes is over the tracker's limit of %d (it reads no such note)", fm, pc.MaxFrontMatterBytes)
+		}
 	}
 	od, err := frontmatter.Parse(ours)
 	if err != nil {
@@ -86,18 +95,26 @@ func FrontMatter(base, ours, theirs []byte, text TextMerge) (*Result, error) {
 	if text == nil {
 		text = GitText(Labels{})
 	}
+	if anchored(od) || anchored(td) {
+		// The core's writer never writes anchors; with them, one key's
+		// value can be another's, and a key-by-key merge could undo a
+		// side's change through the alias.
+		return nil, pc.Errorf(pc.CodeInvalidArgument, "front matter with YAML anchors or aliases (&, *) is merged by lines")
+	}
 	res := &Result{}
 	bd, err := frontmatter.Parse(base)
-	if err != nil {
+	noBase := err != nil || anchored(bd)
+	if noBase {
 		// A base that does not parse (conflict markers committed by an
-		// earlier merge) counts as empty: every difference between the
-		// sides is then a conflict or a set union, nothing is lost.
+		// earlier merge) counts as empty: a key both sides hold
+		// differently is a conflict (a set field too: without the base,
+		// a removal cannot be told from an addition), nothing is lost.
 		bd, _ = frontmatter.Parse(nil)
 		res.note("the base's front matter does not parse; merged as if both sides added the note")
 	}
 
 	for _, key := range unionKeys(od, td) {
-		mergeKey(res, key, bd, od, td)
+		mergeKey(res, key, bd, od, td, noBase)
 	}
 	body, conflicted, err := text(bd.Body(), od.Body(), td.Body())
 	if err != nil {
@@ -127,19 +144,30 @@ func FrontMatter(base, ours, theirs []byte, text TextMerge) (*Result, error) {
 }
 
 // unionKeys lists ours's keys in their order, then the keys only theirs
-// has.
+// has; by a set, so that a front matter of tens of thousands of keys
+// merges in linear time.
 func unionKeys(ours, theirs *frontmatter.Document) []string {
-	keys := ours.Keys()
-	for _, k := range theirs.Keys() {
-		if !slices.Contains(keys, k) {
-			keys = append(keys, k)
-		}
-	}
-	return keys
+	return union(ours.Keys(), theirs.Keys())
 }
 
-// mergeKey merges one key into ours.
-func mergeKey(res *Result, key string, bd, od, td *frontmatter.Document) {
+// union returns a's items, then b's items that a lacks.
+func union(a, b []string) []string {
+	seen := make(map[string]bool, len(a)+len(b))
+	for _, s := range a {
+		seen[s] = true
+	}
+	for _, s := range b {
+		if !seen[s] {
+			seen[s] = true
+			a = append(a, s)
+		}
+	}
+	return a
+}
+
+// mergeKey merges one key into ours; noBase says the base is unknown (its
+// front matter did not parse), so that sets are not merged as unions.
+func mergeKey(res *Result, key string, bd, od, td *frontmatter.Document, noBase bool) {
 	b, o, t := bd.Node(key), od.Node(key), td.Node(key)
 	switch {
 	case frontmatter.Equal(o, t), frontmatter.Equal(b, t):
@@ -152,7 +180,7 @@ func mergeKey(res *Result, key string, bd, od, td *frontmatter.Document) {
 		}
 		return
 	}
-	if setFields[key] {
+	if setFields[key] && !noBase {
 		if mergeSet(key, bd, od, td) {
 			return
 		}
@@ -277,4 +305,35 @@ func describe(n *yaml.Node) string {
 		s = string(r[:77]) + "..."
 	}
 	return s
+}
+
+// frontMatterBytes is the size of data's front matter as the core counts it
+// (the file less its body); 0 for a file whose front matter is never
+// closed, which Parse then refuses.
+func frontMatterBytes(data []byte) int {
+	c, err := frontmatter.CutFile(data)
+	if err != nil {
+		return 0
+	}
+	return len(data) - len(c.Body())
+}
+
+// anchored reports whether d's front matter holds a YAML anchor or alias.
+func anchored(d *frontmatter.Document) bool {
+	var walk func(n *yaml.Node) bool
+	walk = func(n *yaml.Node) bool {
+		if n == nil {
+			return false
+		}
+		if n.Kind == yaml.AliasNode || n.Anchor != "" {
+			return true
+		}
+		return slices.ContainsFunc(n.Content, walk)
+	}
+	for _, k := range d.Keys() {
+		if walk(d.Node(k)) {
+			return true
+		}
+	}
+	return false
 }

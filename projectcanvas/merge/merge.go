@@ -75,12 +75,17 @@ func (r *Result) note(format string, args ...any) {
 	r.Notes = append(r.Notes, fmt.Sprintf(format, args...))
 }
 
-// Limits of the meaning merges. Larger inputs are merged as text: they
-// are no entity note (the core reads entity files up to 4 MiB) and no
-// canvas the editor keeps.
+// Limits of the meaning merges, so that one committed file cannot stall
+// every pull that touches it. Larger inputs are merged as text: they are
+// no entity note (the core reads entity files up to 4 MiB, front matter up
+// to projectcanvas.MaxFrontMatterBytes) and no canvas a person draws (16
+// MiB is over 100,000 cards; the merge takes time linear in nodes and
+// edges, about a second per 30,000 nodes). A host reads no side over
+// MaxInputBytes at all: it leaves the file to a person.
 const (
-	MaxNoteBytes   = 4 << 20
-	MaxCanvasBytes = 64 << 20
+	MaxNoteBytes   = pc.MaxFileBytes
+	MaxCanvasBytes = 16 << 20
+	MaxInputBytes  = 64 << 20
 )
 
 // sequenceFile and stateDir name the project's own files, relative to the
@@ -94,7 +99,9 @@ const (
 
 // KindOf tells which merge the file at name (slash-separated, relative to
 // the repository or the vault) gets. Markdown is an entity note when the
-// front matter of ours or theirs holds an id and a type the core reads.
+// front matter of ours or theirs holds an id and a type the core reads, or
+// when ours declares an entity id in front matter that does not read (a
+// note already broken keeps its front matter free of conflict markers).
 func KindOf(name string, ours, theirs []byte) Kind {
 	p := "/" + strings.TrimPrefix(name, "./")
 	switch {
@@ -106,7 +113,7 @@ func KindOf(name string, ours, theirs []byte) Kind {
 		return KindWorkspaces
 	case strings.Contains(p, "/"+stateDir):
 		return KindState
-	case strings.EqualFold(path.Ext(p), ".md") && (isEntity(ours) || isEntity(theirs)):
+	case strings.EqualFold(path.Ext(p), ".md") && (isEntity(ours) || isEntity(theirs) || declaresID(ours)):
 		return KindEntity
 	}
 	return KindText
@@ -154,11 +161,38 @@ func Merge(name string, base, ours, theirs []byte, text TextMerge) (*Result, err
 	res, terr := textResult(kind, base, ours, theirs, text)
 	if res != nil {
 		res.Fallback = pc.AsError(err).Message
-		if res.Clean() && !valid(kind, res.Data) {
+		switch {
+		case kind == KindEntity && !res.Clean() && markersInFrontMatter(res.Data):
+			// Conflict markers go only in a note's body: in its front
+			// matter they would stop the tracker from reading it.
+			res.Data = ours
+			res.Conflicts = []Conflict{{Where: "file", Message: fmt.Sprintf(
+				"both sides changed the same lines of the front matter, which is not merged key by key (%s): kept ours whole; theirs is `git show :3:%s`",
+				res.Fallback, name)}}
+		case res.Clean() && !valid(kind, res.Data):
 			res.conflict("file", "merged by lines, the %s does not read: fix it by hand", kind)
 		}
 	}
 	return res, terr
+}
+
+// markersInFrontMatter reports whether a line merge of a note put
+// conflict markers in its front matter (or in a front matter never
+// closed).
+func markersInFrontMatter(data []byte) bool {
+	c, err := frontmatter.CutFile(data)
+	head := data
+	if err == nil {
+		head = data[:len(data)-len(c.Body())]
+	}
+	for line := range bytes.Lines(head) {
+		for _, m := range []string{"<<<<<<<", "|||||||", "=======", ">>>>>>>"} {
+			if bytes.HasPrefix(line, []byte(m)) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // valid reports whether a text merge of a file of the kind reads as one;
