@@ -187,7 +187,7 @@ func (cs *changeset) readFile(name string) (data []byte, exists bool, err error)
 	}
 	data, err = cs.p.fs.ReadFile(name)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return nil, false, err
+		return nil, false, StateError(name, err)
 	}
 	a := &auxFile{old: data}
 	if err == nil {

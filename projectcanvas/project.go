@@ -30,6 +30,9 @@ type Config struct {
 type Project struct {
 	fs  FS
 	cfg Config
+	// stateProblems are the project's own files that could not be read
+	// (a folder where config.json should be), found by Open.
+	stateProblems []Problem
 	now func() time.Time
 
 	mu  sync.RWMutex // guards idx
@@ -93,6 +96,12 @@ func (p *Project) readConfig() error {
 	p.cfg = Config{ProjectsFolder: "Projects", Canvas: "Projects.canvas"}
 	data, err := p.fs.ReadFile(ConfigPath)
 	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if errors.Is(err, ErrIsFolder) {
+		// Not every command's failure: the defaults hold (the config that
+		// stood there is gone anyway) and the problem is reported.
+		p.stateProblems = append(p.stateProblems, Problem{Path: ConfigPath, Kind: "state_folder", Message: AsError(StateError(ConfigPath, err)).Message})
 		return nil
 	}
 	if err != nil {
@@ -248,11 +257,12 @@ func (p *Project) RefreshFiles(names []string) error {
 	return first
 }
 
-// Problems lists what was wrong with the vault's files at the last load.
+// Problems lists what was wrong with the vault's files at the last load,
+// the project's own state files first.
 func (p *Project) Problems() []Problem {
 	p.mu.RLock()
 	defer p.mu.RUnlock()
-	return p.idx.sortedProblems()
+	return append(slices.Clone(p.stateProblems), p.idx.sortedProblems()...)
 }
 
 // Get returns the entity with the given id (in any case: t-4 is not an id,

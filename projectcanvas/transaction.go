@@ -367,7 +367,7 @@ func (tx *Tx) WriteFile(name string, data []byte) error {
 // it, as ReadFile does for other files: the base WriteNote's conflict check
 // compares with.
 func (tx *Tx) ReadNote(name string) ([]byte, error) {
-	if err := CheckWritable(name); err != nil {
+	if err := checkNote(name); err != nil {
 		return nil, err
 	}
 	if !strings.EqualFold(path.Ext(name), ".md") {
@@ -390,7 +390,7 @@ func (tx *Tx) ReadNote(name string) ([]byte, error) {
 // matter declaring an id, is refused with invalid_argument naming the tool
 // to use instead.
 func (tx *Tx) WriteNote(name string, data []byte) error {
-	if err := CheckWritable(name); err != nil {
+	if err := checkNote(name); err != nil {
 		return err
 	}
 	if !strings.EqualFold(path.Ext(name), ".md") {
@@ -415,6 +415,20 @@ func (tx *Tx) WriteNote(name string, data []byte) error {
 			"(which gives each a free id and writes both sides of its relations)", name, id).With("path", name).With("id", id)
 	}
 	tx.cs.writeAux(name, data)
+	return nil
+}
+
+// checkNote refuses the paths ReadNote and WriteNote do not take: any the
+// project may not write, and any in the project's own folder, which holds
+// its state and no notes (a note there could make a folder of a state
+// file: .projectcanvas/config.json/task.md).
+func checkNote(name string) error {
+	if err := CheckWritable(name); err != nil {
+		return err
+	}
+	if Own(name) {
+		return pathError(name, "is in the project's own folder "+OwnFolder+"/, which holds its state, not notes")
+	}
 	return nil
 }
 

@@ -1,6 +1,7 @@
 package projectcanvas
 
 import (
+	"errors"
 	"strings"
 	"unicode/utf8"
 )
@@ -103,6 +104,23 @@ func WrittenHidden(name string) bool {
 		}
 	}
 	return false
+}
+
+// ErrIsFolder is the error a storage back end wraps when a name it was asked
+// to read is a folder: a state file of the project (.projectcanvas/config.json)
+// that a command of an earlier version, or a teammate's commit, turned
+// into one is reported as such (StateError), not as a failure to read.
+var ErrIsFolder = errors.New("is a folder, not a file")
+
+// StateError turns a failure to read the project's own file name into the
+// error a person can act on: a folder where the file should be is named,
+// with the fix. Other errors are returned as they are.
+func StateError(name string, err error) error {
+	if !errors.Is(err, ErrIsFolder) {
+		return err
+	}
+	return Errorf(CodeInvalidArgument, "%s is a folder, where the project keeps a file of its own: "+
+		"move what the folder holds elsewhere, delete it, and run the command again", name).With("path", name)
 }
 
 // Own reports whether name lies in the project's own folder.

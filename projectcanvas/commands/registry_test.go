@@ -303,6 +303,13 @@ func TestCommandsRefuseBadInput(t *testing.T) {
 		{"import-future-features", `{"file":"Notes/../.git/FUTURE_FEATURES.md"}`, pc.CodeInvalidArgument, "leaves the vault"},
 		{"describe-canvas", `{"canvas":"` + strings.Repeat("x", 1<<20) + `.canvas"}`, pc.CodeInvalidArgument, "longer than"},
 		{"regenerate-templates", `{"title":"a\nb"}`, pc.CodeInvalidArgument, "one line"},
+		// The project's own state paths never become folders (every later
+		// command would fail reading them).
+		{"regenerate-templates", `{"folder":".projectcanvas/config.json"}`, pc.CodeInvalidArgument, "holds its state, not notes"},
+		{"regenerate-templates", `{"folder":".projectcanvas/sequence.json"}`, pc.CodeInvalidArgument, "holds its state, not notes"},
+		{"regenerate-templates", `{"folder":".projectcanvas/workspaces.json"}`, pc.CodeInvalidArgument, "holds its state, not notes"},
+		{"regenerate-templates", `{"folder":".projectcanvas/sync/notion.json"}`, pc.CodeInvalidArgument, "holds its state, not notes"},
+		{"regenerate-templates", `{"folder":".projectcanvas"}`, pc.CodeInvalidArgument, "holds its state, not notes"},
 		{"start-http-server", `{}`, pc.CodeInvalidArgument, "editor"},
 		{"sync-note-to-extdb", `{}`, pc.CodeInvalidArgument, "external sync"},
 	} {

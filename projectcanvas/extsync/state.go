@@ -2,6 +2,7 @@ package extsync
 
 import (
 	"encoding/json"
+	"errors"
 	"maps"
 	"strings"
 	"time"
@@ -72,6 +73,9 @@ const stateVersion = 1
 func readState(files pc.Files) (st *state, bad []Failure, err error) {
 	st = &state{Version: stateVersion, Entities: map[pc.ID]*entry{}}
 	data, err := files.ReadFile(StatePath)
+	if errors.Is(err, pc.ErrIsFolder) {
+		return nil, nil, pc.StateError(StatePath, err)
+	}
 	if err != nil {
 		return st, nil, nil // no base yet: a first sync
 	}

@@ -73,7 +73,7 @@ func validateProject(_ context.Context, env *Env, a validateArgs) (*validateResu
 	}
 	for _, pr := range p.Problems() {
 		kind := "schema_" + pr.Kind
-		if pr.Kind == "merge_conflict" { // a merge's, not the schema's: resolve and delete the key
+		if pr.Kind == "merge_conflict" || pr.Kind == "state_folder" { // a merge's or a state file's, not the schema's
 			kind = pr.Kind
 		}
 		add(finding{Kind: kind, Severity: "error", File: pr.Path, Message: pr.Message, Line: pr.Line})

@@ -53,7 +53,7 @@ func readWorkspaces(fsys pc.Files) (workspacesFile, error) {
 		data, err = nil, nil
 	}
 	if err != nil {
-		return workspacesFile{}, err
+		return workspacesFile{}, pc.StateError(WorkspacesPath, err)
 	}
 	return parseWorkspaces(data)
 }

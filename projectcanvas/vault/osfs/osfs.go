@@ -329,14 +329,26 @@ func (f *FS) ReadFile(name string) ([]byte, error) {
 	if p, err := rel(name); err != nil {
 		return nil, err
 	} else if data, ok, err := f.readLinkFree(p); ok {
-		return data, wrap(name, err)
+		return data, f.readError(name, p, err)
 	}
 	p, err := f.readable(name)
 	if err != nil {
 		return nil, err
 	}
 	data, err := f.root.ReadFile(p)
-	return data, wrap(name, err)
+	return data, f.readError(name, p, err)
+}
+
+// readError is wrap for a read of name at the real path p; a folder there
+// is pc.ErrIsFolder, on every system (Linux says EISDIR, Windows another).
+func (f *FS) readError(name, p string, err error) error {
+	if err == nil || errors.Is(err, fs.ErrNotExist) || escaped(err) {
+		return wrap(name, err)
+	}
+	if st, serr := f.root.Stat(p); serr == nil && st.IsDir() {
+		return &fs.PathError{Op: "read", Path: name, Err: pc.ErrIsFolder}
+	}
+	return err
 }
 
 // check verifies that the file at p has the content hashing to want.

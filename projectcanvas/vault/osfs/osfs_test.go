@@ -8,6 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/vault/osfs"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/vault/vaulttest"
@@ -528,4 +531,22 @@ func TestLongNamesAreCheckedLikeShortOnes(t *testing.T) {
 			t.Errorf("%d bytes: ReadFile through a link outside = %q, %v; want invalid_argument", len(name), got, err)
 		}
 	}
+}
+
+// A folder where a file is read is pc.ErrIsFolder, through a link too, so
+// that the core names it (pc.StateError) instead of failing to read.
+func TestReadingAFolderIsErrIsFolder(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.MkdirAll(filepath.Join(dir, ".projectcanvas/config.json"), 0o755))
+	require.NoError(t, os.Mkdir(filepath.Join(dir, "real"), 0o755))
+	require.NoError(t, os.Symlink("real", filepath.Join(dir, "linked")))
+	fsys, err := osfs.New(dir)
+	require.NoError(t, err)
+	for _, name := range []string{".projectcanvas/config.json", "linked", "real"} {
+		_, err := fsys.ReadFile(name)
+		assert.ErrorIs(t, err, pc.ErrIsFolder, name)
+		assert.Equal(t, pc.CodeInvalidArgument, pc.ErrorCode(pc.StateError(name, err)))
+	}
+	_, err = fsys.ReadFile("missing.md")
+	assert.ErrorIs(t, err, os.ErrNotExist)
 }
