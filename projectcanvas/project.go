@@ -33,7 +33,7 @@ type Project struct {
 	// stateProblems are the project's own files that could not be read
 	// (a folder where config.json should be), found by Open.
 	stateProblems []Problem
-	now func() time.Time
+	now           func() time.Time
 
 	mu  sync.RWMutex // guards idx
 	idx *index
