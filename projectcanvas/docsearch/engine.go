@@ -60,6 +60,10 @@ type Engine struct {
 	mu       sync.RWMutex
 	shards   []*shard
 	docs     map[string]*docState
+	// skipped are the files the index could not read (a link that leaves
+	// the vault, an unreadable file), by name, with why: left out and
+	// named in Status, never a reason to drop the whole index.
+	skipped map[string]string
 	dim      int    // vector length; 0 when vectors are off
 	vecErr   string // why vectors are off at index time
 	queryErr string // why the last query had no vector
@@ -234,7 +238,7 @@ func New(fsys pc.Files, opts ...Option) *Engine {
 	}
 	e.nonce = newNonce()
 	e.seed = maphash.MakeSeed()
-	e.docs = map[string]*docState{}
+	e.docs, e.skipped = map[string]*docState{}, map[string]string{}
 	e.shards = make([]*shard, e.nshards)
 	for i := range e.shards {
 		e.shards[i] = newShard()
@@ -446,6 +450,7 @@ func (e *Engine) build(ctx context.Context) error {
 		byShard[i] = append(byShard[i], d)
 	}
 	prepped := make([][]*prepared, e.nshards)
+	skips := make([]map[string]string, e.nshards)
 	shards := make([]*shard, e.nshards)
 	errs := make([]error, e.nshards)
 	vecErrs := make([]error, e.nshards)
@@ -453,7 +458,8 @@ func (e *Engine) build(ctx context.Context) error {
 	for i := range e.nshards {
 		wg.Go(func() {
 			shards[i] = newShard()
-			prepped[i], vecErrs[i], errs[i] = e.prepareShard(ctx, i, byShard[i], cache, shards[i])
+			skips[i] = map[string]string{}
+			prepped[i], vecErrs[i], errs[i] = e.prepareShard(ctx, i, byShard[i], cache, shards[i], skips[i])
 		})
 	}
 	wg.Wait()
@@ -499,9 +505,13 @@ func (e *Engine) build(ctx context.Context) error {
 		}
 		maps.Copy(all, docMaps[i])
 	}
+	skipped := map[string]string{}
+	for _, s := range skips {
+		maps.Copy(skipped, s)
+	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	e.shards, e.docs = shards, all
+	e.shards, e.docs, e.skipped = shards, all, skipped
 	e.dim, e.vecErr = dim, vecErr
 	e.dirty = !cache.ok || reused != len(cache.docs) || reused != len(e.docs)
 	e.gen++
@@ -512,8 +522,9 @@ func (e *Engine) build(ctx context.Context) error {
 // fills: each file is read, chunked, put in the BM25 index and embedded a
 // batch at a time, and its texts are dropped as soon as both have them, so
 // a build never holds the text of the whole vault. vecErr is the
-// embedder's failure (the rest of the shard is not embedded then).
-func (e *Engine) prepareShard(ctx context.Context, i int, docs []string, cache cacheData, sh *shard) (ps []*prepared, vecErr, err error) {
+// embedder's failure (the rest of the shard is not embedded then). A file
+// that cannot be read is left out and put in skipped, with why.
+func (e *Engine) prepareShard(ctx context.Context, i int, docs []string, cache cacheData, sh *shard, skipped map[string]string) (ps []*prepared, vecErr, err error) {
 	reloaded := e.reloadBM25(sh, i, cache)
 	var batch []*prepared
 	n := 0
@@ -536,7 +547,11 @@ func (e *Engine) prepareShard(ctx context.Context, i int, docs []string, cache c
 			}
 		})
 		if err != nil {
-			return nil, nil, err
+			if ctx.Err() != nil {
+				return nil, nil, ctx.Err()
+			}
+			skipped[d], err = pc.AsError(err).Message, nil
+			continue
 		}
 		if p == nil {
 			continue
@@ -695,6 +710,13 @@ func (e *Engine) applyPending(ctx context.Context) {
 func (e *Engine) update(ctx context.Context, doc string) error {
 	p, err := e.prepare(doc, nil)
 	if err != nil {
+		// Left out and named, as a build does: the old text of a file
+		// that can no longer be read is not searched either.
+		e.mu.Lock()
+		defer e.mu.Unlock()
+		e.drop(doc)
+		e.skipped[doc] = pc.AsError(err).Message
+		e.changed()
 		return err
 	}
 	if p == nil {
@@ -711,6 +733,7 @@ func (e *Engine) update(ctx context.Context, doc string) error {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	e.drop(doc)
+	delete(e.skipped, doc)
 	e.insert(e.shardOf(doc), p)
 	e.changed()
 	return nil
@@ -756,6 +779,7 @@ func (e *Engine) remove(doc string) {
 	if e.drop(doc) {
 		e.changed()
 	}
+	delete(e.skipped, doc)
 }
 
 // Rename moves a file in the index. Its chunks are embedded again: the
@@ -853,6 +877,15 @@ type Status struct {
 	// Truncated lists, in order, the files longer than MaxIndexedBytes, of
 	// which only the first part is indexed.
 	Truncated []string
+	// Skipped lists, in order, the files the index could not read (a
+	// symbolic link out of the vault, say) and left out.
+	Skipped []Skipped
+}
+
+// Skipped is a file the index left out, and why.
+type Skipped struct {
+	Path   string `json:"path"`
+	Reason string `json:"reason"`
 }
 
 // Status returns the engine's state.
@@ -869,6 +902,10 @@ func (e *Engine) Status() Status {
 		}
 	}
 	slices.Sort(s.Truncated)
+	for name, why := range e.skipped {
+		s.Skipped = append(s.Skipped, Skipped{Path: name, Reason: why})
+	}
+	slices.SortFunc(s.Skipped, func(a, b Skipped) int { return strings.Compare(a.Path, b.Path) })
 	s.State, s.Reason = e.state()
 	return s
 }

@@ -93,6 +93,10 @@ type msrlStats struct {
 	// TruncatedDocs lists the files indexed only in part (their first
 	// 4 MiB): extra, absent when none.
 	TruncatedDocs []string `json:"truncated_docs,omitempty"`
+	// SkippedDocs lists the files left out of the index because they
+	// could not be read (a symbolic link out of the vault, say), each with
+	// why: extra, absent when none.
+	SkippedDocs []docsearch.Skipped `json:"skipped_docs,omitempty"`
 }
 
 type msrlWatcher struct {
@@ -117,7 +121,7 @@ func msrlStatus(ctx context.Context, env *Env, _ msrlStatusArgs) (msrlStatusResu
 	st := eng.Status()
 	out := msrlStatusResult{State: st.State, SnapshotID: st.SnapshotID, Reason: st.Reason, Embedder: st.Embedder,
 		Stats: msrlStats{DocCount: st.Docs, NodeCount: st.Nodes, LeafCount: st.Leaves, ShardCount: st.Shards,
-			TruncatedDocs: st.Truncated},
+			TruncatedDocs: st.Truncated, SkippedDocs: st.Skipped},
 		Watcher: msrlWatcher{Active: st.Watching}}
 	if !st.LastEvent.IsZero() {
 		t := st.LastEvent.UTC().Format(time.RFC3339)
