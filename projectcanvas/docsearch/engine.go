@@ -57,13 +57,13 @@ type Engine struct {
 	// update is never lost under a rebuild that read the file earlier.
 	writeMu sync.Mutex
 
-	mu       sync.RWMutex
-	shards   []*shard
-	docs     map[string]*docState
+	mu     sync.RWMutex
+	shards []*shard
+	docs   map[string]*docState
 	// skipped are the files the index could not read (a link that leaves
 	// the vault, an unreadable file), by name, with why: left out and
 	// named in Status, never a reason to drop the whole index.
-	skipped map[string]string
+	skipped  map[string]string
 	dim      int    // vector length; 0 when vectors are off
 	vecErr   string // why vectors are off at index time
 	queryErr string // why the last query had no vector
