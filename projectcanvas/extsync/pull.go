@@ -32,6 +32,9 @@ func (r *run) pull(items []*item) error {
 				r.fail(it.e.ID, err)
 			} else if len(it.pull) > 0 {
 				r.sum.UpdatedLocal++
+				if slices.Contains(it.pull, Title) && it.rem.value[Title] != it.rem.raw[Title] {
+					r.sum.TitlesFolded = append(r.sum.TitlesFolded, it.e.ID)
+				}
 			}
 		}
 		r.s.mu.Lock()

@@ -60,12 +60,33 @@ func (r *run) fetch(ctx context.Context, entities []*pc.Entity, scoped bool) err
 	if scoped && len(entities) == 1 {
 		filter = map[string]any{"property": idProp, "rich_text": map[string]string{"equals": string(entities[0].ID)}}
 	}
+	// The base says which entity a page is; the ID column is the vault's,
+	// written one way (and restored when someone edits it), and names the
+	// entity only of a page the base does not know.
+	for id, b := range r.st.Entities {
+		if b.Page != "" {
+			r.entityOf[b.Page] = id
+		}
+	}
 	err := r.s.c.Query(ctx, r.st.DataSourceID, filter, func(p *notion.Page) error {
 		r.pages[p.ID] = p
-		if id := pc.ID(strings.TrimSpace(notion.Plain(p.Properties[idProp].RichText))); id != "" {
-			r.pageOf[id] = append(r.pageOf[id], p)
-			r.entityOf[p.ID] = id
+		if _, known := r.entityOf[p.ID]; known {
+			return nil
 		}
+		claim := pc.ID(strings.TrimSpace(notion.Plain(p.Properties[idProp].RichText)))
+		if claim == "" {
+			return nil
+		}
+		if b := r.st.Entities[claim]; b != nil && b.Page != "" {
+			// Not that entity's page: merging it would let any page
+			// rewrite the entity.
+			r.sum.Failed = append(r.sum.Failed, Failure{ID: claim, Code: pc.CodeConflict,
+				Message: "Notion page " + p.ID + " claims the ID " + pc.Echo(string(claim)) + ", which is the entity of page " + b.Page +
+					"; it was skipped, never merged: give it another ID in Notion, or delete it"})
+			return nil
+		}
+		r.pageOf[claim] = append(r.pageOf[claim], p)
+		r.entityOf[p.ID] = claim
 		return nil
 	}, func(bad notion.BadPage) {
 		// One page that cannot be read is one page: its entity (when its
@@ -80,15 +101,7 @@ func (r *run) fetch(ctx context.Context, entities []*pc.Entity, scoped bool) err
 		r.sum.Failed = append(r.sum.Failed, Failure{ID: id, Code: pc.CodeInternal,
 			Message: "Notion page " + bad.ID + " could not be read (" + pc.Echo(bad.Err.Error()) + "); it was skipped, the others synced"})
 	})
-	if err != nil {
-		return err
-	}
-	for id, b := range r.st.Entities {
-		if _, ok := r.entityOf[b.Page]; !ok && b.Page != "" {
-			r.entityOf[b.Page] = id
-		}
-	}
-	return nil
+	return err
 }
 
 // entityOfPage is the entity whose base names the page, or "".

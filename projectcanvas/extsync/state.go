@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"maps"
+	"slices"
 	"strings"
 	"time"
 
@@ -100,6 +101,10 @@ func decodeState(data []byte) (*state, []Failure, error) {
 		}
 	}
 	ptrsort.Func(bad, func(a, b *Failure) int { return strings.Compare(string(a.ID), string(b.ID)) })
+	if a, b, page := sharedPage(st.Entities); page != "" {
+		return nil, nil, pc.Errorf(pc.CodeConflict, "%s gives %s and %s one Notion page (%s), which no sync writes: "+
+			"move the file away to start over (the next sync finds each entity's page by its ID property)", StatePath, a, b, page)
+	}
 	if st.Entities == nil {
 		st.Entities = map[pc.ID]*entry{}
 	}
@@ -187,4 +192,21 @@ func (e *entry) clone() *entry {
 		c.Local, c.Remote = map[Field]string{}, map[Field]string{}
 	}
 	return &c
+}
+
+// sharedPage finds two entities the base gives one page, in id order, or
+// "" for the page when there are none.
+func sharedPage(entities map[pc.ID]*entry) (a, b pc.ID, page string) {
+	owner := make(map[string]pc.ID, len(entities))
+	for _, id := range slices.Sorted(maps.Keys(entities)) {
+		p := entities[id].Page
+		if p == "" {
+			continue
+		}
+		if first, ok := owner[p]; ok {
+			return first, id, p
+		}
+		owner[p] = id
+	}
+	return "", "", ""
 }

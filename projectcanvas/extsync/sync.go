@@ -116,8 +116,11 @@ type Summary struct {
 	Resolved      []pc.ID          `json:"resolved,omitempty"`
 	// TrashedInNotion lists entities whose page someone put in the trash:
 	// their notes are kept, and not synced until the page is restored.
-	TrashedInNotion []pc.ID   `json:"trashed_in_notion,omitempty"`
-	Duplicates      []pc.ID   `json:"duplicates,omitempty"`
+	TrashedInNotion []pc.ID `json:"trashed_in_notion,omitempty"`
+	Duplicates      []pc.ID `json:"duplicates,omitempty"`
+	// TitlesFolded lists entities whose title came from Notion with line
+	// breaks, written into the note as one line (breaks become spaces).
+	TitlesFolded    []pc.ID   `json:"titles_folded,omitempty"`
 	PropertiesAdded []string  `json:"properties_added,omitempty"`
 	Failed          []Failure `json:"failed,omitempty"`
 	Requests        int64     `json:"requests"`

@@ -57,7 +57,7 @@ func (s *Syncer) remoteValues(t pc.Type, p *notion.Page, entityOf map[string]pc.
 	r := remote{raw: map[Field]string{}, value: map[Field]string{}}
 	for _, f := range fields {
 		name := s.m.Property(f.name)
-		if name == "" || f.name == IDField {
+		if name == "" {
 			continue
 		}
 		if (f.name == Tier || f.name == Phase) && t != pc.Feature {
@@ -99,6 +99,9 @@ func (s *Syncer) remoteValues(t pc.Type, p *notion.Page, entityOf map[string]pc.
 			continue // the property is gone or changed type: not read
 		}
 		r.value[f.name] = r.raw[f.name]
+	}
+	if v, ok := r.value[Title]; ok {
+		r.value[Title] = oneLine(v)
 	}
 	if v, ok := r.value[Status]; ok && v != "" {
 		if st, ok := s.m.statusFrom(t, v); ok {
@@ -186,4 +189,14 @@ func splitIDs(s string) []string {
 		return nil
 	}
 	return strings.Split(s, ",")
+}
+
+// oneLine folds the line breaks of a title typed in Notion (Shift+Enter in
+// its title cell) into spaces: a title is one line, and a refused title
+// would hold the entity's sync back on every run.
+func oneLine(s string) string {
+	if !strings.ContainsAny(s, "\r\n") {
+		return s
+	}
+	return strings.Join(strings.FieldsFunc(s, func(r rune) bool { return r == '\r' || r == '\n' }), " ")
 }
