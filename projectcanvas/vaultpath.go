@@ -22,9 +22,10 @@ import (
 // A path the project may write is a vault path outside hidden folders
 // (a name starting with "."), node_modules and hidden files, except the
 // project's own bookkeeping under .projectcanvas/ and the entity templates
-// under .templates/ (regenerate-templates). Its last element holds
-// no bidirectional-override character, so that no file the project makes
-// can show a name other than its real one ("evil\u202Egnp.exe.md").
+// under .templates/ (regenerate-templates). No element holds a
+// bidirectional-override character, so that no file or folder the project
+// makes can show a name other than its real one ("evil\u202Egnp.exe.md",
+// "\u202Eskcab/x.md").
 
 // Bounds of a vault path, below every common file system's limits.
 const (
@@ -176,8 +177,7 @@ func writeProblem(name string) string {
 	if Hidden(rest) {
 		return "is in a hidden folder (.obsidian, .git...) or node_modules, or is a hidden file; the project writes none"
 	}
-	base := rest[strings.LastIndexByte(rest, '/')+1:]
-	if strings.ContainsFunc(base, IsBidiControl) {
+	if strings.ContainsFunc(rest, IsBidiControl) {
 		return "holds a bidirectional-override character, which would show a false file name"
 	}
 	return ""

@@ -32,7 +32,7 @@ func TestVaultPathRule(t *testing.T) {
 		{"node_modules/x/index.js", true, false},
 		{"notes/.env", true, false},
 		{"M-009 evil\u202Egnp.exe.md", true, false},
-		{"a\u2066/b.md", true, true}, // only the file name shows: folders are the user's
+		{"a\u2066/b.md", true, false}, // a folder shows its name too: refused in every element
 		{"", false, false},
 		{"..", false, false},
 		{"../ESCAPED.txt", false, false},

@@ -41,8 +41,7 @@ function writeProblem(name: string): string {
   if (rest.split("/").some((p) => p.startsWith(".") || p === "node_modules")) {
     return "is in a hidden folder (.obsidian, .git...) or node_modules, or is a hidden file; the project writes none";
   }
-  const base = rest.slice(rest.lastIndexOf("/") + 1);
-  if (/[\u202a-\u202e\u2066-\u2069]/.test(base)) return "holds a bidirectional-override character, which would show a false file name";
+  if (/[\u202a-\u202e\u2066-\u2069]/.test(rest)) return "holds a bidirectional-override character, which would show a false file name";
   return "";
 }
 
