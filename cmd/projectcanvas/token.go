@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
@@ -19,8 +20,11 @@ import (
 const tokensFolder = "tokens"
 
 // maxTokenFile bounds what is read of a token file: a token is 64 hex
-// digits.
-const maxTokenFile = 4096
+// digits (tokenChars).
+const (
+	maxTokenFile = 4096
+	tokenChars   = 64
+)
 
 // resolveToken picks the HTTP bearer token: the flag, else
 // $PROJECTCANVAS_TOKEN, else the one stored for this vault in the person's
@@ -94,6 +98,10 @@ func readToken(own *os.Root, name, shown string) (string, error) {
 		return "", err
 	case !st.Mode().IsRegular():
 		return "", notPlain(shown, st, "remove it (serve then makes a new token)")
+	case runtime.GOOS != "windows" && st.Mode().Perm()&0o077 != 0:
+		// Windows keeps no such bits: the folder's access list does.
+		return "", pc.Errorf(pc.CodeInvalidArgument, "%s can be read or written by other users of this machine (mode %o); "+
+			"its token would be theirs too: run `chmod 600 %s`, or delete the file (serve then makes a new token)", shown, st.Mode().Perm(), shown)
 	}
 	fh, err := own.Open(name)
 	if err != nil {
@@ -108,8 +116,12 @@ func readToken(own *os.Root, name, shown string) (string, error) {
 		return "", err
 	}
 	token := strings.TrimSpace(string(data))
-	if token == "" {
+	switch {
+	case token == "":
 		return "", own.Remove(name)
+	case len(token) < tokenChars:
+		return "", pc.Errorf(pc.CodeInvalidArgument, "%s holds a token of %d characters, shorter than the %d serve makes; "+
+			"delete the file (serve then makes a new token), or pass a token of your choice with --token", shown, len(token), tokenChars)
 	}
 	return token, nil
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -96,4 +97,40 @@ func TestTokenFileIsMadeFresh(t *testing.T) {
 	require.NoError(t, err)
 	assert.Contains(t, from, "(new)")
 	assert.NotEqual(t, first, second)
+}
+
+// A stored token that others may read or write, or that is shorter than
+// the generated length, is refused with the fix in the message.
+func TestWeakTokenFileIsRefused(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("Windows keeps no mode bits")
+	}
+	for _, tt := range []struct {
+		name string
+		data string
+		mode os.FileMode
+		says string
+	}{
+		{"group-readable", strings.Repeat("a", 64), 0o640, "chmod 600"},
+		{"world-writable", strings.Repeat("a", 64), 0o666, "can be read or written by other users"},
+		{"short", "abc", 0o600, "shorter than the 64"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			getenv, dir := configEnv(t)
+			vault := t.TempDir()
+			name, err := tokenName(vault)
+			require.NoError(t, err)
+			p := filepath.Join(dir, tokensFolder, name)
+			require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o700))
+			require.NoError(t, os.WriteFile(p, []byte(tt.data), 0o600))
+			require.NoError(t, os.Chmod(p, tt.mode))
+			token, _, err := resolveToken("", getenv, vault)
+			require.Error(t, err, "took %q", token)
+			assert.Equal(t, pc.CodeInvalidArgument, pc.ErrorCode(err))
+			assert.Contains(t, err.Error(), tt.says)
+			assert.Contains(t, err.Error(), p)
+			data, _ := os.ReadFile(p)
+			assert.Equal(t, tt.data, string(data), "left as it was")
+		})
+	}
 }
