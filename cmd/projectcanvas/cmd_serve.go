@@ -16,6 +16,7 @@ import (
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/httpapi"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/httpapi/route"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/mcpserver"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/tools"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/vault/osfs"
@@ -68,6 +69,11 @@ type server struct {
 
 // startServer opens the vault, starts watching it and listens on addr.
 func startServer(ctx context.Context, c *cli, addr, tokenFlag string) (*server, error) {
+	if host, _, err := net.SplitHostPort(addr); err != nil || !route.LoopbackHost(host) {
+		return nil, pc.Errorf(pc.CodeInvalidArgument, "--addr %q is not a loopback address: serve answers this machine only "+
+			"(its Host check and bearer token are made for one machine, and a request from another is refused anyway); "+
+			"use 127.0.0.1:PORT, [::1]:PORT or localhost:PORT", pc.Echo(addr)).With("field", "addr")
+	}
 	env, fsys, stop, err := c.openLive(ctx)
 	if err != nil {
 		return nil, err

@@ -252,6 +252,17 @@ func TestServeUsage(t *testing.T) {
 	assert.Equal(t, exitUsage, r.code)
 }
 
+// serve answers this machine only: an address another machine could reach
+// is refused at start, saying why, rather than served with a 403 to all.
+func TestServeRefusesNonLoopbackAddress(t *testing.T) {
+	for _, addr := range []string{"0.0.0.0:12399", ":12399", "[::]:12399", "192.168.1.10:12399", "example.com:12399", "nonsense"} {
+		r := runCLI(t, nil, "", "--vault", t.TempDir(), "serve", "--addr", addr)
+		assert.Equal(t, exitToolError, r.code, addr)
+		assert.Contains(t, r.stderr, "is not a loopback address: serve answers this machine only", addr)
+		assert.Empty(t, r.stdout, "nothing was served: %s", addr)
+	}
+}
+
 // A burst the watcher answers with a full rebuild moves msrl_status's
 // last_event, as single events do.
 func TestBurstMovesLastEvent(t *testing.T) {

@@ -18,7 +18,7 @@ import (
 // https), a local file (file://, or the opaque "null" a sandboxed frame or
 // a file sends) or a browser extension (chrome-extension://...).
 func checkOrigin(r *Request) error {
-	if !loopbackHost(r.Host) {
+	if !LoopbackHost(r.Host) {
 		return pc.Errorf(pc.CodeForbidden, "host %q is not a loopback address", r.Host)
 	}
 	if origin := r.header("Origin"); origin != "" {
@@ -34,9 +34,11 @@ func checkOrigin(r *Request) error {
 	return nil
 }
 
-// loopbackHost reports whether host (with an optional port) names this
-// machine: localhost or a loopback IP.
-func loopbackHost(host string) bool {
+// LoopbackHost reports whether host (with an optional port) names this
+// machine: localhost or a loopback IP. The server's own address must be
+// one too (serve refuses another): the Host and token rules are for one
+// machine.
+func LoopbackHost(host string) bool {
 	host = stripPort(host)
 	host = strings.TrimSuffix(strings.TrimPrefix(host, "["), "]")
 	if strings.EqualFold(host, "localhost") {

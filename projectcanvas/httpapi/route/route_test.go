@@ -64,6 +64,6 @@ func TestLoopbackHost(t *testing.T) {
 		"": false, "10.0.0.1": false, "[::1%lo]:1": false, "localhost.evil": false, "[::1]evil": false,
 		"127.0.0.1.evil.example": false, "::2": false, "[fe80::1]:1": false,
 	} {
-		assert.Equal(t, want, loopbackHost(host), host)
+		assert.Equal(t, want, LoopbackHost(host), host)
 	}
 }
