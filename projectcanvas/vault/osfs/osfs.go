@@ -81,6 +81,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 )
@@ -167,13 +168,22 @@ func escaped(err error) bool {
 	return err != nil && strings.Contains(err.Error(), "path escapes from parent")
 }
 
-// wrap turns os.Root's refusal into the vault's error.
+// wrap turns os.Root's refusal into the vault's error, and a path through
+// a file ("a.md/b.md") into a missing file, as a missing folder is: the
+// answer must not tell what exists where a name may not be read.
 func wrap(name string, err error) error {
-	if escaped(err) {
+	switch {
+	case escaped(err):
 		return outside(name)
+	case notDir(err):
+		return &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
 	}
 	return err
 }
+
+// notDir reports whether err says that an element of a path that should
+// be a folder is a file (ENOTDIR; Windows says the path is not found).
+func notDir(err error) bool { return errors.Is(err, syscall.ENOTDIR) }
 
 // maxLinks bounds how many symbolic links one name may go through.
 const maxLinks = 40
@@ -246,7 +256,9 @@ func (f *FS) walkLinks(name, p string) (string, error) {
 func (f *FS) readLink(p string) (target string, isLink bool, err error) {
 	st, err := f.root.Lstat(p)
 	switch {
-	case errors.Is(err, fs.ErrNotExist):
+	case errors.Is(err, fs.ErrNotExist), notDir(err):
+		// A file where a folder of the path should be: the path leads
+		// nowhere, whatever lies beyond, as a missing element does.
 		return "", false, nil
 	case err != nil:
 		return "", false, err
@@ -342,7 +354,7 @@ func (f *FS) ReadFile(name string) ([]byte, error) {
 // readError is wrap for a read of name at the real path p; a folder there
 // is pc.ErrIsFolder, on every system (Linux says EISDIR, Windows another).
 func (f *FS) readError(name, p string, err error) error {
-	if err == nil || errors.Is(err, fs.ErrNotExist) || escaped(err) {
+	if err == nil || errors.Is(err, fs.ErrNotExist) || escaped(err) || notDir(err) {
 		return wrap(name, err)
 	}
 	if st, serr := f.root.Stat(p); serr == nil && st.IsDir() {
@@ -361,6 +373,9 @@ func (f *FS) check(p, name string, want pc.Hash) error {
 // when it does not exist).
 func (f *FS) checked(p, name string, want pc.Hash) (fs.FileInfo, error) {
 	fh, err := f.root.Open(p)
+	if notDir(err) {
+		err = fs.ErrNotExist // through a file: no file there
+	}
 	switch {
 	case errors.Is(err, fs.ErrNotExist) && want == "":
 		return nil, nil
@@ -401,6 +416,9 @@ func (f *FS) WriteFile(name string, data []byte, want pc.Hash) error {
 	}
 	dir := path.Dir(p)
 	if err := f.root.MkdirAll(dir, 0o755); err != nil {
+		if notDir(err) || errors.Is(err, fs.ErrExist) {
+			return pc.Errorf(pc.CodeInvalidArgument, "path %q goes through a file as if it were a folder", name).With("path", name)
+		}
 		return wrap(name, err)
 	}
 	perm := fs.FileMode(0o644)

@@ -550,3 +550,41 @@ func TestReadingAFolderIsErrIsFolder(t *testing.T) {
 	_, err = fsys.ReadFile("missing.md")
 	assert.ErrorIs(t, err, os.ErrNotExist)
 }
+
+// Through an in-vault link into .obsidian, a name gets the same answer
+// whether a file exists there or not, and a path through a file ("a.md/x")
+// is a missing file (read) or a refused path (write), never an internal
+// error that tells what lies there.
+func TestAnswersDoNotTellWhatExistsBehindALink(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.MkdirAll(filepath.Join(dir, ".obsidian", "plugins"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, ".obsidian", "app.json"), []byte("{}"), 0o644))
+	require.NoError(t, os.MkdirAll(filepath.Join(dir, "Notes"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "Notes", "a.md"), []byte("# a\n"), 0o644))
+	require.NoError(t, os.Symlink("../.obsidian", filepath.Join(dir, "Notes", "ob")))
+	fsys, err := osfs.New(dir)
+	require.NoError(t, err)
+	answer := func(err error) string {
+		if err == nil {
+			return "ok"
+		}
+		return string(pc.ErrorCode(err))
+	}
+	for _, pair := range [][2]string{
+		{"Notes/ob/app.json/x.md", "Notes/ob/nothing.json/x.md"},
+		{"Notes/ob/app.json", "Notes/ob/nothing.json"},
+		{"Notes/ob/plugins/x.md", "Notes/ob/nofolder/x.md"},
+	} {
+		_, errA := fsys.ReadFile(pair[0])
+		_, errB := fsys.ReadFile(pair[1])
+		assert.Equal(t, answer(errB), answer(errA), "read %s vs %s: %v / %v", pair[0], pair[1], errA, errB)
+		assert.Equal(t, pc.CodeInvalidArgument, pc.ErrorCode(errA), "%v", errA)
+		errA, errB = fsys.WriteFile(pair[0], []byte("x"), ""), fsys.WriteFile(pair[1], []byte("x"), "")
+		assert.Equal(t, answer(errB), answer(errA), "write %s vs %s: %v / %v", pair[0], pair[1], errA, errB)
+	}
+	_, err = fsys.ReadFile("Notes/a.md/x.md")
+	assert.ErrorIs(t, err, os.ErrNotExist)
+	err = fsys.WriteFile("Notes/a.md/x.md", []byte("x"), "")
+	assert.Equal(t, pc.CodeInvalidArgument, pc.ErrorCode(err), "%v", err)
+	assert.Contains(t, err.Error(), "goes through a file")
+}
