@@ -1,6 +1,9 @@
 package tools
 
 import (
+	"errors"
+	"io/fs"
+
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/canvas"
 )
@@ -20,6 +23,9 @@ type canvasHook struct {
 // failing the entities). stage must start from scratch each time it is
 // called.
 func writeWithCanvas(env *Env, opts canvasOptions, stage func(tx *pc.Tx) ([]*pc.Entity, error)) (canvasHook, error) {
+	if err := checkCanvasOption(env, opts); err != nil {
+		return canvasHook{}, err
+	}
 	var entities []*pc.Entity
 	var hook canvasHook
 	canvasErr, err := canvas.WriteWith(env.Project,
@@ -35,6 +41,34 @@ func writeWithCanvas(env *Env, opts canvasOptions, stage func(tx *pc.Tx) ([]*pc.
 		hook = canvasHook{err: pc.AsError(canvasErr).Message}
 	}
 	return hook, err
+}
+
+// checkCanvasOption refuses, before anything is written, a canvas_source
+// the entities could not be added to: a path that is no canvas of the
+// vault, or a file there that is not JSON Canvas. A typo must not leave
+// entities created without their nodes. The configured canvas is not
+// checked so: a broken Projects.canvas must not stop every create; what
+// goes wrong with it is canvas_error.
+func checkCanvasOption(env *Env, opts canvasOptions) error {
+	if !opts.AddToCanvas || opts.CanvasSource == "" {
+		return nil
+	}
+	field := func(err error) error { return pc.AsError(err).With("field", "options.canvas_source") }
+	name, err := canvasPath(env, opts.CanvasSource)
+	if err != nil {
+		return field(err)
+	}
+	data, err := env.Project.Files().ReadFile(name)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil // created with the entities
+	case err != nil:
+		return field(err)
+	}
+	if _, err := canvas.Parse(data); err != nil {
+		return field(pc.Errorf(pc.CodeInvalidArgument, "%s is not JSON Canvas: %s", name, pc.AsError(err).Message))
+	}
+	return nil
 }
 
 // addToCanvas is the add_to_canvas option of create_entity, handle_entity

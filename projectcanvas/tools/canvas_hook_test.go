@@ -69,11 +69,37 @@ func TestCreateEntityCanvasFailureIsReported(t *testing.T) {
 	require.NoError(t, err, "the entity stays")
 	assert.Equal(t, "{not json", h.fs.Files()["Projects.canvas"])
 
-	out = h.ok("create_entity", `{"type":"milestone","data":{"title":"Gamma"},"options":{"canvas_source":"../outside.canvas"}}`)
-	assert.Equal(t, false, out["canvas_node_added"])
-	assert.Contains(t, out["canvas_error"], "outside the vault")
-	_, err = h.env.Project.Get("M-002")
-	require.NoError(t, err)
+}
+
+// A canvas_source the entities could not go on (a typo, a path out of
+// the vault, a file that is not JSON Canvas) is refused before anything
+// is written: no stray entity.
+func TestCanvasSourceIsCheckedFirst(t *testing.T) {
+	h := newHarness(t)
+	require.NoError(t, h.fs.WriteFile("Broken.canvas", []byte("{not json"), ""))
+	before := h.fs.Files()
+	for _, call := range [][2]string{
+		{"create_entity", `{"type":"milestone","data":{"title":"Gamma"},"options":{"canvas_source":"../outside.canvas"}}`},
+		{"create_entity", `{"type":"milestone","data":{"title":"Gamma"},"options":{"canvas_source":"Broken.canvas"}}`},
+		{"create_entity", `{"type":"milestone","data":{"title":"Gamma"},"options":{"canvas_source":".obsidian/x.canvas"}}`},
+		{"handle_entity", `{"action":"create","type":"milestone","title":"Gamma","canvas_source":"Notes.md"}`},
+		{"batch_update", `{"ops":[{"op":"create","type":"milestone","data":{"title":"Gamma"}}],"options":{"canvas_source":"../z.canvas"}}`},
+	} {
+		out, err := h.call(call[0], call[1])
+		if call[0] == "batch_update" { // a refused batch answers its error in the result, rolled back
+			assert.Equal(t, true, out["rolled_back"])
+			batchErr, _ := out["error"].(map[string]any)
+			require.NotNil(t, batchErr, "%v", out)
+			assert.Equal(t, string(pc.CodeInvalidArgument), batchErr["code"])
+		} else {
+			require.Error(t, err, call[1])
+			assert.Equal(t, pc.CodeInvalidArgument, pc.ErrorCode(err), "%s: %v", call[1], err)
+			assert.Equal(t, "options.canvas_source", pc.AsError(err).Details["field"], call[1])
+		}
+		assert.Equal(t, before, h.fs.Files(), "%s wrote", call[1])
+	}
+	out := h.ok("create_entity", `{"type":"milestone","data":{"title":"Gamma"},"options":{"canvas_source":"Broken.canvas","add_to_canvas":false}}`)
+	assert.Equal(t, "M-001", out["id"], "no canvas, no check")
 }
 
 func TestHandleEntityCreateAddsToCanvas(t *testing.T) {
