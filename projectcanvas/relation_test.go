@@ -94,3 +94,22 @@ func TestUpdateInTheSameTransactionReportsItsFields(t *testing.T) {
 	})
 	require.NoError(t, err)
 }
+
+// Starting a task starts its story and milestone; the update lists them,
+// as it lists what a cascade down changed: every entity whose status the
+// call changed is in the result.
+func TestStartingATaskListsTheAncestorsItStarted(t *testing.T) {
+	p, _ := openMem(t, map[string]string{
+		"M-001 m.md": "---\nid: M-001\ntype: milestone\ntitle: m\nstatus: Not Started\n---\n",
+		"S-001 s.md": "---\nid: S-001\ntype: story\ntitle: s\nstatus: Not Started\nparent: M-001\n---\n",
+		"S-002 s.md": "---\nid: S-002\ntype: story\ntitle: s2\nstatus: Not Started\nparent: M-001\n---\n",
+		"T-001 t.md": "---\nid: T-001\ntype: task\ntitle: t\nstatus: Not Started\nparent: S-001\n---\n",
+		"T-002 t.md": "---\nid: T-002\ntype: task\ntitle: t2\nstatus: Not Started\nparent: S-002\n---\n",
+	})
+	u, err := p.Update("T-001", pc.Change{Status: "wip"})
+	require.NoError(t, err)
+	assert.Equal(t, []pc.ID{"S-001", "M-001"}, u.Cascaded)
+	u, err = p.Update("T-002", pc.Change{Status: "wip"})
+	require.NoError(t, err)
+	assert.Equal(t, []pc.ID{"S-002"}, u.Cascaded, "the milestone had started already")
+}

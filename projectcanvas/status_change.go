@@ -57,6 +57,7 @@ func (cs *changeset) startAncestors(id ID) error {
 		}
 		d.e.Status = InProgress
 		d.touch("status")
+		cs.cascaded = append(cs.cascaded, id)
 		id = d.e.Parent
 	}
 	return nil

@@ -67,8 +67,10 @@ type Updated struct {
 	Entity *Entity
 	// Fields lists the changed front matter keys of the entity itself.
 	Fields []string
-	// Cascaded lists the other entities a cascade changed: descendants
-	// completed or archived with it.
+	// Cascaded lists every other entity whose status or archive flag the
+	// update changed: descendants completed or archived with it, and
+	// ancestors started with it (a task set in progress starts its story
+	// and milestone).
 	Cascaded []ID
 }
 
