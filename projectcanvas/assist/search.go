@@ -89,6 +89,18 @@ func NewRanker(entities []*pc.Entity) *Ranker {
 // and no edit distance is computed: a keystroke like "task" that matches
 // thousands of titles stays cheap.
 func (r *Ranker) Rank(query string, limit int) []Match {
+	return r.rank(query, limit, true)
+}
+
+// RankPrefixes is Rank's exact and prefix matches alone (exact id, exact
+// title, id prefix, title prefix): no substring, no typo, so a search that
+// has found its matches otherwise (search_entities' full text) puts these
+// first at the cost of a few byte comparisons per entity.
+func (r *Ranker) RankPrefixes(query string, limit int) []Match {
+	return r.rank(query, limit, false)
+}
+
+func (r *Ranker) rank(query string, limit int, all bool) []Match {
 	q := strings.ToLower(strings.TrimSpace(query))
 	if q == "" {
 		return []Match{}
@@ -112,6 +124,8 @@ func (r *Ranker) Rank(query string, limit int) []Match {
 			kind = 2
 		case bytes.HasPrefix(x.title, qb):
 			kind = 3
+		case !all:
+			continue
 		case bytes.Contains(x.id, qb) || bytes.Contains(x.title, qb):
 			kind = 4
 		}

@@ -5,10 +5,12 @@ import (
 	"encoding/json"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/projectcanvas/projectcanvas/fulltext"
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/assist"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/insight"
 )
 
@@ -207,13 +209,75 @@ func (f *filter) setReady(env *Env) {
 // that are not useful to anyone.
 const maxTextHits = 1000
 
+//
+// An exact id or title, or one they start with, ranks first, as
+// search-entity-on-canvas ranks it (assist.Ranker, the one rule for a
+// person's query); then the full-text hits; then, when full text found
+// fewer than typoFloor entities, the titles within a few typos or a
+// swapped pair of letters ("logn", "lgoin" for login), nearer first.
 func fullText(ctx context.Context, env *Env, a *searchArgs, f *filter, fields []string) (map[string]any, error) {
 	hits := env.Project.SearchText(a.Query, maxTextHits, f.keep)
-	matches := make([]scored, len(hits))
-	for i, h := range hits {
-		matches[i] = scored{h.Entity, h.Score}
+	ranker := entityRanker(env.Project)
+	first := ranker.RankPrefixes(a.Query, maxTextHits)
+	var more []assist.Match
+	if len(hits) < typoFloor {
+		more = ranker.Rank(a.Query, maxTextHits)
 	}
-	return pageOf(ctx, env, a, matches, fields, true)
+	return pageOf(ctx, env, a, mergeMatches(env.Project.Graph(), f.keep, first, hits, more), fields, true)
+}
+
+// typoFloor is how few full-text hits make search_entities look for typos
+// too: a query that found its entities needs none, and the typo pass over
+// every title costs more than the full-text search.
+const typoFloor = 10
+
+// mergeMatches orders the matches of a full-text query: first (exact and
+// prefix matches), then the full-text hits, then more (typos and
+// substrings), each entity once and only those keep keeps. Scores fall
+// along the order: first's lie above the best full-text score, more's
+// below the worst.
+func mergeMatches(g *pc.Graph, keep func(*pc.Entity) bool, first []assist.Match, hits []pc.TextHit, more []assist.Match) []scored {
+	out := make([]scored, 0, len(first)+len(hits)+len(more))
+	seen := make(map[pc.ID]bool, cap(out))
+	top, bottom := 1.0, 1.0
+	if len(hits) > 0 {
+		top, bottom = hits[0].Score, hits[len(hits)-1].Score
+	}
+	add := func(e *pc.Entity, score float64) {
+		if e != nil && !seen[e.ID] && (keep == nil || keep(e)) {
+			seen[e.ID] = true
+			out = append(out, scored{e, score})
+		}
+	}
+	for i, m := range first {
+		add(g.Entity(m.ID), top+float64(len(first)-i))
+	}
+	for _, h := range hits {
+		add(h.Entity, h.Score)
+	}
+	for i, m := range more {
+		add(g.Entity(m.ID), bottom/float64(2+i))
+	}
+	return out
+}
+
+// rankers keeps the ranker of the last entity graph searched: built once
+// per state of the index (Project.Graph is), so a query compares bytes
+// only.
+var rankers struct {
+	sync.Mutex
+	graph  *pc.Graph
+	ranker *assist.Ranker
+}
+
+func entityRanker(p *pc.Project) *assist.Ranker {
+	g := p.Graph()
+	rankers.Lock()
+	defer rankers.Unlock()
+	if rankers.graph != g {
+		rankers.graph, rankers.ranker = g, assist.NewRanker(g.All())
+	}
+	return rankers.ranker
 }
 
 // semantic ranks entities by hybrid search over their files (0.75 vector +
