@@ -209,7 +209,6 @@ func (f *filter) setReady(env *Env) {
 // that are not useful to anyone.
 const maxTextHits = 1000
 
-//
 // An exact id or title, or one they start with, ranks first, as
 // search-entity-on-canvas ranks it (assist.Ranker, the one rule for a
 // person's query); then the full-text hits; then, when full text found
