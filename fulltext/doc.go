@@ -57,13 +57,16 @@
 // "t-004" only and does not match "T-0041" or "t 004".
 //
 // Words of ASCII letters go through a light English stemmer (steps 1 and 5
-// of Porter's algorithm): it folds plurals and -ed/-ing forms, so "tasks",
-// "indexing" and "searches" find "task", "index" and "search". Its limits:
+// of Porter's algorithm, and the -ion rule of its step 4): it folds plurals,
+// -ed/-ing forms and a verb's -ion noun, so "tasks", "indexing", "searches"
+// and "compression" find "task", "index", "search" and "compress". Its
+// limits:
 //
 //   - It only knows English suffixes and only applies to ASCII words; other
 //     languages are matched as written, up to case.
-//   - It leaves derivational suffixes alone: "index" and "indexer",
-//     "organize" and "organization" stay apart.
+//   - It leaves other derivational suffixes alone: "index" and "indexer",
+//     "organize" and "organization" stay apart; short words keep their
+//     -ion ("action", "version": the stem must have two syllables).
 //   - Irregular forms are not related: "ran" is not "run", "mice" not
 //     "mouse".
 //   - It sometimes joins words with different meanings ("news" and "new",

@@ -6,8 +6,10 @@ import (
 	"math"
 )
 
-// persistMagic starts an encoded index; the digit is the format version.
-const persistMagic = "FTIX1"
+// persistMagic starts an encoded index; the digit is the format version,
+// raised when the stemmer changes what a word's term is (2: the -ion rule),
+// so that no index of other terms is reloaded.
+const persistMagic = "FTIX2"
 
 var errBadEncoding = errors.New("fulltext: malformed encoded index")
 

@@ -19,6 +19,7 @@ func stem(w []byte) []byte {
 	w = step1a(w)
 	w = step1b(w)
 	w = step1c(w)
+	w = stepIon(w)
 	w = step5(w)
 	return w
 }
@@ -143,6 +144,22 @@ func step1c(w []byte) []byte {
 	}
 	if last := len(w) - 1; w[last] == 'y' && vowelIn(w, last) {
 		w[last] = 'i'
+	}
+	return w
+}
+
+// stepIon is the -ion rule of Porter's step 4: a final "ion" after s or t
+// goes when what is left has two or more vowel-consonant sequences, so
+// that a verb meets its noun (compression->compress, deletion->delet as
+// delete->delet, collection->collect) while short words keep theirs
+// (action, version, question, session).
+func stepIon(w []byte) []byte {
+	if !hasSuffix(w, "ion") || len(w) < 5 {
+		return w
+	}
+	s := w[:len(w)-3]
+	if last := s[len(s)-1]; (last == 's' || last == 't') && measure(s, len(s)) > 1 {
+		return s
 	}
 	return w
 }

@@ -74,6 +74,13 @@ func TestStem(t *testing.T) {
 		"make":     "make",
 		"note":     "note",
 		"update":   "updat",
+		// The -ion rule: two syllables before it, after s or t.
+		"compression": "compress",
+		"action":      "action",
+		"version":     "version",
+		"question":    "question",
+		"session":     "session",
+		"union":       "union",
 	}
 	for in, want := range exact {
 		assert.Equal(t, want, string(stem([]byte(in))), in)
@@ -96,6 +103,10 @@ func TestStem(t *testing.T) {
 		{"plan", "plans", "planned", "planning"},
 		{"milestone", "milestones"},
 		{"control", "controlled"},
+		{"compress", "compressed", "compression", "compressing", "compressions"},
+		{"delete", "deleted", "deletion", "deletions"},
+		{"collect", "collection", "collections", "collected"},
+		{"connect", "connection", "connecting"},
 	}
 	for _, g := range same {
 		want := Tokenize(g[0])

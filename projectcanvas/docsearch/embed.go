@@ -90,8 +90,10 @@ const (
 	pivotSlope = 0.8
 )
 
-// ID implements Embedder.
-func (h *HashEmbedder) ID() string { return fmt.Sprintf("builtin-hash-v2/%d", h.dim) }
+// ID implements Embedder. The version moves when a text's vector does (v3:
+// the stemmer's -ion rule), so that no cached vector of the old rule is
+// mixed with new ones.
+func (h *HashEmbedder) ID() string { return fmt.Sprintf("builtin-hash-v3/%d", h.dim) }
 
 // Embed implements Embedder.
 func (h *HashEmbedder) Embed(_ context.Context, texts []string) ([][]float32, error) {

@@ -698,3 +698,20 @@ func TestIsDoc(t *testing.T) {
 		}
 	}
 }
+
+// A section that holds every query word in some English form (compressed,
+// compression) ranks above one that lacks a query word: the stemmer joins
+// a verb and its -ion noun.
+func TestWordFormsJoin(t *testing.T) {
+	files := map[string]string{
+		"runbook.md": "# Runbook\n\n## Backups and restore\n\nNightly backups run at two; restore them from the console. Backups are kept for a month.\n",
+		"notes.md":   "# Notes\n\n## Backups\n\nNightly backups use zstd compression.\n",
+	}
+	e, _ := openMem(t, files, WithCache(""))
+	for _, q := range []string{"how are nightly backups compressed", "nightly backup compression", "compressing nightly backups"} {
+		rs, err := e.Search(context.Background(), Query{Text: q, TopK: 2})
+		require.NoError(t, err)
+		require.NotEmpty(t, rs)
+		assert.Equal(t, "notes.md", rs[0].Doc, q)
+	}
+}
