@@ -2,7 +2,9 @@ package assist
 
 import (
 	"bytes"
+	"slices"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/projectcanvas/projectcanvas/internal/ptrsort"
@@ -54,6 +56,11 @@ func Rank(query string, entities []*pc.Entity, limit int) []Match {
 // nothing. It is safe for concurrent use.
 type Ranker struct {
 	entries []rankEntry
+	// byID and byTitle are the entries' numbers in byte order of their
+	// lower-case id and title, for RankPrefixes' binary searches; made on
+	// its first call (a canvas's ranker for keystrokes never needs them).
+	sortOnce      sync.Once
+	byID, byTitle []int32
 }
 
 type rankEntry struct {
@@ -89,18 +96,6 @@ func NewRanker(entities []*pc.Entity) *Ranker {
 // and no edit distance is computed: a keystroke like "task" that matches
 // thousands of titles stays cheap.
 func (r *Ranker) Rank(query string, limit int) []Match {
-	return r.rank(query, limit, true)
-}
-
-// RankPrefixes is Rank's exact and prefix matches alone (exact id, exact
-// title, id prefix, title prefix): no substring, no typo, so a search that
-// has found its matches otherwise (search_entities' full text) puts these
-// first at the cost of a few byte comparisons per entity.
-func (r *Ranker) RankPrefixes(query string, limit int) []Match {
-	return r.rank(query, limit, false)
-}
-
-func (r *Ranker) rank(query string, limit int, all bool) []Match {
 	q := strings.ToLower(strings.TrimSpace(query))
 	if q == "" {
 		return []Match{}
@@ -124,8 +119,6 @@ func (r *Ranker) rank(query string, limit int, all bool) []Match {
 			kind = 2
 		case bytes.HasPrefix(x.title, qb):
 			kind = 3
-		case !all:
-			continue
 		case bytes.Contains(x.id, qb) || bytes.Contains(x.title, qb):
 			kind = 4
 		}
@@ -154,6 +147,72 @@ func (r *Ranker) rank(query string, limit int, all bool) []Match {
 		}
 	}
 	return out
+}
+
+// RankPrefixes is Rank's exact and prefix matches alone (exact id, exact
+// title, id prefix, title prefix), in Rank's order: no substring, no typo.
+// It finds them by binary search in the ids and titles sorted once, so a
+// search that has found its matches otherwise (search_entities' full
+// text) puts these first at the cost of a few comparisons.
+func (r *Ranker) RankPrefixes(query string, limit int) []Match {
+	q := []byte(strings.ToLower(strings.TrimSpace(query)))
+	if len(q) == 0 {
+		return []Match{}
+	}
+	r.sortOnce.Do(r.sortKeys)
+	var kinds [4][]int32 // entry numbers, in id order once sorted
+	for _, side := range []struct {
+		order []int32
+		key   func(*rankEntry) []byte
+		exact int
+	}{
+		{r.byID, func(x *rankEntry) []byte { return x.id }, 0},
+		{r.byTitle, func(x *rankEntry) []byte { return x.title }, 1},
+	} {
+		from, _ := slices.BinarySearchFunc(side.order, q, func(i int32, q []byte) int { return bytes.Compare(side.key(&r.entries[i]), q) })
+		for _, i := range side.order[from:] {
+			k := side.key(&r.entries[i])
+			if !bytes.HasPrefix(k, q) {
+				break
+			}
+			kind := side.exact + 2 // a prefix
+			if len(k) == len(q) {
+				kind = side.exact
+			}
+			kinds[kind] = append(kinds[kind], i)
+		}
+	}
+	out := []Match{}
+	seen := map[int32]bool{}
+	for kind, list := range kinds {
+		slices.Sort(list)
+		for _, i := range list {
+			if seen[i] {
+				continue // an id prefix that is a title prefix too: once, first
+			}
+			seen[i] = true
+			x := &r.entries[i]
+			out = append(out, Match{ID: x.e.ID, Title: x.e.Title, How: matchOrder[kind]})
+			if limit > 0 && len(out) == limit {
+				return out
+			}
+		}
+	}
+	return out
+}
+
+// sortKeys makes byID and byTitle.
+func (r *Ranker) sortKeys() {
+	order := func(key func(*rankEntry) []byte) []int32 {
+		out := make([]int32, len(r.entries))
+		for i := range out {
+			out[i] = int32(i)
+		}
+		slices.SortFunc(out, func(a, b int32) int { return bytes.Compare(key(&r.entries[a]), key(&r.entries[b])) })
+		return out
+	}
+	r.byID = order(func(x *rankEntry) []byte { return x.id })
+	r.byTitle = order(func(x *rankEntry) []byte { return x.title })
 }
 
 // appendLower appends s in lower case to b, as strings.ToLower would

@@ -231,31 +231,36 @@ func fullText(ctx context.Context, env *Env, a *searchArgs, f *filter, fields []
 const typoFloor = 10
 
 // mergeMatches orders the matches of a full-text query: first (exact and
-// prefix matches), then the full-text hits, then more (typos and
-// substrings), each entity once and only those keep keeps. Scores fall
-// along the order: first's lie above the best full-text score, more's
-// below the worst.
+// prefix matches), then the full-text hits (which keep has filtered
+// already), then more (typos and substrings), each entity once and only
+// those keep keeps. Scores fall along the order: first's lie above the
+// best full-text score, more's below the worst. more is only looked for
+// when the hits are few, so only first needs a set.
 func mergeMatches(g *pc.Graph, keep func(*pc.Entity) bool, first []assist.Match, hits []pc.TextHit, more []assist.Match) []scored {
 	out := make([]scored, 0, len(first)+len(hits)+len(more))
-	seen := make(map[pc.ID]bool, cap(out))
 	top, bottom := 1.0, 1.0
 	if len(hits) > 0 {
 		top, bottom = hits[0].Score, hits[len(hits)-1].Score
 	}
-	add := func(e *pc.Entity, score float64) {
-		if e != nil && !seen[e.ID] && (keep == nil || keep(e)) {
-			seen[e.ID] = true
-			out = append(out, scored{e, score})
+	placed := make(map[pc.ID]bool, len(first)+len(more))
+	for i, m := range first {
+		if e := g.Entity(m.ID); e != nil && !placed[e.ID] && (keep == nil || keep(e)) {
+			placed[e.ID] = true
+			out = append(out, scored{e, top + float64(len(first)-i)})
 		}
 	}
-	for i, m := range first {
-		add(g.Entity(m.ID), top+float64(len(first)-i))
-	}
 	for _, h := range hits {
-		add(h.Entity, h.Score)
+		if len(placed) == 0 || !placed[h.Entity.ID] {
+			out = append(out, scored{h.Entity, h.Score})
+		}
 	}
 	for i, m := range more {
-		add(g.Entity(m.ID), bottom/float64(2+i))
+		e := g.Entity(m.ID)
+		if e == nil || placed[e.ID] || (keep != nil && !keep(e)) || slices.ContainsFunc(hits, func(h pc.TextHit) bool { return h.Entity.ID == e.ID }) {
+			continue
+		}
+		placed[e.ID] = true
+		out = append(out, scored{e, bottom / float64(2+i)})
 	}
 	return out
 }
