@@ -36,6 +36,15 @@ const (
 type Engine struct {
 	fsys      pc.Files // a pc.FS when the cache is written
 	emb       Embedder
+	// model is the person's own embeddings model, fused with the rest
+	// (model.go); nil without one. mvecs holds its vectors by chunk key
+	// and mdim their length (under mu); modelErr says why they are off
+	// (the index could not be embedded), modelQueryErr why the last query
+	// was answered without them.
+	model                   Embedder
+	mvecs                   map[string]*modelRec
+	mdim                    int
+	modelErr, modelQueryErr string
 	maxChunk  int
 	nshards   int
 	cachePath string
@@ -239,6 +248,9 @@ func New(fsys pc.Files, opts ...Option) *Engine {
 	e.nonce = newNonce()
 	e.seed = maphash.MakeSeed()
 	e.docs, e.skipped = map[string]*docState{}, map[string]string{}
+	if e.model != nil {
+		e.mvecs = map[string]*modelRec{}
+	}
 	e.shards = make([]*shard, e.nshards)
 	for i := range e.shards {
 		e.shards[i] = newShard()
@@ -311,6 +323,7 @@ type prepared struct {
 	chunks    []chunkRec
 	src       []byte // the file, for its chunks' texts (BM25 and the embedder); nil once both have them: the index keeps no text
 	vecs      []qvec // nil when vectors are off
+	mvecs     []qvec // the model's, one per chunk; nil without a model (model.go)
 	cached    bool   // chunks and vectors came from the cache
 	inBM25    bool   // the shard's BM25 index holds the chunks already (a build's, see prepareShard)
 }
@@ -454,12 +467,13 @@ func (e *Engine) build(ctx context.Context) error {
 	shards := make([]*shard, e.nshards)
 	errs := make([]error, e.nshards)
 	vecErrs := make([]error, e.nshards)
+	modelErrs := make([]error, e.nshards)
 	var wg sync.WaitGroup
 	for i := range e.nshards {
 		wg.Go(func() {
 			shards[i] = newShard()
 			skips[i] = map[string]string{}
-			prepped[i], vecErrs[i], errs[i] = e.prepareShard(ctx, i, byShard[i], cache, shards[i], skips[i])
+			prepped[i], vecErrs[i], modelErrs[i], errs[i] = e.prepareShard(ctx, i, byShard[i], cache, shards[i], skips[i])
 		})
 	}
 	wg.Wait()
@@ -512,6 +526,18 @@ func (e *Engine) build(ctx context.Context) error {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	e.shards, e.docs, e.skipped = shards, all, skipped
+	if e.model != nil {
+		e.mvecs, e.mdim, e.modelErr = map[string]*modelRec{}, 0, ""
+		if err := errors.Join(modelErrs...); err != nil {
+			e.modelErr = err.Error()
+		} else {
+			for i := range prepped {
+				for _, p := range prepped[i] {
+					e.putModel(p)
+				}
+			}
+		}
+	}
 	e.dim, e.vecErr = dim, vecErr
 	e.dirty = !cache.ok || reused != len(cache.docs) || reused != len(e.docs)
 	e.gen++
@@ -524,10 +550,18 @@ func (e *Engine) build(ctx context.Context) error {
 // a build never holds the text of the whole vault. vecErr is the
 // embedder's failure (the rest of the shard is not embedded then). A file
 // that cannot be read is left out and put in skipped, with why.
-func (e *Engine) prepareShard(ctx context.Context, i int, docs []string, cache cacheData, sh *shard, skipped map[string]string) (ps []*prepared, vecErr, err error) {
+func (e *Engine) prepareShard(ctx context.Context, i int, docs []string, cache cacheData, sh *shard, skipped map[string]string) (ps []*prepared, vecErr, modelErr, err error) {
 	reloaded := e.reloadBM25(sh, i, cache)
 	var batch []*prepared
 	n := 0
+	var mb modelBatch
+	embedModel := func() {
+		e.turn(func() {
+			if err := e.embedModel(ctx, &mb); err != nil && modelErr == nil {
+				modelErr = err
+			}
+		})
+	}
 	embed := func() {
 		e.turn(func() {
 			if vecErr == nil {
@@ -548,7 +582,7 @@ func (e *Engine) prepareShard(ctx context.Context, i int, docs []string, cache c
 		})
 		if err != nil {
 			if ctx.Err() != nil {
-				return nil, nil, ctx.Err()
+				return nil, nil, nil, ctx.Err()
 			}
 			skipped[d], err = pc.AsError(err).Message, nil
 			continue
@@ -557,6 +591,12 @@ func (e *Engine) prepareShard(ctx context.Context, i int, docs []string, cache c
 			continue
 		}
 		ps = append(ps, p)
+		if e.model != nil && modelErr == nil {
+			mb.add(p)
+			if len(mb.texts) >= e.embedTurn() {
+				embedModel()
+			}
+		}
 		if p.vecs != nil {
 			p.src = nil
 			continue
@@ -567,6 +607,9 @@ func (e *Engine) prepareShard(ctx context.Context, i int, docs []string, cache c
 		}
 	}
 	embed()
+	if e.model != nil && modelErr == nil {
+		embedModel()
+	}
 	if reloaded {
 		// Files that went away since the cache was written.
 		current := make(map[string]bool, len(ps))
@@ -579,7 +622,7 @@ func (e *Engine) prepareShard(ctx context.Context, i int, docs []string, cache c
 			}
 		}
 	}
-	return ps, vecErr, nil
+	return ps, vecErr, modelErr, nil
 }
 
 // indexBM25 puts a prepared file in the shard's BM25 index. A file that
@@ -655,6 +698,7 @@ func (e *Engine) drop(doc string) bool {
 	for _, slot := range st.slots {
 		e.shards[st.shard].remove(slot)
 	}
+	e.dropModel(doc, st.chunks)
 	delete(e.docs, doc)
 	return true
 }
@@ -730,11 +774,13 @@ func (e *Engine) update(ctx context.Context, doc string) error {
 		return nil
 	}
 	e.embedOne(ctx, p)
+	e.modelOne(ctx, p)
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	e.drop(doc)
 	delete(e.skipped, doc)
 	e.insert(e.shardOf(doc), p)
+	e.putModel(p)
 	e.changed()
 	return nil
 }

@@ -58,6 +58,10 @@ type Result struct {
 	VectorScore float64
 	BM25Score   float64
 	HybridScore float64
+	// ModelScore is the person's own model's similarity, rescaled over the
+	// query's candidates (0 without a model, see WithModel); HybridScore
+	// then fuses it in.
+	ModelScore float64
 }
 
 // candidateFactor times top_k candidates come from each ranking of each
@@ -114,7 +118,13 @@ func (e *Engine) SearchHits(ctx context.Context, q Query) (Hits, error) {
 		}
 		e.mu.Unlock()
 	}
-	h := Hits{Results: e.excerpts(e.rank(text, qv, q), q)}
+	cands := e.rank(text, qv, q)
+	if q.Mode == Hybrid && e.modelOn() {
+		if mv := e.queryModel(ctx, q.Text); mv != nil {
+			cands = e.fuse(cands, mv, max(minCandidates, candidateFactor*q.TopK), q.filter())
+		}
+	}
+	h := Hits{Results: e.excerpts(cands, q)}
 	if text != q.Text {
 		h.Corrected = text
 	}
@@ -125,8 +135,9 @@ func (e *Engine) SearchHits(ctx context.Context, q Query) (Hits, error) {
 // as indexed: the shards may change once the read lock is released.
 type ranked struct {
 	Chunk
-	sum                  uint64
-	vector, bm25, hybrid float64
+	key                         string
+	sum                         uint64
+	vector, bm25, hybrid, model float64
 }
 
 // rank searches every shard for text and the query vector qv and returns
@@ -172,7 +183,7 @@ func (e *Engine) rank(text string, qv []float32, q Query) []ranked {
 	}
 	out := make([]ranked, len(best))
 	for i, c := range best {
-		out[i] = ranked{Chunk: c.c.Chunk, vector: c.vector, bm25: c.bm25, hybrid: c.hybrid}
+		out[i] = ranked{Chunk: c.c.Chunk, key: c.c.key, vector: c.vector, bm25: c.bm25, hybrid: c.hybrid}
 		if st := e.docs[c.c.Doc]; st != nil {
 			out[i].sum = st.sum
 		}
@@ -215,7 +226,7 @@ func (e *Engine) excerpts(ranked []ranked, q Query) []Result {
 			continue
 		}
 		r := Result{Doc: c.Doc, HeadingPath: c.HeadingPath, Excerpt: c.Text(src), StartChar: c.StartChar, EndChar: c.EndChar,
-			VectorScore: c.vector, BM25Score: c.bm25, HybridScore: c.hybrid}
+			VectorScore: c.vector, BM25Score: c.bm25, HybridScore: c.hybrid, ModelScore: c.model}
 		if q.MaxExcerptChars > 0 && r.EndChar-r.StartChar > q.MaxExcerptChars {
 			r.Excerpt = truncateChars(r.Excerpt, q.MaxExcerptChars)
 			r.EndChar = r.StartChar + q.MaxExcerptChars
