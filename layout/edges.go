@@ -3,6 +3,8 @@ package layout
 import (
 	"math"
 	"slices"
+
+	"github.com/projectcanvas/projectcanvas/graph"
 )
 
 var sideNames = [4]string{"top", "right", "bottom", "left"}
@@ -44,6 +46,9 @@ func outward(r Rect, s int, x, y float64) bool {
 // Sides picks (and the edge counts as blocked).
 func (l *layouter) edge(from, to *item) Edge {
 	f, t := sides(from.rect, to.rect)
+	if from.Type == graph.Milestone && to.Type == graph.Milestone {
+		f, t = 3, 3 // left to left: down the milestones' column, past the bands
+	}
 	l.blockers = neighbours(to, neighbours(from, l.blockers[:0]))
 	if l.clear(from, to, f, t) {
 		return edgeOf(from, to, f, t)

@@ -244,6 +244,10 @@ type column struct {
 	lane  *lane
 	cell  *cell
 	at    int // its place in the cell's row, once placed
+	// beside are the decisions and documents placed just below their
+	// story or task in this column (workAnchor), in id order; place
+	// splices them into tasks.
+	beside []*item
 	// In orderCells: its place, in columns; the sum of the places its
 	// links pull it to, and how many.
 	x, pull, links float64
@@ -606,6 +610,14 @@ func (l *layouter) buildBands() {
 // or there is none), beside the lane of the first such entity, else of its
 // own workstream.
 func (l *layouter) placeSideItem(it *item) {
+	if a := l.workAnchor(it); a != nil {
+		// Beside its work: in the column of the story or task it is about,
+		// just below it (place splices it in), so a reader sees which work
+		// it belongs to without an edge.
+		it.anchor, it.band, it.lane, it.col = a, a.band, a.lane, a.col
+		a.col.beside = append(a.col.beside, it)
+		return
+	}
 	var b *band
 	several := false
 	for _, id := range it.Anchors {
@@ -634,6 +646,27 @@ func (l *layouter) placeSideItem(it *item) {
 	}
 	it.band = b
 	b.side = append(b.side, it)
+}
+
+// workAnchor is the story or task a decision or document is placed just
+// below: the first, in id order, of those it affects or documents; nil for
+// a feature (features keep their side slot and their own grid) or one
+// about no story or task.
+func (l *layouter) workAnchor(it *item) *item {
+	if it.Type != graph.Decision && it.Type != graph.Document {
+		return nil
+	}
+	var first *item
+	for _, id := range it.Anchors {
+		a := l.byID[id]
+		if a == nil || a.col == nil || a.Type != graph.Story && a.Type != graph.Task {
+			continue
+		}
+		if first == nil || compareItems(a, first) < 0 {
+			first = a
+		}
+	}
+	return first
 }
 
 // orderLanes orders the lanes so that the links between them are short:
