@@ -55,7 +55,8 @@ var Tones = []Tone{
 // Slug is a status or type as the editor plugin writes it in a card's data
 // attribute (data-pc-status, data-pc-type): lower case, each run of other
 // characters than letters and digits one "-" ("Not Started":
-// "not-started"). plugin/src/canvasAdapter.ts's slug is the same rule.
+// "not-started"), at most 40 characters. plugin/src/canvasAdapter.ts's
+// slug is the same rule.
 func Slug(s string) string {
 	var b strings.Builder
 	dash := false
@@ -69,6 +70,9 @@ func Slug(s string) string {
 		} else {
 			dash = true
 		}
+	}
+	if b.Len() > 40 {
+		return b.String()[:40]
 	}
 	return b.String()
 }
