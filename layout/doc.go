@@ -46,16 +46,17 @@
 //     rectangle as the group's, and drags it along). With one group per
 //     cell, no group holds a card of another workstream: milestones sit in
 //     the band's head row above the cells, outside every group.
-//   - A decision that affects a story or task, and a document that
-//     documents one, sits just below the first of them (in id order) in
-//     its column: in that work's band and lane, so a reader sees which work
-//     it is about without an edge. Features, and decisions and documents
-//     about milestones only, sit in the band of the work they relate to, in
+//   - A decision that affects a story or task, a document that documents
+//     one and a feature one implements sits just below the first of them
+//     (in id order) in its column: in that work's band and lane, so a
+//     reader sees which work it is about without an edge, and no slot
+//     between the lanes stands in the way of the edges across them. Those
+//     about milestones only sit in the band of the work they relate to, in
 //     a slot at the right of the lane of the first such entity (outside its
 //     groups: they may be of another workstream), level with it; the ones
-//     related to work in several bands or none go to the final band, beside
-//     the lane of their own workstream. Features also have their own grid
-//     (FeatureGrid).
+//     related to no work, or to milestones in several bands, go to the
+//     final band, beside the lane of their own workstream. Features also
+//     have their own grid (FeatureGrid).
 //   - The hierarchy is shown by position: a story is below its band's
 //     milestone, a task below its story. Only a task in another lane than
 //     its story's is reported (Result.Parents), for the canvas to draw as

@@ -200,6 +200,7 @@ type layouter struct {
 	// blockers are the rectangles of the cards next to the ends of the
 	// edge being placed and of the nodes found in its way (see clear).
 	blockers []Rect
+	seen     []int32 // scratch of cardIndex.count
 }
 
 // lane is one workstream: a column of cells, one per band it has work in,
@@ -613,7 +614,8 @@ func (l *layouter) placeSideItem(it *item) {
 	if a := l.workAnchor(it); a != nil {
 		// Beside its work: in the column of the story or task it is about,
 		// just below it (place splices it in), so a reader sees which work
-		// it belongs to without an edge.
+		// it belongs to without an edge, and no slot between the lanes
+		// stands in the way of the edges across them.
 		it.anchor, it.band, it.lane, it.col = a, a.band, a.lane, a.col
 		a.col.beside = append(a.col.beside, it)
 		return
@@ -648,12 +650,11 @@ func (l *layouter) placeSideItem(it *item) {
 	b.side = append(b.side, it)
 }
 
-// workAnchor is the story or task a decision or document is placed just
-// below: the first, in id order, of those it affects or documents; nil for
-// a feature (features keep their side slot and their own grid) or one
-// about no story or task.
+// workAnchor is the story or task a decision, document or feature is
+// placed just below: the first, in id order, of those it affects,
+// documents or is implemented by; nil for one about no story or task.
 func (l *layouter) workAnchor(it *item) *item {
-	if it.Type != graph.Decision && it.Type != graph.Document {
+	if graph.Hierarchical(it.Type) {
 		return nil
 	}
 	var first *item

@@ -31,7 +31,7 @@ func TestSmallProject(t *testing.T) {
 	// The stories and tasks without a workstream go in their milestone's
 	// lane, engineering; design has no work, so no lane. A cell is its
 	// content with a margin of 40, its label above it.
-	assert.Equal(t, []Band{{Milestone: "M-001", Rect: Rect{0, 0, 1308, 750}}, {Milestone: "M-002", Rect: Rect{0, 910, 400, 120}}}, res.Bands)
+	assert.Equal(t, []Band{{Milestone: "M-001", Rect: Rect{0, 0, 968, 750}}, {Milestone: "M-002", Rect: Rect{0, 910, 400, 120}}}, res.Bands)
 	assert.Equal(t, []Lane{{Workstream: "engineering", Band: "M-001", X: 0, Y: 220, W: 968, H: 530}}, res.Lanes)
 	// Two columns of 424 (400 + fan) and a gap of 40; the milestone at the
 	// left of its band's head row.
@@ -40,8 +40,8 @@ func TestSmallProject(t *testing.T) {
 	assert.Equal(t, Rect{504, 260, 400, 120}, at["S-002"])
 	assert.Equal(t, Rect{40, 440, 400, 120}, at["T-001"])
 	assert.Equal(t, Rect{64, 590, 400, 120}, at["T-002"], "fanned a step right")
-	assert.Equal(t, Rect{504, 440, 400, 120}, at["T-003"])
-	assert.Equal(t, Rect{968 + 40, 260, 300, 100}, at["F-001"], "beside its anchor's lane, level with it, in its band")
+	assert.Equal(t, Rect{504, 440, 300, 100}, at["F-001"], "just below the story it is implemented by")
+	assert.Equal(t, Rect{528, 570, 400, 120}, at["T-003"], "below the feature, fanned")
 	assert.Equal(t, Rect{0, 910, 400, 120}, at["M-002"], "a band of its own, below")
 	assert.Equal(t, []Edge{{From: "T-001", To: "T-003", FromSide: "right", ToSide: "left", FromNode: 4, ToNode: 5}}, res.Edges)
 	assert.Empty(t, res.Parents, "every task is in its story's lane")
@@ -215,10 +215,10 @@ func wants(in Input) map[string]want {
 	return out
 }
 
-// besideOf is the story or task a decision or document sits just below:
-// the first, in id order, of those it is about.
+// besideOf is the story or task a decision, document or feature sits just
+// below: the first, in id order, of those it is about.
 func besideOf(n Node, byID map[string]Node) (Node, bool) {
-	if n.Type != "decision" && n.Type != "document" {
+	if n.Type != "decision" && n.Type != "document" && n.Type != "feature" {
 		return Node{}, false
 	}
 	var first Node

@@ -3,6 +3,7 @@ package canvas_test
 import (
 	"encoding/json"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/projectcanvas/projectcanvas/internal/examplevault"
@@ -64,4 +65,18 @@ func TestExampleVaultLanes(t *testing.T) {
 	}
 	assert.Nil(t, c.Edge(canvas.ParentEdgeID("S-001", "M-001")), "a story is below its milestone: no edge")
 	t.Logf("edges through a card whatever their sides: %d", arranged.Blocked)
+
+	// Edges off the cards: at most 6 (edge, card) crossings of the
+	// straight segments between their sides (14 when milestones were
+	// centred and decisions sat beside the lanes), none by an edge between
+	// two milestones.
+	_, pairs := canvas.ThroughCards(c)
+	assert.LessOrEqual(t, pairs, 6, "segments through cards")
+	for _, e := range c.Edges {
+		from, to := c.Node(e.FromNode), c.Node(e.ToNode)
+		if strings.HasPrefix(e.ID, "dep-M-") && strings.Contains(strings.TrimPrefix(e.ID, "dep-M-"), "-M-") {
+			_, n := canvas.ThroughCards(&canvas.Canvas{Nodes: c.Nodes, Edges: []*canvas.Edge{e}})
+			assert.Zero(t, n, "%s (%s to %s) crosses no card", e.ID, from.ID, to.ID)
+		}
+	}
 }

@@ -97,7 +97,7 @@ func TestPopulateAndArrangeProperties(t *testing.T) {
 // a workstream's groups line up from band to band, two workstreams' never
 // share x, none overlaps the user's nodes. Every story and task lies inside
 // the group of its band and lane (its own workstream's, else its parent's),
-// no milestone or feature inside any group (a decision or document about a
+// no milestone inside any group (a decision, document or feature about a
 // story or task: in its lane group, just below it); a story is
 // below its milestone, a task below its story, every milestone at the left of its band, at one x
 // (not over its stories); a task in another lane than its story's has an edge to it. No
@@ -224,11 +224,12 @@ func checkLanes(t *testing.T, p *pc.Project, c *canvas.Canvas, lanes []canvas.La
 	}
 }
 
-// besideTarget is the story or task on the canvas a decision or document
-// sits just below: the first, in id order, of those it affects or
-// documents; nil for other entities and those about no such work.
+// besideTarget is the story or task on the canvas a decision, document or
+// feature sits just below: the first, in id order, of those it affects,
+// documents or is implemented by; nil for other entities and those about
+// no such work.
 func besideTarget(p *pc.Project, e *pc.Entity, nodes map[pc.ID]*canvas.Node) *pc.Entity {
-	dir := map[pc.Type]pc.Direction{pc.Decision: pc.ToDecisions, pc.Document: pc.ToDocuments}
+	dir := map[pc.Type]pc.Direction{pc.Decision: pc.ToDecisions, pc.Document: pc.ToDocuments, pc.Feature: pc.ToImplementedBy}
 	d, ok := dir[e.Type]
 	if !ok {
 		return nil
@@ -236,9 +237,23 @@ func besideTarget(p *pc.Project, e *pc.Entity, nodes map[pc.ID]*canvas.Node) *pc
 	var first *pc.Entity
 	for _, id := range p.Graph().Neighbours(e, d) {
 		a, _ := p.Get(string(id))
-		if a != nil && nodes[id] != nil && (a.Type == pc.Story || a.Type == pc.Task) && (first == nil || id < first.ID) {
+		if a != nil && nodes[id] != nil && (a.Type == pc.Story || a.Type == pc.Task) && (first == nil || idBefore(id, first.ID)) {
 			first = a
 		}
 	}
 	return first
+}
+
+// idBefore orders ids as the layout does: by prefix, then number (T-200
+// before T-1353).
+func idBefore(a, b pc.ID) bool {
+	pa, na, _ := strings.Cut(string(a), "-")
+	pb, nb, _ := strings.Cut(string(b), "-")
+	if pa != pb {
+		return pa < pb
+	}
+	if len(na) != len(nb) {
+		return len(na) < len(nb)
+	}
+	return na < nb
 }

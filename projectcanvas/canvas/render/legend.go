@@ -178,5 +178,5 @@ var typeText = map[string]string{
 	"task":      "task: thin border",
 	"decision":  "decision: dashed, below the work it affects",
 	"document":  "document: dotted, below the work it documents",
-	"feature":   "feature: double border",
+	"feature":   "feature: double, below work implementing it",
 }
