@@ -1,6 +1,6 @@
 // Package layout places a project's entities on a canvas: the hierarchy
 // layout the editor command reposition-canvas-nodes calls V4 (milestones
-// centred, stories below their milestone, tasks fanned below their story,
+// heading their bands at the left, stories below their milestone, tasks fanned below their story,
 // grouped in vertical lanes by workstream). It is pure (graph in, positions
 // out) and imports nothing of the project's core, so the WebAssembly build
 // and other programs can use it alone; the hierarchy (a story's parent is a

@@ -606,10 +606,11 @@ func (l *layouter) buildBands() {
 	}
 }
 
-// placeSideItem puts a decision, document or feature in the band of the
-// work it relates to (the final band when that work spans several bands
-// or there is none), beside the lane of the first such entity, else of its
-// own workstream.
+// placeSideItem puts a decision, document or feature just below the story
+// or task it is about (workAnchor); one about milestones only in the band
+// of the work it relates to (the final band when that work spans several
+// bands or there is none), beside the lane of the first such entity, else
+// of its own workstream.
 func (l *layouter) placeSideItem(it *item) {
 	if a := l.workAnchor(it); a != nil {
 		// Beside its work: in the column of the story or task it is about,
