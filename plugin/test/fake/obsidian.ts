@@ -333,11 +333,19 @@ export class SecretStorage {
  * parsed the new text.
  */
 export class MetadataCache extends Events {
-  constructor(private readonly vault: Vault) {
-    super();
-    const changed = (f: TAbstractFile) => { if (f instanceof TFile && f.extension === "md") this.trigger("changed", f, "", this.getFileCache(f) ?? {}); };
-    vault.on("modify", changed);
-    vault.on("create", changed);
+  /** The vault's events it follows while anyone listens to it (none left behind: the tests count the vault's listeners). */
+  private followed: EventRef[] = [];
+  constructor(private readonly vault: Vault) { super(); }
+  override on(name: string, cb: Cb): EventRef {
+    if (this.followed.length === 0) {
+      const changed = (f: TAbstractFile) => { if (f instanceof TFile && f.extension === "md") this.trigger("changed", f, "", this.getFileCache(f) ?? {}); };
+      this.followed = [this.vault.on("modify", changed), this.vault.on("create", changed)];
+    }
+    return super.on(name, cb);
+  }
+  override offref(ref: EventRef): void {
+    super.offref(ref);
+    if (this.listeners("changed") === 0) { for (const r of this.followed) this.vault.offref(r); this.followed = []; }
   }
   getFileCache(file: TFile): { frontmatter?: Record<string, any> } | null {
     let text: string;
