@@ -78,20 +78,27 @@ func (l *layouter) edge(from, to *item) Edge {
 			return edgeOf(from, to, p.f, p.t)
 		}
 	}
-	// Every pair passes through a card: the one through fewest, the
-	// facing sides on a tie, else the shorter.
+	// Every pair passes through a card: the one through fewest, when some
+	// pass through few (under fewLimit), the facing sides on a tie, else
+	// the shorter; else the facing sides. A count stops at its limit: an
+	// edge through many cards whatever its sides (a long one, across
+	// bands) costs a short walk per pair, not the segment's whole length.
 	l.blocked++
-	best, fewest := [2]int{f, t}, l.hits(from, to, f, t, math.MaxInt)
+	best, fewest := f*4+t, l.hits(from, to, f, t, fewLimit)
 	for _, p := range pairs[:n] {
 		if fewest <= 1 {
 			break
 		}
 		if h := l.hits(from, to, p.f, p.t, fewest); h < fewest {
-			best, fewest = [2]int{p.f, p.t}, h
+			best, fewest = p.f*4+p.t, h
 		}
 	}
-	return edgeOf(from, to, best[0], best[1])
+	return edgeOf(from, to, best/4, best%4)
 }
+
+// fewLimit is the number of cards in the way that edge counts to: pairs
+// of sides through as many or more are not told apart.
+const fewLimit = 10
 
 // hits counts the cards other than a and b that the segment from side f
 // of a to side t of b passes through, up to limit.
