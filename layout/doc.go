@@ -1,6 +1,6 @@
 // Package layout places a project's entities on a canvas: the hierarchy
 // layout the editor command reposition-canvas-nodes calls V4 (milestones
-// centred, stories below their milestone, tasks fanned below their story,
+// heading their bands at the left, stories below their milestone, tasks fanned below their story,
 // grouped in vertical lanes by workstream). It is pure (graph in, positions
 // out) and imports nothing of the project's core, so the WebAssembly build
 // and other programs can use it alone; the hierarchy (a story's parent is a
@@ -13,7 +13,9 @@
 //   - Bands are stacked top to bottom, a milestone's after the milestones
 //     it depends on, else in id order (a cycle is broken at its lowest id);
 //     a final band holds the work without a milestone. A milestone's card
-//     sits at the top of its band, centred over the band's stories.
+//     sits at the top left of its band, its header; every milestone at one
+//     x, so that an edge between two milestones runs from left side to
+//     left side down the canvas's left edge, through no band's cards.
 //   - An entity of the hierarchy goes in the lane of its own workstream;
 //     one without a workstream goes where its parent goes. A story sits in
 //     the story row of its milestone's band, in its lane; below it the
@@ -38,18 +40,23 @@
 //   - Result.Lanes are the cells of the grid, a rectangle per band and lane
 //     that has work there, its label above it (LabelHeight). The canvas
 //     draws each as a labelled group. A group per band and lane, rather
-//     than one tall group per lane, because a milestone is centred over
+//     than one tall group per lane, because a milestone heads the work of
 //     stories of several lanes: a tall group would hold milestone cards of
 //     other workstreams (the editor counts a card inside a group's
 //     rectangle as the group's, and drags it along). With one group per
 //     cell, no group holds a card of another workstream: milestones sit in
 //     the band's head row above the cells, outside every group.
-//   - Decisions, documents and features sit in the band of the work they
-//     affect, document or are implemented by, in a slot at the right of
-//     the lane of the first such entity (outside its groups: they may be of
-//     another workstream), level with it; the ones related to work in
-//     several bands or none go to the final band, beside the lane of their
-//     own workstream. Features also have their own grid (FeatureGrid).
+//   - A decision that affects a story or task, a document that documents
+//     one and a feature one implements sits just below the first of them
+//     (in id order) in its column: in that work's band and lane, so a
+//     reader sees which work it is about without an edge, and no slot
+//     between the lanes stands in the way of the edges across them. Those
+//     about milestones only sit in the band of the work they relate to, in
+//     a slot at the right of the lane of the first such entity (outside its
+//     groups: they may be of another workstream), level with it; the ones
+//     related to no work, or to milestones in several bands, go to the
+//     final band, beside the lane of their own workstream. Features also
+//     have their own grid (FeatureGrid).
 //   - The hierarchy is shown by position: a story is below its band's
 //     milestone, a task below its story. Only a task in another lane than
 //     its story's is reported (Result.Parents), for the canvas to draw as

@@ -3,6 +3,8 @@ package layout
 import (
 	"math"
 	"slices"
+
+	"github.com/projectcanvas/projectcanvas/graph"
 )
 
 var sideNames = [4]string{"top", "right", "bottom", "left"}
@@ -44,6 +46,9 @@ func outward(r Rect, s int, x, y float64) bool {
 // Sides picks (and the edge counts as blocked).
 func (l *layouter) edge(from, to *item) Edge {
 	f, t := sides(from.rect, to.rect)
+	if from.Type == graph.Milestone && to.Type == graph.Milestone {
+		f, t = 3, 3 // left to left: down the milestones' column, past the bands
+	}
 	l.blockers = neighbours(to, neighbours(from, l.blockers[:0]))
 	if l.clear(from, to, f, t) {
 		return edgeOf(from, to, f, t)
@@ -73,8 +78,37 @@ func (l *layouter) edge(from, to *item) Edge {
 			return edgeOf(from, to, p.f, p.t)
 		}
 	}
+	// Every pair passes through a card: the one through fewest, when some
+	// pass through few (under fewLimit), the facing sides on a tie, else
+	// the shorter; else the facing sides. A count stops at its limit: an
+	// edge through many cards whatever its sides (a long one, across
+	// bands) costs a short walk per pair, not the segment's whole length.
 	l.blocked++
-	return edgeOf(from, to, f, t)
+	best, fewest := f*4+t, l.hits(from, to, f, t, fewLimit)
+	for _, p := range pairs[:n] {
+		if fewest <= 1 {
+			break
+		}
+		if h := l.hits(from, to, p.f, p.t, fewest); h < fewest {
+			best, fewest = p.f*4+p.t, h
+		}
+	}
+	return edgeOf(from, to, best/4, best%4)
+}
+
+// fewLimit is the number of cards in the way that edge counts to: pairs
+// of sides through as many or more are not told apart.
+const fewLimit = 10
+
+// hits counts the cards other than a and b that the segment from side f
+// of a to side t of b passes through, up to limit.
+func (l *layouter) hits(a, b *item, f, t, limit int) int {
+	x1, y1 := anchorAt(a.rect, f)
+	x2, y2 := anchorAt(b.rect, t)
+	if x1 > x2 {
+		x1, y1, x2, y2 = x2, y2, x1, y1
+	}
+	return l.ix.count(a.index, b.index, x1, y1, x2, y2, &l.seen, limit)
 }
 
 func edgeOf(from, to *item, f, t int) Edge {
@@ -232,8 +266,27 @@ func (ix *cardIndex) cell(v, origin float64, n int) int {
 // between, so a node in the way in the middle is most often in the way of
 // the next pair too (clear tries it first): one walk for several pairs.
 func (ix *cardIndex) blocker(a, b int32, x1, y1, x2, y2 float64) (Rect, bool) {
+	hit, n := ix.walk(a, b, x1, y1, x2, y2, nil, 1)
+	return hit, n > 0
+}
+
+// count is the number of nodes other than a and b that the segment from
+// (x1, y1) to (x2, y2), x1 <= x2, passes through, each once however many
+// cells it spans, counted up to limit (seen is scratch space for the ones
+// counted).
+func (ix *cardIndex) count(a, b int32, x1, y1, x2, y2 float64, seen *[]int32, limit int) int {
+	*seen = (*seen)[:0]
+	_, n := ix.walk(a, b, x1, y1, x2, y2, seen, limit)
+	return n
+}
+
+// walk finds the nodes the segment passes through, as blocker says, until
+// it has found limit of them: the last found and how many. With seen nil,
+// a node found twice (over two cells) counts twice: limit 1 needs no list.
+func (ix *cardIndex) walk(a, b int32, x1, y1, x2, y2 float64, seen *[]int32, limit int) (Rect, int) {
+	found := 0
 	if ix.cols == 0 {
-		return Rect{}, false
+		return Rect{}, 0
 	}
 	// u is the axis along the strips, v across; su and sv step a cell
 	// index along them.
@@ -283,13 +336,22 @@ func (ix *cardIndex) blocker(a, b int32, x1, y1, x2, y2 float64) (Rect, bool) {
 				if c.X >= x2 || c.X+c.W <= x1 || c.Y >= ymax || c.Y+c.H <= ymin || i == a || i == b {
 					continue
 				}
-				if straddles(x1, y1, dx, dy, *c) {
-					return *c, true
+				if !straddles(x1, y1, dx, dy, *c) {
+					continue
+				}
+				if seen != nil {
+					if slices.Contains(*seen, i) {
+						continue
+					}
+					*seen = append(*seen, i)
+				}
+				if found++; found >= limit {
+					return *c, found
 				}
 			}
 		}
 	}
-	return Rect{}, false
+	return Rect{}, found
 }
 
 // SegmentCrosses reports whether the segment from (x1, y1) to (x2, y2)

@@ -200,6 +200,7 @@ type layouter struct {
 	// blockers are the rectangles of the cards next to the ends of the
 	// edge being placed and of the nodes found in its way (see clear).
 	blockers []Rect
+	seen     []int32 // scratch of cardIndex.count
 }
 
 // lane is one workstream: a column of cells, one per band it has work in,
@@ -244,6 +245,10 @@ type column struct {
 	lane  *lane
 	cell  *cell
 	at    int // its place in the cell's row, once placed
+	// beside are the decisions and documents placed just below their
+	// story or task in this column (workAnchor), in id order; place
+	// splices them into tasks.
+	beside []*item
 	// In orderCells: its place, in columns; the sum of the places its
 	// links pull it to, and how many.
 	x, pull, links float64
@@ -601,11 +606,21 @@ func (l *layouter) buildBands() {
 	}
 }
 
-// placeSideItem puts a decision, document or feature in the band of the
-// work it relates to (the final band when that work spans several bands
-// or there is none), beside the lane of the first such entity, else of its
-// own workstream.
+// placeSideItem puts a decision, document or feature just below the story
+// or task it is about (workAnchor); one about milestones only in the band
+// of the work it relates to (the final band when that work spans several
+// bands or there is none), beside the lane of the first such entity, else
+// of its own workstream.
 func (l *layouter) placeSideItem(it *item) {
+	if a := l.workAnchor(it); a != nil {
+		// Beside its work: in the column of the story or task it is about,
+		// just below it (place splices it in), so a reader sees which work
+		// it belongs to without an edge, and no slot between the lanes
+		// stands in the way of the edges across them.
+		it.anchor, it.band, it.lane, it.col = a, a.band, a.lane, a.col
+		a.col.beside = append(a.col.beside, it)
+		return
+	}
 	var b *band
 	several := false
 	for _, id := range it.Anchors {
@@ -634,6 +649,26 @@ func (l *layouter) placeSideItem(it *item) {
 	}
 	it.band = b
 	b.side = append(b.side, it)
+}
+
+// workAnchor is the story or task a decision, document or feature is
+// placed just below: the first, in id order, of those it affects,
+// documents or is implemented by; nil for one about no story or task.
+func (l *layouter) workAnchor(it *item) *item {
+	if graph.Hierarchical(it.Type) {
+		return nil
+	}
+	var first *item
+	for _, id := range it.Anchors {
+		a := l.byID[id]
+		if a == nil || a.col == nil || a.Type != graph.Story && a.Type != graph.Task {
+			continue
+		}
+		if first == nil || compareItems(a, first) < 0 {
+			first = a
+		}
+	}
+	return first
 }
 
 // orderLanes orders the lanes so that the links between them are short:

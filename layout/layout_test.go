@@ -31,17 +31,17 @@ func TestSmallProject(t *testing.T) {
 	// The stories and tasks without a workstream go in their milestone's
 	// lane, engineering; design has no work, so no lane. A cell is its
 	// content with a margin of 40, its label above it.
-	assert.Equal(t, []Band{{Milestone: "M-001", Rect: Rect{0, 0, 1308, 750}}, {Milestone: "M-002", Rect: Rect{0, 910, 400, 120}}}, res.Bands)
+	assert.Equal(t, []Band{{Milestone: "M-001", Rect: Rect{0, 0, 968, 750}}, {Milestone: "M-002", Rect: Rect{0, 910, 400, 120}}}, res.Bands)
 	assert.Equal(t, []Lane{{Workstream: "engineering", Band: "M-001", X: 0, Y: 220, W: 968, H: 530}}, res.Lanes)
-	// Two columns of 424 (400 + fan) and a gap of 40; the milestone centred
-	// over the two stories (40 to 904).
-	assert.Equal(t, Rect{272, 0, 400, 120}, at["M-001"])
+	// Two columns of 424 (400 + fan) and a gap of 40; the milestone at the
+	// left of its band's head row.
+	assert.Equal(t, Rect{0, 0, 400, 120}, at["M-001"])
 	assert.Equal(t, Rect{40, 260, 400, 120}, at["S-001"], "below the milestone, a label's height into the cell")
 	assert.Equal(t, Rect{504, 260, 400, 120}, at["S-002"])
 	assert.Equal(t, Rect{40, 440, 400, 120}, at["T-001"])
 	assert.Equal(t, Rect{64, 590, 400, 120}, at["T-002"], "fanned a step right")
-	assert.Equal(t, Rect{504, 440, 400, 120}, at["T-003"])
-	assert.Equal(t, Rect{968 + 40, 260, 300, 100}, at["F-001"], "beside its anchor's lane, level with it, in its band")
+	assert.Equal(t, Rect{504, 440, 300, 100}, at["F-001"], "just below the story it is implemented by")
+	assert.Equal(t, Rect{528, 570, 400, 120}, at["T-003"], "below the feature, fanned")
 	assert.Equal(t, Rect{0, 910, 400, 120}, at["M-002"], "a band of its own, below")
 	assert.Equal(t, []Edge{{From: "T-001", To: "T-003", FromSide: "right", ToSide: "left", FromNode: 4, ToNode: 5}}, res.Edges)
 	assert.Empty(t, res.Parents, "every task is in its story's lane")
@@ -65,21 +65,20 @@ func TestChildInAnotherWorkstream(t *testing.T) {
 		at[n.ID] = res.Nodes[i]
 	}
 	// product has no story or task: no lane. design holds T-001 only, on
-	// the task row; its decision sits beside it.
+	// the task row, and its decision just below it.
 	assert.Equal(t, []Lane{
-		{Workstream: "design", Band: "M-001", X: 0, Y: 220, W: 504, H: 380},
-		{Workstream: "engineering", Band: "M-001", X: 1104, Y: 220, W: 504, H: 380},
-		{Workstream: "product", Band: "M-001", X: 1768, Y: 220, W: 504, H: 380}, // a story and room for its tasks' fan
+		{Workstream: "design", Band: "M-001", X: 0, Y: 220, W: 504, H: 530},
+		{Workstream: "engineering", Band: "M-001", X: 664, Y: 220, W: 504, H: 530},
+		{Workstream: "product", Band: "M-001", X: 1328, Y: 220, W: 504, H: 530}, // a story and room for its tasks' fan
 	}, res.Lanes)
 	assert.Equal(t, Rect{40, 440, 400, 120}, at["T-001"], "in the design lane, though its story is not, below the story row")
-	assert.Equal(t, Rect{544, 440, 400, 120}, at["DEC-001"], "beside its anchor's lane, level with it")
-	assert.Equal(t, Rect{1144, 260, 400, 120}, at["S-001"])
-	assert.Equal(t, Rect{1144, 440, 400, 120}, at["T-002"], "no workstream: its story's lane")
-	assert.Equal(t, Rect{1808, 260, 400, 120}, at["S-002"], "no workstream: its milestone's lane")
-	assert.Equal(t, Rect{1476, 0, 400, 120}, at["M-001"], "centred over its stories (1144 to 2208)")
+	assert.Equal(t, Rect{64, 590, 400, 120}, at["DEC-001"], "just below the task it affects, in its column")
+	assert.Equal(t, Rect{704, 260, 400, 120}, at["S-001"])
+	assert.Equal(t, Rect{704, 440, 400, 120}, at["T-002"], "no workstream: its story's lane")
+	assert.Equal(t, Rect{1368, 260, 400, 120}, at["S-002"], "no workstream: its milestone's lane")
+	assert.Equal(t, Rect{0, 0, 400, 120}, at["M-001"], "at the left of its band's head row")
 	assert.Equal(t, []Edge{
-		// right -> left would cross DEC-001.
-		{From: "T-001", To: "S-001", FromSide: "top", ToSide: "left", FromNode: 3, ToNode: 1},
+		{From: "T-001", To: "S-001", FromSide: "right", ToSide: "left", FromNode: 3, ToNode: 1},
 	}, res.Parents, "a story is below its milestone: no edge; a task in another lane: an edge")
 	assert.Zero(t, res.Blocked)
 }
@@ -195,6 +194,10 @@ func wants(in Input) map[string]want {
 			out[n.ID] = want{own(n), band(n)}
 			continue
 		}
+		if a, ok := besideOf(n, byID); ok { // just below its story or task
+			out[n.ID] = want{own(a), band(a)}
+			continue
+		}
 		bands := map[string]bool{}
 		for _, a := range n.Anchors {
 			if an, ok := byID[a]; ok && hier[an.Type] {
@@ -212,9 +215,22 @@ func wants(in Input) map[string]want {
 	return out
 }
 
-// centreTolerance is how far (a share of the span of its band's stories)
-// a milestone may be from their centre.
-const centreTolerance = 0.10
+// besideOf is the story or task a decision, document or feature sits just
+// below: the first, in id order, of those it is about.
+func besideOf(n Node, byID map[string]Node) (Node, bool) {
+	if n.Type != "decision" && n.Type != "document" && n.Type != "feature" {
+		return Node{}, false
+	}
+	var first Node
+	found := false
+	for _, id := range n.Anchors {
+		a, ok := byID[id]
+		if ok && (a.Type == "story" || a.Type == "task") && (!found || compareIDs(id, first.ID) < 0) {
+			first, found = a, true
+		}
+	}
+	return first, found
+}
 
 // checkLayout asserts the properties every layout has.
 func checkLayout(t *testing.T, in Input, res Result) {
@@ -300,8 +316,9 @@ func checkLayout(t *testing.T, in Input, res Result) {
 		b, ok := bandAt[wn.band]
 		require.True(t, ok, "%s: no band %q", n.ID, wn.band)
 		require.True(t, r.Y >= b.Y && r.Y+r.H <= b.Y+b.H, "%s %+v lies in its band %+v", n.ID, r, b)
-		switch n.Type {
-		case "story", "task":
+		_, beside := besideOf(n, node)
+		switch {
+		case n.Type == "story" || n.Type == "task" || beside:
 			c, ok := cells[key(wn)]
 			require.True(t, ok, "%s: no cell %v", n.ID, wn)
 			inside := r.X >= c.X && r.Y >= c.Y && r.X+r.W <= c.X+c.W && r.Y+r.H <= c.Y+c.H
@@ -314,7 +331,7 @@ func checkLayout(t *testing.T, in Input, res Result) {
 	}
 
 	// The hierarchy by position: a story below its milestone, a task below
-	// its story, a milestone centred over its band's stories; a task in
+	// its story, every milestone at the left, at one x; a task in
 	// another lane than its story's has an edge to it.
 	span := map[string][2]float64{}
 	var cross []string
@@ -337,9 +354,20 @@ func checkLayout(t *testing.T, in Input, res Result) {
 			cross = append(cross, n.ID+">"+p.ID)
 		}
 	}
-	for m, s := range span {
-		r := at[m]
-		require.InDelta(t, (s[0]+s[1])/2, r.X+r.W/2, centreTolerance*(s[1]-s[0])+0.5, "%s is centred over its stories", m)
+	var column []float64
+	for m := range span {
+		column = append(column, at[m].X)
+	}
+	for _, x := range column {
+		require.Equal(t, column[0], x, "every milestone at the left of its band, at one x")
+	}
+	// A decision or document about a story or task sits just below it (or
+	// below another card just below it), in its column.
+	for _, n := range in.Nodes {
+		if a, ok := besideOf(n, node); ok {
+			r, ar := at[n.ID], at[a.ID]
+			require.True(t, r.Y >= ar.Y+ar.H && math.Abs(r.X-ar.X) <= 24, "%s %+v just below %s %+v", n.ID, r, a.ID, ar)
+		}
 	}
 	var parents []string
 	for _, e := range res.Parents {

@@ -33,6 +33,7 @@ func (l *layouter) place() {
 			}
 			for k, col := range c.cols {
 				col.at = k
+				col.spliceBeside()
 			}
 			c.lane.content = max(c.lane.content, l.rowWidth(c))
 		}
@@ -62,6 +63,29 @@ func (l *layouter) place() {
 	}
 	l.ix = newCardIndex(l.items)
 	l.blockers = make([]Rect, 0, 8)
+}
+
+// spliceBeside puts the column's decisions and documents into its list of
+// tasks, each just below the story or task it is about (after the others
+// about the same one), once the tasks are in their order.
+func (col *column) spliceBeside() {
+	if len(col.beside) == 0 {
+		return
+	}
+	out := make([]*item, 0, len(col.tasks)+len(col.beside))
+	take := func(anchor *item) {
+		for _, s := range col.beside {
+			if s.anchor == anchor {
+				out = append(out, s)
+			}
+		}
+	}
+	take(col.head)
+	for _, t := range col.tasks {
+		out = append(out, t)
+		take(t)
+	}
+	col.tasks = out
 }
 
 // columnWidth is the width of a story and the tasks below it, with room
@@ -96,7 +120,7 @@ func (l *layouter) rowWidth(c *cell) float64 {
 // lane and below each story the column of its tasks of the lane, fanned a
 // step right every other task; the decisions, documents and features in
 // the side slots, each level with its anchor or just below the one above.
-// The milestone is centred over the band's stories.
+// The milestone sits at the top left, the band's header.
 func (l *layouter) placeBand(b *band, y float64) {
 	pad := l.c.lanePad
 	top := y
@@ -124,8 +148,6 @@ func (l *layouter) placeBand(b *band, y float64) {
 		taskY += rowH + l.c.vGap
 	}
 	bottom := storyY
-	sx0, sx1 := math.Inf(1), math.Inf(-1) // the span of the stories
-	tx0, tx1 := math.Inf(1), math.Inf(-1) // of the tasks
 	for _, c := range b.cells {
 		colX := c.lane.x + pad
 		for _, col := range c.cols {
@@ -133,7 +155,6 @@ func (l *layouter) placeBand(b *band, y float64) {
 				s.rect.X, s.rect.Y = colX, storyY
 				b.members = append(b.members, s)
 				bottom = max(bottom, storyY+s.rect.H)
-				sx0, sx1 = min(sx0, colX), max(sx1, colX+s.rect.W)
 			}
 			ty := taskY
 			for k, t := range col.tasks {
@@ -142,7 +163,6 @@ func (l *layouter) placeBand(b *band, y float64) {
 				b.members = append(b.members, t)
 				bottom = max(bottom, ty+t.rect.H)
 				ty += t.rect.H + l.c.vGap/2
-				tx0, tx1 = min(tx0, t.rect.X), max(tx1, t.rect.X+t.rect.W)
 			}
 			colX += l.columnWidth(col) + l.c.hGap
 		}
@@ -153,18 +173,10 @@ func (l *layouter) placeBand(b *band, y float64) {
 		b.bottom = b.cellTop - LabelHeight - l.c.vGap
 	}
 	if h := b.head; h != nil {
-		x0, x1 := sx0, sx1
-		if math.IsInf(x0, 1) {
-			x0, x1 = tx0, tx1
-		}
-		if math.IsInf(x0, 1) {
-			x0 = l.c.origin.X
-			if h.lane != nil && h.lane.w > 0 {
-				x0 = h.lane.x + pad
-			}
-			x1 = x0 + h.rect.W
-		}
-		h.rect.X, h.rect.Y = (x0+x1)/2-h.rect.W/2, top
+		// Every milestone at the left of its band's head row, at one x: the
+		// band's header, and the edges between milestones run down the
+		// canvas's left edge (left side to left side), clear of the cells.
+		h.rect.X, h.rect.Y = l.c.origin.X, top
 	}
 	minX, maxX := math.Inf(1), math.Inf(-1)
 	for _, it := range b.members {

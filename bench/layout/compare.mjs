@@ -74,14 +74,14 @@ function measure(pos, drawn) {
   const seg = (from, to, [x1, y1], [x2, y2]) => ({ from, to, x1, y1, x2, y2 });
   const links = graph.edges.map((e) => seg(e.from, e.to, centre(e.from), centre(e.to)));
   const w = maxX - minX, h = maxY - minY;
-  const out = { crossings: crossings(links), length: length(links), overlaps, width: w, height: h, area: w * h };
+  const out = { crossings: crossings(links), length: length(links), overlaps, width: w, height: h, area: w * h, through: throughCards(links, rect) };
   if (drawn) {
     const side = (id, s) => {
       const r = rect(id);
       return { top: [r.x + r.w / 2, r.y], bottom: [r.x + r.w / 2, r.y + r.h], left: [r.x, r.y + r.h / 2], right: [r.x + r.w, r.y + r.h / 2] }[s];
     };
     const edges = drawn.map((e) => seg(e.from, e.to, side(e.from, e.fromSide), side(e.to, e.toSide)));
-    Object.assign(out, { drawn: edges.length, drawnCrossings: crossings(edges), drawnLength: length(edges) });
+    Object.assign(out, { drawn: edges.length, drawnCrossings: crossings(edges), drawnLength: length(edges), drawnThrough: throughCards(edges, rect) });
   }
   return out;
 }
@@ -95,6 +95,25 @@ function crossings(seg) {
       const s = seg[i], t = seg[j];
       if (s.from === t.from || s.from === t.to || s.to === t.from || s.to === t.to) continue;
       if (cross(s, t)) n++;
+    }
+  }
+  return n;
+}
+
+// throughCards counts the pairs of a segment and a card other than its
+// ends that it passes through (touching a border does not count), as
+// canvas.ThroughCards counts them in Go: the measure of edges kept off the
+// cards.
+function throughCards(seg, rect) {
+  const cards = graph.nodes.map((n) => ({ id: n.id, ...rect(n.id) }));
+  let n = 0;
+  for (const s of seg) {
+    const x0 = Math.min(s.x1, s.x2), x1 = Math.max(s.x1, s.x2), y0 = Math.min(s.y1, s.y2), y1 = Math.max(s.y1, s.y2);
+    for (const c of cards) {
+      if (c.id === s.from || c.id === s.to || x1 <= c.x || x0 >= c.x + c.w || y1 <= c.y || y0 >= c.y + c.h) continue;
+      const side = (px, py) => Math.sign((s.x2 - s.x1) * (py - s.y1) - (s.y2 - s.y1) * (px - s.x1));
+      const k = [side(c.x, c.y), side(c.x + c.w, c.y), side(c.x, c.y + c.h), side(c.x + c.w, c.y + c.h)];
+      if (k.some((v) => v > 0) && k.some((v) => v < 0)) n++;
     }
   }
   return n;
@@ -122,9 +141,9 @@ const dg = await time(async () => dagreLayout());
 rows.push({ name: "@dagrejs/dagre", ms: dg.ms, ...measure(dg.positions) });
 
 console.log(`graph: ${graph.nodes.length} nodes, ${graph.edges.length} edges (parent links and depends_on)`);
-console.log("layout                    time ms   crossings  overlaps   bbox w x h");
+console.log("layout                    time ms   crossings  overlaps  through cards   bbox w x h");
 for (const r of rows) {
-  console.log(`${r.name.padEnd(24)} ${r.ms.toFixed(2).padStart(9)} ${String(r.crossings).padStart(10)} ${String(r.overlaps).padStart(9)}   ${Math.round(r.width)} x ${Math.round(r.height)}`);
+  console.log(`${r.name.padEnd(24)} ${r.ms.toFixed(2).padStart(9)} ${String(r.crossings).padStart(10)} ${String(r.overlaps).padStart(9)} ${String(r.through).padStart(14)}   ${Math.round(r.width)} x ${Math.round(r.height)}`);
 }
 const [me, ...peers] = rows;
 for (const p of peers) {
@@ -139,4 +158,5 @@ console.log(`V4 aspect (width/height): ${(me.width / me.height).toFixed(2)}`);
 const elkRow = peers[0];
 console.log(`V4 drawn edges: ${me.drawn} of ${graph.edges.length} links, crossings ${me.drawnCrossings} ` +
   `(${(me.drawnCrossings / Math.max(elkRow.crossings, 1)).toFixed(2)} of elkjs's over every link), ` +
-  `length ${Math.round(me.drawnLength)} (all links centre to centre: ${Math.round(me.length)}; elkjs ${Math.round(elkRow.length)})`);
+  `length ${Math.round(me.drawnLength)} (all links centre to centre: ${Math.round(me.length)}; elkjs ${Math.round(elkRow.length)}), ` +
+  `edge-card crossings ${me.drawnThrough} (elkjs's links centre to centre: ${elkRow.through}; dagre's: ${peers[1].through})`);

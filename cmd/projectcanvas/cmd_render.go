@@ -68,7 +68,7 @@ func renderCommand(ctx context.Context, c *cli, args []string) int {
 		if e == nil {
 			return render.Entity{}, false
 		}
-		return render.Entity{ID: string(e.ID), Title: e.Title, Status: string(e.Status)}, true
+		return render.Entity{ID: string(e.ID), Title: e.Title, Status: string(e.Status), Type: string(e.Type)}, true
 	})
 	if *out == "" {
 		stdout.Write(svg)

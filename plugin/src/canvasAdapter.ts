@@ -205,6 +205,61 @@ export function isHidden(c: OpenCanvas, id: string): boolean {
   return map instanceof Map && map.get(id)?.nodeEl?.classList?.contains(HIDDEN_CLASS) === true;
 }
 
+/** A card's entity as the card shows it: its type and status (front matter), or none for a node of no entity. */
+export interface CardLook { type: string; status: string }
+
+/** The data attributes decorateCards sets on an entity card's element (styles.css). */
+export const TYPE_ATTR = "data-pc-type";
+export const STATUS_ATTR = "data-pc-status";
+
+/**
+ * A type or status as a data attribute's value: lower case, each run of
+ * other characters than letters and digits one "-", at most 40 characters
+ * ("Not Started": "not-started"); render.Slug in Go is the same rule. A
+ * vault's front matter is data: only these characters reach the page.
+ */
+export function slug(s: string): string {
+  return s.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w).join("-").slice(0, 40);
+}
+
+/**
+ * Marks each file node of a live canvas with the type and status look
+ * gives for its file (data-pc-type, data-pc-status; styled by styles.css),
+ * and clears them from nodes of no entity. The canvas data is not touched.
+ * An attribute is written only when it changes: a pass over 10,000
+ * unchanged nodes writes nothing to the page.
+ */
+export function decorateCards(c: OpenCanvas, look: (file: string) => CardLook | undefined): Outcome {
+  const map = canvasOf(c.view)?.nodes;
+  if (!(map instanceof Map)) return fail("the canvas has no nodes map");
+  for (const [id, n] of map) {
+    const el = n.nodeEl;
+    if (!el || typeof el.getAttr !== "function") continue; // not drawn yet: the next pass
+    const path = n.file && typeof n.file.path === "string" ? n.file.path : nodeRef(n, id).file;
+    const card = path === undefined ? undefined : look(path);
+    setAttr(el, TYPE_ATTR, card ? slug(card.type) : null);
+    setAttr(el, STATUS_ATTR, card ? slug(card.status) : null);
+  }
+  return { ok: true };
+}
+
+/** Obsidian's setAttr (null removes), skipped when the value is already there. */
+function setAttr(el: HTMLElement, name: string, value: string | null): void {
+  if (el.getAttr(name) !== value) el.setAttr(name, value);
+}
+
+/** Takes decorateCards's attributes off every node of every open canvas (the plugin's unload). */
+export function undecorateAll(app: App): void {
+  for (const c of openCanvases(app)) {
+    const map = canvasOf(c.view)?.nodes;
+    if (!(map instanceof Map)) continue;
+    for (const n of map.values()) {
+      n.nodeEl?.setAttr?.(TYPE_ATTR, null);
+      n.nodeEl?.setAttr?.(STATUS_ATTR, null);
+    }
+  }
+}
+
 /**
  * Subscribes to the canvas node menu. The event is undocumented: the
  * handler gets the node as a NodeRef, and the returned reference goes to

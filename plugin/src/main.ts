@@ -3,6 +3,7 @@
 import { Notice, Plugin, requestUrl } from "obsidian";
 import { WASM_GZIP_BASE64, WASM_SHA256, WORKER_SOURCE } from "core-assets";
 import * as canvas from "./canvasAdapter";
+import { Cards } from "./cards";
 import { registerCommands, registerMenus } from "./commands";
 import { COVERAGE_VIEW, CoverageView, openCoverage } from "./coverageView";
 import { HttpServer } from "./httpServer";
@@ -21,6 +22,9 @@ export default class ProjectCanvasPlugin extends Plugin {
   httpServer!: HttpServer;
   /** Sync with Notion: its commands, menu item, polling and status bar item. */
   notionSync!: NotionSync;
+
+  /** Type and status on every entity card of an open canvas. */
+  cards!: Cards;
 
   /** The tokens and the embeddings endpoint: this device's own (deviceStore.ts). */
   device!: DeviceStore;
@@ -47,6 +51,8 @@ export default class ProjectCanvasPlugin extends Plugin {
     });
     this.notionSync = new NotionSync(this, this.addStatusBarItem());
     registerCommands(this); registerMenus(this);
+    this.cards = new Cards(this);
+    this.app.workspace.onLayoutReady(() => this.cards.soon());
     this.registerView(COVERAGE_VIEW, (leaf) => new CoverageView(leaf, this.session));
     this.httpServer = new HttpServer({ port: () => this.settings.httpPort, token: () => this.device.secret("httpToken"), serve: (r) => this.session.http(r), notify: (m) => new Notice(m) });
     this.register(() => void this.httpServer.stop());

@@ -16,3 +16,4 @@ export { WASM_SHA256 } from "core-assets";
 export * as settings from "../src/settings";
 export * as modals from "../src/modals";
 export * as suggesters from "../src/suggesters";
+export { Cards } from "../src/cards";

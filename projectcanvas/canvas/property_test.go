@@ -97,9 +97,10 @@ func TestPopulateAndArrangeProperties(t *testing.T) {
 // a workstream's groups line up from band to band, two workstreams' never
 // share x, none overlaps the user's nodes. Every story and task lies inside
 // the group of its band and lane (its own workstream's, else its parent's),
-// no milestone, decision, document or feature inside any group; a story is
-// below its milestone, a task below its story, a milestone centred over its
-// stories; a task in another lane than its story's has an edge to it. No
+// no milestone inside any group (a decision, document or feature about a
+// story or task: in its lane group, just below it); a story is
+// below its milestone, a task below its story, every milestone at the left of its band, at one x
+// (not over its stories); a task in another lane than its story's has an edge to it. No
 // edge label sits on a card, and every card fits its title.
 func checkLanes(t *testing.T, p *pc.Project, c *canvas.Canvas, lanes []canvas.Lane, theirs []*canvas.Node) {
 	t.Helper()
@@ -178,6 +179,16 @@ func checkLanes(t *testing.T, p *pc.Project, c *canvas.Canvas, lanes []canvas.La
 				inside++
 			}
 		}
+		if target := besideTarget(p, e, nodes); target != nil {
+			// A decision or document about a story or task: in that one's
+			// lane group, just below it in its column (or below another
+			// card just below it): a reader sees which work it is about.
+			tn := nodes[target.ID]
+			require.Equal(t, 1, inside, "%s lies in one lane group", e.ID)
+			require.True(t, cell[key{laneOf(target), bandOf(target)}].Contains(n), "%s lies in the lane group of %s", e.ID, target.ID)
+			require.True(t, n.Y >= tn.Y+tn.Height && n.X >= tn.X-24 && n.X <= tn.X+24, "%s just below %s", e.ID, target.ID)
+			continue
+		}
 		if e.Type != pc.Story && e.Type != pc.Task {
 			require.Zero(t, inside, "%s lies in no lane group", e.ID)
 			continue
@@ -201,11 +212,48 @@ func checkLanes(t *testing.T, p *pc.Project, c *canvas.Canvas, lanes []canvas.La
 			require.True(t, edges[[2]string{n.ID, parent.ID}], "%s has an edge to its story in another lane", e.ID)
 		}
 	}
-	for m, s := range span {
-		n := nodes[m]
-		require.InDelta(t, (s[0]+s[1])/2, n.X+n.Width/2, 0.1*(s[1]-s[0])+0.5, "%s centred over its stories", m)
+	var milestoneX []float64
+	for m := range span {
+		milestoneX = append(milestoneX, nodes[m].X)
+	}
+	for _, x := range milestoneX {
+		require.Equal(t, milestoneX[0], x, "every milestone at the left of its band, at one x")
 	}
 	for _, e := range c.Edges {
 		require.Empty(t, e.Label, "%s: no label on the layout's edges (it would sit on a card)", e.ID)
 	}
+}
+
+// besideTarget is the story or task on the canvas a decision, document or
+// feature sits just below: the first, in id order, of those it affects,
+// documents or is implemented by; nil for other entities and those about
+// no such work.
+func besideTarget(p *pc.Project, e *pc.Entity, nodes map[pc.ID]*canvas.Node) *pc.Entity {
+	dir := map[pc.Type]pc.Direction{pc.Decision: pc.ToDecisions, pc.Document: pc.ToDocuments, pc.Feature: pc.ToImplementedBy}
+	d, ok := dir[e.Type]
+	if !ok {
+		return nil
+	}
+	var first *pc.Entity
+	for _, id := range p.Graph().Neighbours(e, d) {
+		a, _ := p.Get(string(id))
+		if a != nil && nodes[id] != nil && (a.Type == pc.Story || a.Type == pc.Task) && (first == nil || idBefore(id, first.ID)) {
+			first = a
+		}
+	}
+	return first
+}
+
+// idBefore orders ids as the layout does: by prefix, then number (T-200
+// before T-1353).
+func idBefore(a, b pc.ID) bool {
+	pa, na, _ := strings.Cut(string(a), "-")
+	pb, nb, _ := strings.Cut(string(b), "-")
+	if pa != pb {
+		return pa < pb
+	}
+	if len(na) != len(nb) {
+		return len(na) < len(nb)
+	}
+	return na < nb
 }

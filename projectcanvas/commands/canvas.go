@@ -17,7 +17,7 @@ func registerCanvas(r *Registry) {
 		description: "Add every non-archived entity of the visible types to the canvas as a note, with dependency edges; entities already on it are skipped."},
 		populateCanvas)
 	register(r, spec{id: "reposition-canvas-nodes", name: "Reposition canvas nodes (V4)",
-		description: "Lay the canvas out: a band per milestone over a labelled lane per workstream, milestones centred over their stories, tasks below, dependencies as edges. Other nodes stay put."},
+		description: "Lay the canvas out: a band per milestone over a labelled lane per workstream, milestones at the left as band headers, tasks below their story, decisions and documents just below their work, dependencies as edges. Other nodes stay put."},
 		repositionCanvas)
 	register(r, spec{id: "search-entity-on-canvas", name: "Search entity on canvas",
 		description: "Find entities on the canvas by id or title (typos forgiven), best first; the best is selected and centred."},

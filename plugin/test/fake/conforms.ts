@@ -33,6 +33,7 @@ type None<T extends never> = T;
 export type CheckedNames = [
   None<Invented<fake.Vault, real.Vault, "listeners" | "log" | "abs" | "dir" | "root" | "afterWrite" | "userWrite">>,
   None<Invented<fake.FakeAdapter, real.FileSystemAdapter, "abs" | "dir" | "root">>,
+  None<Invented<fake.MetadataCache, real.MetadataCache, "listeners">>,
   None<Invented<fake.TFile, real.TFile>>,
   None<Invented<fake.TFolder, real.TFolder>>,
   None<Invented<fake.Workspace, real.Workspace, "listeners" | "opened" | "setLayoutReady" | "layoutReadyCbs" | "ready" | "leaves" | "revealed" | "app">>,
@@ -72,6 +73,7 @@ export type AsReal<T> =
   T extends fake.FakeEl ? HTMLElement :
   T extends fake.FakeAdapter ? real.FileSystemAdapter :
   T extends fake.Vault ? real.Vault :
+  T extends fake.MetadataCache ? real.MetadataCache :
   T extends fake.Workspace ? real.Workspace :
   T extends fake.WorkspaceLeaf ? real.WorkspaceLeaf :
   T extends fake.SecretStorage ? real.SecretStorage :
@@ -134,6 +136,7 @@ export type CheckedShapes = [
   // The vault.
   None<Mismatched<fake.Vault, real.Vault>>,
   None<Mismatched<fake.FakeAdapter, real.FileSystemAdapter>>,
+  None<Mismatched<fake.MetadataCache, real.MetadataCache>>,
   None<Mismatched<fake.TAbstractFile, real.TAbstractFile>>,
   None<Mismatched<fake.TFile, real.TFile>>,
   None<Mismatched<fake.TFolder, real.TFolder>>,

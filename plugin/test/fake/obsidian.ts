@@ -326,9 +326,45 @@ export class SecretStorage {
   listSecrets() { return [...this.secrets.keys()]; }
 }
 
+/**
+ * The metadata cache: a note's front matter read from its file (flat
+ * "key: value" lines, enough for the entity notes of the tests), and
+ * "changed" after the vault writes a note, as Obsidian fires it once it has
+ * parsed the new text.
+ */
+export class MetadataCache extends Events {
+  /** The vault's events it follows while anyone listens to it (none left behind: the tests count the vault's listeners). */
+  private followed: EventRef[] = [];
+  constructor(private readonly vault: Vault) { super(); }
+  override on(name: string, cb: Cb): EventRef {
+    if (this.followed.length === 0) {
+      const changed = (f: TAbstractFile) => { if (f instanceof TFile && f.extension === "md") this.trigger("changed", f, "", this.getFileCache(f) ?? {}); };
+      this.followed = [this.vault.on("modify", changed), this.vault.on("create", changed)];
+    }
+    return super.on(name, cb);
+  }
+  override offref(ref: EventRef): void {
+    super.offref(ref);
+    if (this.listeners("changed") === 0) { for (const r of this.followed) this.vault.offref(r); this.followed = []; }
+  }
+  getFileCache(file: TFile): { frontmatter?: Record<string, any> } | null {
+    let text: string;
+    try { text = fs.readFileSync(nodePath.join(this.vault.dir, file.path), "utf8"); } catch { return null; }
+    const m = /^---\r?\n([\s\S]*?)\r?\n---/.exec(text);
+    if (!m) return {};
+    const frontmatter: Record<string, any> = {};
+    for (const line of m[1].split(/\r?\n/)) {
+      const kv = /^([A-Za-z_][\w-]*):\s*(.*)$/.exec(line);
+      if (kv) frontmatter[kv[1]] = kv[2].replace(/^["']|["']$/g, "");
+    }
+    return { frontmatter };
+  }
+}
+
 export class App {
   vault: Vault;
   workspace = new Workspace();
+  metadataCache: MetadataCache;
   /** Absent with { secretStorage: false }: an Obsidian older than 1.11.4. */
   secretStorage?: SecretStorage;
   /** App.saveLocalStorage's store: this device's, per vault. */
@@ -337,6 +373,7 @@ export class App {
   private static devices = new Map<string, { local: Map<string, unknown>; secrets: SecretStorage }>();
   constructor(dir: string, { secretStorage = true }: { secretStorage?: boolean } = {}) {
     this.vault = new Vault(dir);
+    this.metadataCache = new MetadataCache(this.vault);
     this.workspace.app = this;
     let device = App.devices.get(dir);
     if (!device) App.devices.set(dir, device = { local: new Map(), secrets: new SecretStorage() });

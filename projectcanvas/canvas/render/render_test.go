@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/xml"
 	"flag"
+	"fmt"
 	"io"
 	"os"
 	"strings"
@@ -27,7 +28,8 @@ func lookup(file string) (Entity, bool) {
 		return Entity{}, false
 	}
 	status := map[byte]string{'M': "In Progress", 'S': "Not Started", 'T': "Completed"}[id[0]]
-	return Entity{ID: id, Title: title, Status: status}, true
+	typ := map[byte]string{'M': "milestone", 'S': "story", 'T': "task"}[id[0]]
+	return Entity{ID: id, Title: title, Status: status, Type: typ}, true
 }
 
 // wellFormed fails unless data is well-formed XML.
@@ -59,6 +61,59 @@ func TestRenderGolden(t *testing.T) {
 	for _, s := range []string{"M-001 · In Progress", "Sign-in", "Team notes: keep me", "Ideas", "Deleted note",
 		`marker-end="url(#arrow)"`, `fill="#333">engineering</text>`, `fill="#333">design</text>`} { // the lanes' labels too
 		assert.Contains(t, string(got), s)
+	}
+}
+
+// The picture's visual language: each entity card's type as its border and
+// badge, its status as a stripe of its tone's colour, and a legend naming
+// the types and statuses present and what the arrows mean, in a corner no
+// card covers.
+func TestRenderTypeStatusAndLegend(t *testing.T) {
+	data, err := os.ReadFile("../testdata/after-layout.canvas")
+	require.NoError(t, err)
+	c, err := canvas.Parse(data)
+	require.NoError(t, err)
+	got := string(SVG(c, lookup))
+	for _, badge := range []string{">MILESTONE</text>", ">STORY</text>", ">TASK</text>"} {
+		assert.Contains(t, got, badge)
+	}
+	assert.NotContains(t, got, ">DECISION</text>", "the legend names only the types present")
+	assert.Contains(t, got, `stroke="#444" stroke-width="4"`, "a milestone's thick border")
+	assert.Contains(t, got, `h6 v`, "a status stripe")
+	legend := got[strings.Index(got, `<g class="legend">`):]
+	for _, s := range []string{"Legend", "Not Started, Planned, Pending, Draft", "In Progress, Review", "Completed, Complete, Decided, Approved",
+		"A → B: A depends on B (B comes first)", "milestone: thick border"} {
+		assert.Contains(t, legend, s)
+	}
+	assert.NotContains(t, legend, "Blocked", "statuses that no card has are left out")
+
+	// The legend's box overlaps no node.
+	var x, y, w, h float64
+	_, err = fmt.Sscanf(legend, `<g class="legend"><rect x="%g" y="%g" width="%g" height="%g"`, &x, &y, &w, &h)
+	require.NoError(t, err)
+	for _, n := range c.Nodes {
+		assert.False(t, n.X < x+w && x < n.X+n.Width && n.Y-40 < y+h && y < n.Y+n.Height, "the legend covers %s", n.ID)
+	}
+}
+
+// Every status tone's Obsidian colour variable and every type's badge are
+// the ones the editor plugin's styles.css gives the same cards: one
+// visual language in the editor and in the picture.
+func TestStylesMatchThePlugin(t *testing.T) {
+	css, err := os.ReadFile("../../../plugin/styles.css")
+	require.NoError(t, err)
+	for _, tone := range Tones {
+		for _, s := range tone.Statuses {
+			rule := fmt.Sprintf(`[data-pc-status=%q]`, Slug(s))
+			i := strings.Index(string(css), rule)
+			require.True(t, i >= 0, "styles.css has no rule for %s", s)
+			block := string(css)[i:]
+			block = block[:strings.Index(block, "}")]
+			assert.Contains(t, block, "var("+tone.Var+")", "%s is drawn in %s", s, tone.Var)
+		}
+	}
+	for _, st := range TypeStyles {
+		assert.Contains(t, string(css), fmt.Sprintf(`[data-pc-type=%q]`, st.Type), "styles.css styles the %s's card", st.Type)
 	}
 }
 
