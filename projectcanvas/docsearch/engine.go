@@ -34,8 +34,8 @@ const (
 // (hybrid). It is safe for concurrent use: searches run in parallel and
 // take turns with updates.
 type Engine struct {
-	fsys      pc.Files // a pc.FS when the cache is written
-	emb       Embedder
+	fsys pc.Files // a pc.FS when the cache is written
+	emb  Embedder
 	// model is the person's own embeddings model, fused with the rest
 	// (model.go); nil without one. mvecs holds its vectors by chunk key
 	// and mdim their length (under mu); modelErr says why they are off
@@ -45,13 +45,13 @@ type Engine struct {
 	mvecs                   map[string]*modelRec
 	mdim                    int
 	modelErr, modelQueryErr string
-	maxChunk  int
-	nshards   int
-	cachePath string
-	store     CacheStore // WithCacheStore; nil: the cache file at cachePath
-	now       func() time.Time
-	ctxWeight float64 // weight of a query's context vector (0: none; < 0: the embedder's default)
-	pause     func()  // called now and then during a build (WithPause); nil for none
+	maxChunk                int
+	nshards                 int
+	cachePath               string
+	store                   CacheStore // WithCacheStore; nil: the cache file at cachePath
+	now                     func() time.Time
+	ctxWeight               float64 // weight of a query's context vector (0: none; < 0: the embedder's default)
+	pause                   func()  // called now and then during a build (WithPause); nil for none
 	// gate and sliceStart pace a build with a pause (turn).
 	gate       sync.Mutex
 	sliceStart time.Time
