@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -110,6 +111,13 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	if *vaultDir == "" {
 		*vaultDir = "."
+	}
+	if embeddings.Endpoint != "" {
+		embeddings.CacheDir = vectorCacheDir(getenv)
+		embeddings.Vault, _ = filepath.Abs(*vaultDir)
+		if real, err := filepath.EvalSymlinks(embeddings.Vault); err == nil {
+			embeddings.Vault = real
+		}
 	}
 	rest := fs.Args()
 	if len(rest) == 0 {

@@ -43,6 +43,26 @@ func userConfigDir(getenv func(string) string) (string, error) {
 	return filepath.Join(d, "projectcanvas"), nil
 }
 
+// vectorCacheDir is the device's folder for the vectors an embeddings
+// endpoint returned (docsearch.CachedEmbedder): $PROJECTCANVAS_CACHE_DIR,
+// else the cache folder beside a settings folder named by
+// $PROJECTCANVAS_CONFIG_DIR (a moved settings folder takes its cache with
+// it), else the user's cache folder. Never the vault: nothing of it
+// travels with the vault.
+func vectorCacheDir(getenv func(string) string) string {
+	if d := getenv("PROJECTCANVAS_CACHE_DIR"); d != "" {
+		return d
+	}
+	if d := getenv("PROJECTCANVAS_CONFIG_DIR"); d != "" {
+		return filepath.Join(d, "cache", "vectors")
+	}
+	d, err := docsearch.UserVectorCacheDir()
+	if err != nil {
+		return "" // vectors kept for the process only
+	}
+	return d
+}
+
 // loadUserConfig reads config.json of the settings folder; a missing
 // folder or file is the zero config.
 func loadUserConfig(getenv func(string) string) (userConfig, error) {

@@ -28,6 +28,13 @@ type Config struct {
 	BatchSize int    `json:"batch_size,omitempty"`
 	TimeoutMS int    `json:"timeout_ms,omitempty"`
 	APIKey    string `json:"api_key,omitempty"` // sent as a Bearer token to Endpoint only
+	// CacheDir is the device's folder where the endpoint's vectors are
+	// kept (see CachedEmbedder; UserVectorCacheDir natively), and Vault
+	// names the vault in the cache file's key (its absolute path). The
+	// host sets both; no file sets them. Without CacheDir the vectors are
+	// kept for the process only.
+	CacheDir string `json:"-"`
+	Vault    string `json:"-"`
 }
 
 // Check refuses a config that cannot be used: an endpoint that is no
@@ -42,23 +49,33 @@ func (c Config) Check() error {
 	return nil
 }
 
-// Embedder returns the embedder the config asks for: the HTTP one, sending
-// through t, when an endpoint is set, the built-in one otherwise.
-func (c Config) Embedder(t pc.Transport) Embedder {
+// OwnModel returns the person's own model the config names, nil for none: an
+// HTTP embedder sending through t, its vectors kept on the device (see
+// CachedEmbedder; in CacheDir when set).
+func (c Config) OwnModel(t pc.Transport) *CachedEmbedder {
 	if c.Endpoint == "" {
-		return NewHashEmbedder(0)
+		return nil
 	}
-	return &HTTPEmbedder{Endpoint: c.Endpoint, Model: c.Model, BatchSize: c.BatchSize,
+	inner := &HTTPEmbedder{Endpoint: c.Endpoint, Model: c.Model, BatchSize: c.BatchSize,
 		Timeout: time.Duration(c.TimeoutMS) * time.Millisecond, Transport: t, APIKey: c.APIKey}
+	m := &CachedEmbedder{Inner: inner}
+	if c.CacheDir != "" {
+		m.Path = VectorCachePath(c.CacheDir, c.Vault, c.Endpoint, c.Model)
+	}
+	return m
 }
 
-// Option is the option choosing the config's embedder, for New and Open;
-// an HTTP embedder sends through t, the host's transport.
+// Option is the option adding the config's model to the built-in search
+// (WithModel), for New and Open; the HTTP embedder sends through t, the
+// host's transport. Without an endpoint it changes nothing.
 func (c Config) Option(t pc.Transport) (Option, error) {
 	if err := c.Check(); err != nil {
 		return nil, err
 	}
-	return WithEmbedder(c.Embedder(t)), nil
+	if m := c.OwnModel(t); m != nil {
+		return WithModel(m), nil
+	}
+	return func(*Engine) {}, nil
 }
 
 // IgnoredVaultSettings lists the settings of the vault's

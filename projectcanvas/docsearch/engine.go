@@ -523,6 +523,9 @@ func (e *Engine) build(ctx context.Context) error {
 	for _, s := range skips {
 		maps.Copy(skipped, s)
 	}
+	if e.model != nil {
+		e.saveModel() // before the lock: a file write holds no search
+	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	e.shards, e.docs, e.skipped = shards, all, skipped
@@ -938,7 +941,7 @@ type Skipped struct {
 func (e *Engine) Status() Status {
 	e.mu.RLock()
 	defer e.mu.RUnlock()
-	s := Status{State: StateReady, SnapshotID: fmt.Sprintf("%s-%d", e.nonce, e.gen), Embedder: e.emb.ID(),
+	s := Status{State: StateReady, SnapshotID: fmt.Sprintf("%s-%d", e.nonce, e.gen), Embedder: e.embedderID(),
 		Docs: len(e.docs), Shards: len(e.shards), Watching: e.watching, LastEvent: e.lastEvt}
 	for name, d := range e.docs {
 		s.Nodes += d.nodes
@@ -975,6 +978,15 @@ func (e *Engine) state() (string, string) {
 	return StateReady, ""
 }
 
+// embedderID names the built-in embedder, and the person's model fused
+// with it when there is one.
+func (e *Engine) embedderID() string {
+	if e.model == nil {
+		return e.emb.ID()
+	}
+	return e.emb.ID() + " + " + e.model.ID()
+}
+
 func (e *Engine) degradedReason() string {
 	switch {
 	case e.buildErr != "":
@@ -983,6 +995,10 @@ func (e *Engine) degradedReason() string {
 		return "vector search off, keyword (BM25) search only: " + e.vecErr
 	case e.queryErr != "":
 		return "last query searched by keyword (BM25) only: " + e.queryErr
+	case e.modelErr != "":
+		return "your embeddings model is off, the built-in search answers alone: " + e.modelErr
+	case e.modelQueryErr != "":
+		return "last query searched without your embeddings model: " + e.modelQueryErr
 	}
 	return ""
 }

@@ -217,7 +217,10 @@ func TestConfigEmbedder(t *testing.T) {
 		if _, err := tt.cfg.Option(nil); err != nil {
 			got = err.Error()
 		} else {
-			got = tt.cfg.Embedder(nil).ID()
+			got = "builtin"
+			if m := tt.cfg.OwnModel(nil); m != nil {
+				got = m.ID()
+			}
 		}
 		if !strings.Contains(got, tt.want) {
 			t.Errorf("%+v: got %q, want %q", tt.cfg, got, tt.want)

@@ -97,7 +97,9 @@ func (e *Engine) modelOne(ctx context.Context, p *prepared) {
 	}
 	var b modelBatch
 	b.add(p)
-	if err := e.embedModel(ctx, &b); err != nil {
+	err := e.embedModel(ctx, &b)
+	e.saveModel()
+	if err != nil {
 		e.mu.Lock()
 		e.modelErr, e.mvecs, e.mdim = err.Error(), map[string]*modelRec{}, 0
 		e.mu.Unlock()
@@ -125,6 +127,16 @@ func (e *Engine) dropModel(doc string, n int) {
 	}
 }
 
+// saveModel writes what the model embedded since it was last saved, when
+// it keeps its vectors (CachedEmbedder): after a build, an update, a
+// query. A cache that cannot be written costs the next start requests,
+// nothing else, so the error is dropped.
+func (e *Engine) saveModel() {
+	if s, ok := e.model.(interface{ Save() error }); ok {
+		_ = s.Save()
+	}
+}
+
 // modelOn reports whether queries are fused with the model.
 func (e *Engine) modelOn() bool {
 	e.mu.RLock()
@@ -136,6 +148,7 @@ func (e *Engine) modelOn() bool {
 // off for this query (and says so in Status until a query succeeds).
 func (e *Engine) queryModel(ctx context.Context, text string) []float32 {
 	vs, err := e.model.Embed(ctx, []string{text})
+	e.saveModel()
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	switch {
