@@ -17,7 +17,7 @@ ADDR     ?= 127.0.0.1:12312
 GOROOT_WASM = $(shell $(GO) env GOROOT)/lib/wasm
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: build wasm wasm-size plugin install test test-go test-wasm test-e2e test-plugin bench-plugin bench-plugin-chromium run serve golden bench bench-wasm bench-wasm-load bench-wasm-memory bench-serve-memory bench-search bench-merge eval-search eval-search-context eval-search-godoc lint clean crash fuzz soak
+.PHONY: build wasm wasm-size plugin install test test-go test-wasm test-e2e test-plugin bench-plugin bench-plugin-chromium run serve golden bench bench-wasm bench-wasm-load bench-wasm-memory bench-serve-memory bench-search bench-merge eval-search eval-search-context eval-search-godoc eval-search-model lint clean crash fuzz soak
 
 build:
 	$(GO) build -o $(BIN) ./cmd/projectcanvas
@@ -93,7 +93,7 @@ test-go:
 	$(GO) vet ./...
 	GOOS=js GOARCH=wasm $(GO) vet ./wasm/...
 	$(GO) test -race -count=1 ./...
-	$(GO) test -count=1 -run '^TestRelevanceGodoc$$' ./projectcanvas/docsearch
+	$(GO) test -count=1 -run '^TestRelevanceGodoc(WithModel)?$$' ./projectcanvas/docsearch
 
 # The bridge's Go tests compiled to WebAssembly and run under Node by the
 # toolchain's go_js_wasm_exec.
@@ -222,14 +222,20 @@ bench-search:
 # example vault: nDCG@10 and MRR for BM25, vector and hybrid, per category.
 # -v: go test shows a passing package's output only in verbose mode.
 eval-search:
-	$(GO) test -count=1 -v -run '^TestRelevance$$' ./projectcanvas/docsearch -args -eval
+	$(GO) test -count=1 -v -run '^TestRelevance(WithModel)?$$' ./projectcanvas/docsearch -args -eval
 
 # Relevance on text no one here wrote: the labelled set over the Go
 # distribution's own documentation (rebuilt from GOROOT at test time),
 # per kind of query, on the half the engine was tuned on and on the
 # held-out half.
 eval-search-godoc:
-	$(GO) test -count=1 -v -run '^TestRelevanceGodoc$$' ./projectcanvas/docsearch -args -eval
+	$(GO) test -count=1 -v -run '^TestRelevanceGodoc(WithModel)?$$' ./projectcanvas/docsearch -args -eval
+
+# The fusion with a person's own model under other weights and margins
+# (model.go), with a test endpoint without meaning and one that knows the
+# answers, on the example vault's set and the Go set's tuning half.
+eval-search-model:
+	$(GO) test -count=1 -v -run '^TestModelSweep$$' ./projectcanvas/docsearch -args -eval
 
 # The relevance set under context-vector weights and sizes, on the whole
 # set and on its two halves (parameters chosen on one half must hold on

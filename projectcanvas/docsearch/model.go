@@ -22,13 +22,42 @@ import (
 // CachedEmbedder so that a later start sends it only new texts.
 func WithModel(m Embedder) Option { return func(x *Engine) { x.model = m } }
 
-// ModelWeight is the model's share of a fused score: fused = (1 −
-// ModelWeight) × hybrid + ModelWeight × the model's similarity, both in
-// [0, 1] over the query's candidates. Chosen on the judged sets with two
-// test endpoints (make eval-search; docs/SEARCH.md has the figures): one
-// whose vectors carry no meaning must cost at most 0.01 nDCG@10, one
-// that knows the answers must lift the paraphrases by 0.3 or more.
-var ModelWeight = 0.5
+// The model's share of a fused score is calibrated per query by how
+// clearly the model picks its answer: fused = (1 − w) × hybrid + w × the
+// model's similarity, both in [0, 1] over the query's candidates, with
+//
+//	w = ModelWeight × clamp((margin − marginFrom) / (marginFull − marginFrom), 0, 1)
+//	margin = (s1 − s2) / (s1 − sM)
+//
+// where s1, s2 and sM are the model's best, second and m-th similarities
+// (scale-free: a model whose similarities all lie between 0.6 and 0.8
+// reads as one whose lie between 0 and 1). A model that places one
+// section well apart from the rest (what a model that knows the answer
+// does) weighs fully; one whose nearest sections are a flat crowd (a
+// model without meaning for this query, or for this vault) weighs
+// little, and cannot make search worse than none. Chosen on the judged
+// sets with two test endpoints (make eval-search; docs/SEARCH.md has the
+// figures): one whose vectors carry no meaning must cost at most 0.01
+// nDCG@10, one that knows the answers must lift the paraphrases by 0.3
+// or more.
+var (
+	ModelWeight = 0.5
+	marginFrom  = 0.3
+	marginFull  = 0.6
+)
+
+// modelShare is w above for the model's similarities near, best first.
+func modelShare(near []near) float64 {
+	if len(near) < 3 {
+		return 0
+	}
+	s1, s2, sm := near[0].sim, near[1].sim, near[len(near)-1].sim
+	if s1 <= sm {
+		return 0
+	}
+	margin := (s1 - s2) / (s1 - sm)
+	return ModelWeight * min(1, max(0, (margin-marginFrom)/(marginFull-marginFrom)))
+}
 
 // modelRec is a chunk's model vector, with what a result needs of the
 // chunk when only the model found it.
@@ -173,7 +202,8 @@ func (e *Engine) fuse(cands []ranked, qv []float32, m int, keep func(*chunkRec) 
 	e.mu.RLock()
 	near := e.nearest(qv, m, keep)
 	e.mu.RUnlock()
-	if len(near) == 0 {
+	w := modelShare(near)
+	if w == 0 {
 		return cands
 	}
 	lo, hi := near[len(near)-1].sim, near[0].sim
@@ -186,7 +216,7 @@ func (e *Engine) fuse(cands []ranked, qv []float32, m int, keep func(*chunkRec) 
 	at := make(map[string]int, len(cands))
 	for i := range cands {
 		at[cands[i].key] = i
-		cands[i].hybrid *= 1 - ModelWeight
+		cands[i].hybrid *= 1 - w
 	}
 	for _, n := range near {
 		i, ok := at[n.key]
@@ -195,7 +225,7 @@ func (e *Engine) fuse(cands []ranked, qv []float32, m int, keep func(*chunkRec) 
 			i = len(cands) - 1
 		}
 		cands[i].model = scale(n.sim)
-		cands[i].hybrid += ModelWeight * cands[i].model
+		cands[i].hybrid += w * cands[i].model
 	}
 	slices.SortStableFunc(cands, func(a, b ranked) int {
 		switch {
