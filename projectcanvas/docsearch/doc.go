@@ -33,9 +33,12 @@
 // a title field of weight 3. Vectors come from an [Embedder]: the
 // built-in [HashEmbedder] (hashed words and character trigrams, 256
 // dimensions, no download; the heading path a fixed share of the vector,
-// cosine pivoted on length) or an OpenAI-compatible endpoint
-// ([HTTPEmbedder]: Ollama, LM Studio, llama.cpp's server) that the
-// person names, never the vault (see [Config]).
+// cosine pivoted on length). A person's own model, an OpenAI-compatible
+// endpoint ([HTTPEmbedder]: Ollama, LM Studio, llama.cpp's server) that
+// the person names, never the vault (see [Config]), adds a signal
+// ([WithModel]): its similarity is fused into the hybrid score, weighted
+// per query by how clearly it picks its answer, and its vectors are kept
+// on the device ([CachedEmbedder]).
 //
 // Before searching, a hybrid (or vector) query's words that no chunk
 // holds are corrected to a word one edit away ("waitgorup" to
