@@ -15,6 +15,7 @@ import (
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/commands"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/docsearch"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/docsearch/vecfile"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/httpclient"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/tools"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/vault/osfs"
@@ -113,7 +114,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		*vaultDir = "."
 	}
 	if embeddings.Endpoint != "" {
-		embeddings.CacheDir = vectorCacheDir(getenv)
+		if dir := vectorCacheDir(getenv); dir != "" {
+			embeddings.Stores = vecfile.In(dir)
+		}
 		embeddings.Vault, _ = filepath.Abs(*vaultDir)
 		if real, err := filepath.EvalSymlinks(embeddings.Vault); err == nil {
 			embeddings.Vault = real

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 
 	"github.com/projectcanvas/projectcanvas/projectcanvas/docsearch"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/docsearch/vecfile"
 )
 
 // The person's own settings live outside every vault, in one folder of
@@ -56,7 +57,7 @@ func vectorCacheDir(getenv func(string) string) string {
 	if d := getenv("PROJECTCANVAS_CONFIG_DIR"); d != "" {
 		return filepath.Join(d, "cache", "vectors")
 	}
-	d, err := docsearch.UserVectorCacheDir()
+	d, err := vecfile.UserDir()
 	if err != nil {
 		return "" // vectors kept for the process only
 	}

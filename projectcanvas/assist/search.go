@@ -60,7 +60,7 @@ type Ranker struct {
 	// lower-case id and title, for RankPrefixes' binary searches; made on
 	// its first call (a canvas's ranker for keystrokes never needs them).
 	sortOnce      sync.Once
-	byID, byTitle []int32
+	byID, byTitle []int
 }
 
 type rankEntry struct {
@@ -160,16 +160,16 @@ func (r *Ranker) RankPrefixes(query string, limit int) []Match {
 		return []Match{}
 	}
 	r.sortOnce.Do(r.sortKeys)
-	var kinds [4][]int32 // entry numbers, in id order once sorted
+	var kinds [4][]int // entry numbers, in id order once sorted
 	for _, side := range []struct {
-		order []int32
+		order []int
 		key   func(*rankEntry) []byte
 		exact int
 	}{
 		{r.byID, func(x *rankEntry) []byte { return x.id }, 0},
 		{r.byTitle, func(x *rankEntry) []byte { return x.title }, 1},
 	} {
-		from, _ := slices.BinarySearchFunc(side.order, q, func(i int32, q []byte) int { return bytes.Compare(side.key(&r.entries[i]), q) })
+		from, _ := slices.BinarySearchFunc(side.order, q, func(i int, q []byte) int { return bytes.Compare(side.key(&r.entries[i]), q) })
 		for _, i := range side.order[from:] {
 			k := side.key(&r.entries[i])
 			if !bytes.HasPrefix(k, q) {
@@ -183,7 +183,7 @@ func (r *Ranker) RankPrefixes(query string, limit int) []Match {
 		}
 	}
 	out := []Match{}
-	seen := map[int32]bool{}
+	seen := map[int]bool{}
 	for kind, list := range kinds {
 		slices.Sort(list)
 		for _, i := range list {
@@ -203,12 +203,12 @@ func (r *Ranker) RankPrefixes(query string, limit int) []Match {
 
 // sortKeys makes byID and byTitle.
 func (r *Ranker) sortKeys() {
-	order := func(key func(*rankEntry) []byte) []int32 {
-		out := make([]int32, len(r.entries))
+	order := func(key func(*rankEntry) []byte) []int {
+		out := make([]int, len(r.entries))
 		for i := range out {
-			out[i] = int32(i)
+			out[i] = i
 		}
-		slices.SortFunc(out, func(a, b int32) int { return bytes.Compare(key(&r.entries[a]), key(&r.entries[b])) })
+		slices.SortFunc(out, func(a, b int) int { return bytes.Compare(key(&r.entries[a]), key(&r.entries[b])) })
 		return out
 	}
 	r.byID = order(func(x *rankEntry) []byte { return x.id })

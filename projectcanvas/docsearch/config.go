@@ -28,13 +28,13 @@ type Config struct {
 	BatchSize int    `json:"batch_size,omitempty"`
 	TimeoutMS int    `json:"timeout_ms,omitempty"`
 	APIKey    string `json:"api_key,omitempty"` // sent as a Bearer token to Endpoint only
-	// CacheDir is the device's folder where the endpoint's vectors are
-	// kept (see CachedEmbedder; UserVectorCacheDir natively), and Vault
-	// names the vault in the cache file's key (its absolute path). The
-	// host sets both; no file sets them. Without CacheDir the vectors are
-	// kept for the process only.
-	CacheDir string `json:"-"`
-	Vault    string `json:"-"`
+	// Stores gives the device's store of the endpoint's vectors for a
+	// name (VectorCacheName: natively a file of the person's cache folder,
+	// package vecfile), and Vault names the vault in it (its absolute
+	// path). The host sets both; no file sets them. Without Stores the
+	// vectors are kept for the process only.
+	Stores func(name string) VectorStore `json:"-"`
+	Vault  string                        `json:"-"`
 }
 
 // Check refuses a config that cannot be used: an endpoint that is no
@@ -51,7 +51,7 @@ func (c Config) Check() error {
 
 // OwnModel returns the person's own model the config names, nil for none: an
 // HTTP embedder sending through t, its vectors kept on the device (see
-// CachedEmbedder; in CacheDir when set).
+// CachedEmbedder; in the store Stores gives, when set).
 func (c Config) OwnModel(t pc.Transport) *CachedEmbedder {
 	if c.Endpoint == "" {
 		return nil
@@ -59,8 +59,8 @@ func (c Config) OwnModel(t pc.Transport) *CachedEmbedder {
 	inner := &HTTPEmbedder{Endpoint: c.Endpoint, Model: c.Model, BatchSize: c.BatchSize,
 		Timeout: time.Duration(c.TimeoutMS) * time.Millisecond, Transport: t, APIKey: c.APIKey}
 	m := &CachedEmbedder{Inner: inner}
-	if c.CacheDir != "" {
-		m.Path = VectorCachePath(c.CacheDir, c.Vault, c.Endpoint, c.Model)
+	if c.Stores != nil {
+		m.Store = c.Stores(VectorCacheName(c.Vault, c.Endpoint, c.Model))
 	}
 	return m
 }

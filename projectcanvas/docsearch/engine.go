@@ -951,10 +951,9 @@ func (e *Engine) Status() Status {
 		}
 	}
 	slices.Sort(s.Truncated)
-	for name, why := range e.skipped {
-		s.Skipped = append(s.Skipped, Skipped{Path: name, Reason: why})
+	for _, name := range slices.Sorted(maps.Keys(e.skipped)) {
+		s.Skipped = append(s.Skipped, Skipped{Path: name, Reason: e.skipped[name]})
 	}
-	slices.SortFunc(s.Skipped, func(a, b Skipped) int { return strings.Compare(a.Path, b.Path) })
 	s.State, s.Reason = e.state()
 	return s
 }

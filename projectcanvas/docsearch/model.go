@@ -1,6 +1,7 @@
 package docsearch
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -227,16 +228,18 @@ func (e *Engine) fuse(cands []ranked, qv []float32, m int, keep func(*chunkRec) 
 		cands[i].model = scale(n.sim)
 		cands[i].hybrid += w * cands[i].model
 	}
-	slices.SortStableFunc(cands, func(a, b ranked) int {
-		switch {
-		case a.hybrid > b.hybrid:
-			return -1
-		case a.hybrid < b.hybrid:
-			return 1
-		}
-		return 0
-	})
-	return cands
+	// Sorted by pointer: the build shares the sort code of pointers, a
+	// struct type gets its own (see rank).
+	order := make([]*ranked, len(cands))
+	for i := range cands {
+		order[i] = &cands[i]
+	}
+	slices.SortStableFunc(order, func(a, b *ranked) int { return cmp.Compare(b.hybrid, a.hybrid) })
+	out := make([]ranked, len(order))
+	for i, c := range order {
+		out[i] = *c
+	}
+	return out
 }
 
 // near is a chunk the model finds close to a query.
@@ -265,16 +268,16 @@ func (e *Engine) nearest(qv []float32, m int, keep func(*chunkRec) bool) []near 
 		if len(out) == m && s <= out[m-1].sim {
 			continue
 		}
-		i, _ := slices.BinarySearchFunc(out, s, func(n near, s float64) int {
-			if n.sim > s {
-				return -1
-			}
-			return 1
-		})
-		out = slices.Insert(out, i, near{key, r, s})
-		if len(out) > m {
-			out = out[:m]
+		// Insertion into the few best, by hand: no generic code per
+		// struct type in the WebAssembly build.
+		if len(out) < m {
+			out = append(out, near{})
 		}
+		i := len(out) - 1
+		for ; i > 0 && out[i-1].sim < s; i-- {
+			out[i] = out[i-1]
+		}
+		out[i] = near{key, r, s}
 	}
 	return out
 }

@@ -7,12 +7,9 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"hash/crc32"
 	"math"
-	"os"
-	"path/filepath"
 	"slices"
 	"sync"
 )
@@ -23,20 +20,20 @@ import (
 // vault of 10,000 notes and a local model, re-embedding everything was
 // minutes per search, and a metered service billed each time.
 //
-// Vectors are keyed by a hash of the exact text sent. The file lives in a
-// folder of the person's device (the host passes it: the user's cache
-// folder, never the vault: nothing of it travels with the vault), one file
-// per vault, endpoint and model (a hash of the three names it), so a cache
-// of another endpoint or model is never read. The file holds the
-// embedder's id, and a CRC-32C over its entries: a file of another
-// embedder, or damaged (cut short, changed by hand), is dropped and
-// rebuilt, never trusted. Its size is bounded (MaxBytes): the vectors used
-// least recently are dropped first when it is saved.
+// Vectors are keyed by a hash of the exact text sent. They are kept in a
+// VectorStore the host gives: natively a file in the person's cache
+// folder (package vecfile), never the vault: nothing of it
+// travels with the vault. There is one per vault, endpoint and model (see
+// VectorCacheName), so a cache of another endpoint or model is never
+// read. The bytes hold the embedder's id, and a CRC-32C per record: a
+// cache of another embedder, or damaged (changed by hand, a record that
+// does not check), is dropped and rebuilt, never trusted. Its size is
+// bounded (MaxBytes): the vectors used least recently are dropped first.
 type CachedEmbedder struct {
 	Inner Embedder
-	// Path is the cache file; "" keeps the vectors in memory only.
-	Path string
-	// MaxBytes bounds the file (<= 0: DefaultVectorCacheBytes).
+	// Store keeps the vectors; nil keeps them for this process only.
+	Store VectorStore
+	// MaxBytes bounds the store (<= 0: DefaultVectorCacheBytes).
 	MaxBytes int64
 
 	mu      sync.Mutex
@@ -51,19 +48,31 @@ type CachedEmbedder struct {
 }
 
 type cachedVec struct {
+	key  [16]byte
 	v    []float32
 	used uint64
+}
+
+// VectorStore keeps a CachedEmbedder's bytes on the device.
+type VectorStore interface {
+	// Load returns what was stored, nil when nothing was.
+	Load() ([]byte, error)
+	// Append adds data at the end of what is stored.
+	Append(data []byte) error
+	// Replace stores data instead of what was stored, in one step: a
+	// crash leaves the old bytes or the new ones.
+	Replace(data []byte) error
 }
 
 // DefaultVectorCacheBytes is the default bound of a vector cache file:
 // about 60,000 vectors of 1,024 dimensions.
 const DefaultVectorCacheBytes = 256 << 20
 
-// VectorCachePath is the cache file for a vault (its absolute path),
-// endpoint and model under dir, the device's cache folder.
-func VectorCachePath(dir, vault, endpoint, model string) string {
+// VectorCacheName names the store of a vault (its absolute path), an
+// endpoint and a model: a hash of the three, so that no two share one.
+func VectorCacheName(vault, endpoint, model string) string {
 	sum := sha256.Sum256([]byte(vault + "\x00" + endpoint + "\x00" + model))
-	return filepath.Join(dir, hex.EncodeToString(sum[:16])+".vec")
+	return hex.EncodeToString(sum[:16]) + ".vec"
 }
 
 // ID implements Embedder: the inner embedder's (the vectors are its).
@@ -109,7 +118,7 @@ func (c *CachedEmbedder) Embed(ctx context.Context, texts []string) ([][]float32
 		if c.entries[keys[i]] == nil {
 			c.pending = append(c.pending, keys[i])
 		}
-		c.entries[keys[i]] = &cachedVec{v: vs[j], used: c.tick}
+		c.entries[keys[i]] = &cachedVec{key: keys[i], v: vs[j], used: c.tick}
 	}
 	return out, nil
 }
@@ -140,11 +149,11 @@ func (c *CachedEmbedder) load() {
 		return
 	}
 	c.loaded, c.entries, c.rewrite = true, map[[16]byte]*cachedVec{}, true
-	if c.Path == "" {
+	if c.Store == nil {
 		return
 	}
-	data, err := os.ReadFile(c.Path)
-	if err != nil {
+	data, err := c.Store.Load()
+	if err != nil || data == nil {
 		return
 	}
 	entries, size, ok := decodeVectors(data, c.Inner.ID())
@@ -153,28 +162,24 @@ func (c *CachedEmbedder) load() {
 	}
 	for _, e := range entries {
 		c.tick++
-		c.entries[e.key] = &cachedVec{v: e.v, used: c.tick}
+		c.entries[e.key] = &cachedVec{key: e.key, v: e.v, used: c.tick}
 	}
 	c.rewrite, c.size = size != len(data), int64(size)
 }
 
-// Save writes the vectors added since the last Save: appended to the
-// file, or, when the file is missing, damaged or over MaxBytes, a new file
-// of the most recently used vectors within three quarters of MaxBytes
-// (the oldest are dropped first), written beside it and renamed over it,
-// so that a crash leaves the old file or the new one.
+// Save stores the vectors added since the last Save: appended, or, when
+// the store is empty, damaged or over MaxBytes, stored anew with the most
+// recently used vectors within three quarters of MaxBytes (the oldest
+// are dropped first).
 func (c *CachedEmbedder) Save() error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.Path == "" || !c.loaded || len(c.pending) == 0 && !c.rewrite {
+	if c.Store == nil || !c.loaded || len(c.pending) == 0 && !c.rewrite {
 		return nil
 	}
 	limit := c.MaxBytes
 	if limit <= 0 {
 		limit = DefaultVectorCacheBytes
-	}
-	if err := os.MkdirAll(filepath.Dir(c.Path), 0o700); err != nil {
-		return err
 	}
 	var added []byte
 	for _, k := range c.pending {
@@ -183,33 +188,14 @@ func (c *CachedEmbedder) Save() error {
 		}
 	}
 	if !c.rewrite && c.size+int64(len(added)) <= limit {
-		f, err := os.OpenFile(c.Path, os.O_WRONLY|os.O_APPEND, 0)
-		if err == nil {
-			_, err = f.Write(added)
-			if cerr := f.Close(); err == nil {
-				err = cerr
-			}
-		}
-		if err == nil {
+		if err := c.Store.Append(added); err == nil {
 			c.size += int64(len(added))
 			c.pending = c.pending[:0]
 			return nil
 		}
 	}
 	data := encodeVectors(c.entries, c.Inner.ID(), limit*3/4)
-	tmp, err := os.CreateTemp(filepath.Dir(c.Path), ".vec-*")
-	if err != nil {
-		return err
-	}
-	_, err = tmp.Write(data)
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), c.Path)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
+	if err := c.Store.Replace(data); err != nil {
 		return err
 	}
 	c.rewrite, c.size, c.pending = false, int64(len(data)), c.pending[:0]
@@ -219,35 +205,26 @@ func (c *CachedEmbedder) Save() error {
 // encodeVectors writes a whole cache file of the embedder id holding the
 // most recently used entries that fit in limit bytes.
 func encodeVectors(entries map[[16]byte]*cachedVec, id string, limit int64) []byte {
-	type kv struct {
-		k [16]byte
-		v *cachedVec
+	list := make([]*cachedVec, 0, len(entries))
+	for _, v := range entries {
+		list = append(list, v)
 	}
-	list := make([]kv, 0, len(entries))
-	for k, v := range entries {
-		list = append(list, kv{k, v})
-	}
-	slices.SortFunc(list, func(a, b kv) int { return cmp.Compare(b.v.used, a.v.used) })
-	out := appendHeader(nil, id)
-	n := len(out)
-	for _, x := range list {
-		if n += 16 + 2 + 4*len(x.v.v) + 4; int64(n) > limit {
-			break
-		}
-	}
+	// Most recently used first; by pointer, whose sort code the build
+	// shares (a sort of structs costs the WebAssembly its own copy).
+	slices.SortFunc(list, func(a, b *cachedVec) int { return cmp.Compare(b.used, a.used) })
+	n := len(appendHeader(nil, id))
 	kept := list
 	for i, x := range list {
-		if i > 0 && int64(len(out)+16+2+4*len(x.v.v)+4) > limit {
+		if n += 16 + 2 + 4*len(x.v) + 4; int64(n) > limit {
 			kept = list[:i]
 			break
 		}
-		out = appendRecord(out, x.k, x.v.v)
 	}
-	// Oldest first in the file, as appends leave it: load gives later
+	// Oldest first in the store, as appends leave it: load gives later
 	// records the later uses.
-	out = appendHeader(nil, id)
+	out := appendHeader(nil, id)
 	for i := len(kept) - 1; i >= 0; i-- {
-		out = appendRecord(out, kept[i].k, kept[i].v.v)
+		out = appendRecord(out, kept[i].key, kept[i].v)
 	}
 	return out
 }
@@ -310,17 +287,4 @@ func decodeVectors(data []byte, id string) (out []keyedVec, size int, ok bool) {
 		r, size = r[n:], size+n
 	}
 	return out, size, true
-}
-
-// errNoCacheDir says a host gave no device folder for the vectors.
-var errNoCacheDir = errors.New("no cache folder")
-
-// UserVectorCacheDir is the device's folder for vector caches: the user's
-// cache folder (os.UserCacheDir), projectcanvas/vectors.
-func UserVectorCacheDir() (string, error) {
-	dir, err := os.UserCacheDir()
-	if err != nil || dir == "" {
-		return "", errors.Join(errNoCacheDir, err)
-	}
-	return filepath.Join(dir, "projectcanvas", "vectors"), nil
 }

@@ -37,7 +37,7 @@ func init() {
 		leaf: {"graph", "layout", "reconcile", "frontmatter", "fulltext",
 			"internal/jsonstr", "internal/lazygroup", "internal/ptrsort"},
 		domain: {"projectcanvas"},
-		service: {"projectcanvas/canvas", "projectcanvas/canvas/render", "projectcanvas/insight", "projectcanvas/docsearch",
+		service: {"projectcanvas/canvas", "projectcanvas/canvas/render", "projectcanvas/insight", "projectcanvas/docsearch", "projectcanvas/docsearch/vecfile",
 			"projectcanvas/assist", "projectcanvas/extsync", "projectcanvas/notion", "projectcanvas/merge",
 			"projectcanvas/vault", "projectcanvas/vault/osfs", "projectcanvas/vault/memfs", "projectcanvas/watch",
 			"projectcanvas/httpclient", "internal/vaultgen"},
@@ -53,7 +53,7 @@ func init() {
 // wiring is what a host may import of the services: to build and
 // register them, not to do their work (docs/ARCHITECTURE.md).
 var wiring = map[string][]string{
-	"cmd/projectcanvas": {"projectcanvas/vault/osfs", "projectcanvas/docsearch", "projectcanvas/watch", "projectcanvas/httpclient",
+	"cmd/projectcanvas": {"projectcanvas/vault/osfs", "projectcanvas/docsearch", "projectcanvas/docsearch/vecfile", "projectcanvas/watch", "projectcanvas/httpclient",
 		"projectcanvas/extsync", "projectcanvas/notion",
 		// The CLI's own commands: SVG for a terminal, and git's merge
 		// driver protocol. Neither runs in another host.
