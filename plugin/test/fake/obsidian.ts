@@ -461,7 +461,8 @@ export class SuggestModal<T> extends Modal {
     const s = await this.getSuggestions(q);
     if (s[i] === undefined) throw new Error(`no suggestion ${i} for ${JSON.stringify(q)}`);
     this.close();
-    await this.onChooseSuggestion(s[i], {}); // the plugin's may answer a promise: its work, awaited here
+    this.onChooseSuggestion(s[i], {});
+    await (this as { work?: Promise<unknown> }).work; // the plugin's keep the choice's work there: awaited here
     return s[i];
   }
 }
