@@ -27,7 +27,8 @@ test("on mobile: every command that can work works, the HTTP server says it need
   assert.deepEqual(offered, expected, "every command but the desktop-only ones is in the palette");
   assert.ok(!offered.includes("start-http-server"));
 
-  // A canvas open, and a story's note open beside it: what the commands work on.
+  // A canvas open (populate makes it), and a story's note open beside it: what the commands work on.
+  await plugin.commands.find((c) => c.id === "populate-canvas-from-vault")?.callback?.();
   await openCanvas(app, "Projects.canvas");
   const story = app.vault.getFiles().find((f) => f.path.startsWith("Projects/stories/"));
   assert.ok(story, "the example vault has stories");

@@ -326,9 +326,22 @@ export class SecretStorage {
   listSecrets() { return [...this.secrets.keys()]; }
 }
 
+/** Obsidian's FileManager, as far as the plugin uses it. */
+export class FileManager {
+  /** The paths trashFile was asked to delete, in order. */
+  trashed: string[] = [];
+  constructor(private readonly vault: Vault) {}
+  /** Deletes as the person chose in Obsidian; the fake's person chose "permanently". */
+  async trashFile(f: TAbstractFile) {
+    this.trashed.push(f.path);
+    await this.vault.delete(f);
+  }
+}
+
 export class App {
   vault: Vault;
   workspace = new Workspace();
+  fileManager: FileManager;
   /** Absent with { secretStorage: false }: an Obsidian older than 1.11.4. */
   secretStorage?: SecretStorage;
   /** App.saveLocalStorage's store: this device's, per vault. */
@@ -337,6 +350,7 @@ export class App {
   private static devices = new Map<string, { local: Map<string, unknown>; secrets: SecretStorage }>();
   constructor(dir: string, { secretStorage = true }: { secretStorage?: boolean } = {}) {
     this.vault = new Vault(dir);
+    this.fileManager = new FileManager(this.vault);
     this.workspace.app = this;
     let device = App.devices.get(dir);
     if (!device) App.devices.set(dir, device = { local: new Map(), secrets: new SecretStorage() });
