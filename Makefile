@@ -16,11 +16,20 @@ WASM     := $(SCRATCH)/projectcanvas.wasm
 ADDR     ?= 127.0.0.1:12312
 GOROOT_WASM = $(shell $(GO) env GOROOT)/lib/wasm
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
+GORELEASER  := github.com/goreleaser/goreleaser/v2@v2.15.1
 
-.PHONY: build wasm wasm-size plugin install test test-go test-wasm test-e2e test-plugin bench-plugin bench-plugin-chromium run serve golden bench bench-wasm bench-wasm-load bench-wasm-memory bench-serve-memory bench-search bench-merge eval-search eval-search-context eval-search-godoc eval-search-model lint clean crash fuzz soak
+# The version, from one place: the git tag at HEAD (v0.2.0 gives 0.2.0),
+# else plugin/manifest.json's (make release refuses a tag that differs
+# from the manifest's). make build and make release stamp it into the CLI,
+# and projectcanvas version prints it.
+MANIFEST_VERSION = $(shell sed -n 's/^ *"version": *"\([^"]*\)".*/\1/p' plugin/manifest.json)
+TAG_VERSION = $(patsubst v%,%,$(shell git describe --tags --exact-match 2>/dev/null))
+VERSION ?= $(or $(TAG_VERSION),$(MANIFEST_VERSION))
+
+.PHONY: release lint-platforms lint-plugin build wasm wasm-size plugin install test test-go test-wasm test-e2e test-plugin bench-plugin bench-plugin-chromium run serve golden bench bench-wasm bench-wasm-load bench-wasm-memory bench-serve-memory bench-search bench-merge eval-search eval-search-context eval-search-godoc eval-search-model lint clean crash fuzz soak
 
 build:
-	$(GO) build -o $(BIN) ./cmd/projectcanvas
+	$(GO) build -ldflags '-X main.version=$(VERSION)' -o $(BIN) ./cmd/projectcanvas
 
 # The WebAssembly build the editor plugin loads; prints its raw and gzip size.
 wasm:
@@ -45,10 +54,12 @@ plugin/node_modules/.package-lock.json: plugin/package-lock.json
 
 # Copies the built plugin into a vault: make install VAULT=~/Notes
 # (default: the scratch vault of make run). A folder that is no Obsidian
-# vault (no .obsidian/ in it: a mistyped path) is refused, never created.
-install: plugin
+# vault (no .obsidian/ in it: a mistyped path) is refused before anything
+# is built, and never created.
+install:
 	@if [ "$(VAULT)" != "$(SCRATCH_VAULT)" ] && [ ! -d "$(VAULT)/.obsidian" ]; then \
 		echo "make install: $(VAULT) is no Obsidian vault (it has no .obsidian folder); open it in Obsidian once, or check the path" >&2; exit 1; fi
+	@$(MAKE) --no-print-directory plugin
 	@$(call install_plugin,$(VAULT))
 
 install_plugin = mkdir -p "$(1)/.obsidian/plugins/project-canvas" && \
@@ -259,10 +270,47 @@ fuzz:
 golden:
 	$(GO) test -count=1 $$(grep -rl --include='*_test.go' 'flag.Bool("update"' . | xargs -n1 dirname | sort -u) -args -update
 
-lint:
+# A release in $(SCRATCH)/release: the CLI for linux, darwin and windows
+# on amd64 and arm64 (projectcanvas_<version>_<os>_<arch>.tar.gz, .zip for
+# windows, with LICENSE and README.md), the plugin's main.js,
+# manifest.json and styles.css and their zip, and checksums.txt, checked
+# at the end. GoReleaser (.goreleaser.yaml) comes from the Go module
+# proxy; its first run downloads and compiles it (minutes). Without a tag
+# at HEAD it is a snapshot of the manifest's version; on a tag it builds
+# that version and publishes nothing (the release workflow publishes:
+# RELEASE_FLAGS=).
+RELEASE := $(SCRATCH)/release
+RELEASE_FLAGS ?= $(if $(TAG_VERSION),--skip=publish,--snapshot)
+release:
+	@if [ -n "$(TAG_VERSION)" ] && [ "$(TAG_VERSION)" != "$(MANIFEST_VERSION)" ]; then \
+		echo "make release: the tag says $(TAG_VERSION), plugin/manifest.json $(MANIFEST_VERSION); make them agree" >&2; exit 1; fi
+	@grep -q '"$(MANIFEST_VERSION)"' plugin/versions.json || \
+		{ echo "make release: plugin/versions.json has no $(MANIFEST_VERSION)" >&2; exit 1; }
+	VERSION=$(VERSION) $(GO) run $(GORELEASER) release --clean $(RELEASE_FLAGS)
+	cp plugin/dist/main.js plugin/dist/manifest.json plugin/dist/styles.css $(RELEASE)/
+	cd $(RELEASE) && sha256sum -c checksums.txt
+
+# gofmt, vet and staticcheck; vet and the CLI's build for the platforms
+# this machine is not (lint-platforms); Obsidian's review rules over the
+# plugin (lint-plugin).
+lint: lint-platforms lint-plugin
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || (gofmt -l $$(git ls-files '*.go'); exit 1)
 	$(GO) vet ./...
 	$(GO) run $(STATICCHECK) ./...
+
+# Where a release runs: go vet (type checks, tests included) and a build
+# of the CLI, for windows and darwin on amd64 and arm64.
+PLATFORMS := windows/amd64 windows/arm64 darwin/amd64 darwin/arm64
+lint-platforms:
+	@set -e; for p in $(PLATFORMS); do echo "vet and build for $$p"; \
+		GOOS=$${p%/*} GOARCH=$${p#*/} $(GO) vet ./...; \
+		GOOS=$${p%/*} GOARCH=$${p#*/} $(GO) build -o /dev/null ./cmd/projectcanvas; done
+
+# eslint-plugin-obsidianmd's recommended rules (what Obsidian's review of
+# community plugins runs) over plugin/src: no error, no
+# warning.
+lint-plugin: plugin/node_modules/.package-lock.json
+	cd plugin && ./node_modules/.bin/eslint --max-warnings 0 src
 
 clean:
 	rm -rf $(SCRATCH)

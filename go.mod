@@ -2,6 +2,10 @@ module github.com/projectcanvas/projectcanvas
 
 go 1.26
 
+// npm packages may ship Go code (eslint's flatted does, in
+// plugin/node_modules): none of it is this module's.
+ignore node_modules
+
 require (
 	github.com/agnivade/levenshtein v1.2.2
 	github.com/fsnotify/fsnotify v1.10.1

@@ -6,11 +6,11 @@ import (
 	"runtime"
 	"slices"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/projectcanvas/projectcanvas/fulltext"
+	"github.com/projectcanvas/projectcanvas/internal/cputime"
 )
 
 // benchVocab is a vocabulary of a few hundred words of project notes.
@@ -80,16 +80,6 @@ func addAll(x *fulltext.Index, docs []benchDoc) {
 	}
 }
 
-// cpuTime is the CPU time of the process so far (all threads, GC
-// included). On a shared machine it is steadier than wall time.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
-
 func heapAlloc() uint64 {
 	runtime.GC()
 	runtime.GC()
@@ -111,11 +101,11 @@ func BenchmarkAdd10k(b *testing.B) {
 
 	b.ReportAllocs()
 	b.ResetTimer()
-	cpu := cpuTime()
+	cpu := cputime.Process()
 	for b.Loop() {
 		addAll(fulltext.New(), docs)
 	}
-	cpu = cpuTime() - cpu
+	cpu = cputime.Process() - cpu
 	b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
 	b.ReportMetric(float64(int64(after)-int64(before))/benchDocs, "heapB/doc")
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/benchDocs, "ns/doc")
@@ -137,7 +127,7 @@ func BenchmarkSearch10k(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	i := 0
-	cpu := cpuTime()
+	cpu := cputime.Process()
 	for b.Loop() {
 		start := time.Now()
 		x.Search(queries[i%len(queries)], 20, nil)
@@ -146,7 +136,7 @@ func BenchmarkSearch10k(b *testing.B) {
 		}
 		i++
 	}
-	cpu = cpuTime() - cpu
+	cpu = cputime.Process() - cpu
 	b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
 	slices.Sort(lat)
 	if len(lat) > 0 {

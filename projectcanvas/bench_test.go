@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/projectcanvas/projectcanvas/internal/cputime"
 	"github.com/projectcanvas/projectcanvas/internal/vaultgen"
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/vault/memfs"
@@ -59,7 +60,7 @@ func BenchmarkOpen10k(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	cpu := cpuTime()
+	cpu := cputime.Process()
 	for b.Loop() {
 		p, err := pc.Open(fsys)
 		if err != nil || p.Len() != 10_000 {
@@ -68,7 +69,7 @@ func BenchmarkOpen10k(b *testing.B) {
 	}
 	// The processor time, user and system, of the whole process: on a
 	// machine shared with other work it varies less than the elapsed time.
-	b.ReportMetric(float64((cpuTime()-cpu).Milliseconds())/float64(b.N), "cpu-ms/op")
+	b.ReportMetric(float64((cputime.Process()-cpu).Milliseconds())/float64(b.N), "cpu-ms/op")
 }
 
 func BenchmarkGet(b *testing.B) {

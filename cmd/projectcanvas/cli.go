@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"time"
@@ -21,8 +22,29 @@ import (
 	"github.com/projectcanvas/projectcanvas/projectcanvas/vault/osfs"
 )
 
-// version is set at build time with -ldflags "-X main.version=...".
-var version = "dev"
+// version is the release's version. make build and make release set it
+// (-ldflags "-X main.version=..."), from the git tag, else
+// plugin/manifest.json; go install .../cmd/projectcanvas@v0.1.0 stamps the
+// module's version instead, which buildVersion reads.
+var version = ""
+
+func init() {
+	info, ok := debug.ReadBuildInfo()
+	version = buildVersion(version, info, ok)
+}
+
+// buildVersion is the version stamped by the linker, else the main
+// module's (without its v), else "dev": a build from a checkout says
+// "(devel)", or a pseudo-version only where git stamps one.
+func buildVersion(stamped string, info *debug.BuildInfo, ok bool) string {
+	switch {
+	case stamped != "":
+		return stamped
+	case ok && info.Main.Version != "" && info.Main.Version != "(devel)":
+		return strings.TrimPrefix(info.Main.Version, "v")
+	}
+	return "dev"
+}
 
 // Exit statuses.
 const (

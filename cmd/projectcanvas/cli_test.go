@@ -111,3 +111,17 @@ func TestIndexReportsRecovery(t *testing.T) {
 	assert.NoFileExists(t, filepath.Join(dir, "Projects", "milestones", "M-002 Gone.md"))
 	assert.NoFileExists(t, filepath.Join(dir, ".projectcanvas", "journal.json"))
 }
+
+// An empty vault (a new project, or a mistyped --vault) is told how to
+// start; a vault with entities is not.
+func TestEmptyVaultSaysHowToStart(t *testing.T) {
+	empty := t.TempDir()
+	for _, cmd := range []string{"index", "report"} {
+		r := runCLI(t, nil, "", "--vault", empty, cmd)
+		require.Equal(t, exitOK, r.code, r.stdout)
+		assert.Contains(t, r.stdout, "projectcanvas tool create_entity", cmd)
+		assert.Contains(t, r.stdout, "make run", cmd)
+	}
+	r := runCLI(t, nil, "", "--vault", "../../examples/vault", "index")
+	assert.NotContains(t, r.stdout, "create_entity")
+}

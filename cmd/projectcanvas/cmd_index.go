@@ -48,6 +48,19 @@ func printIndex(w io.Writer, p *pc.Project) {
 		fmt.Fprintf(w, "  %s: %s: %s\n", pr.Path, pr.Kind, pr.Message)
 	}
 	printRecovered(w, p.Recovered())
+	printStartHint(w, p)
+}
+
+// printStartHint says how to begin when the vault holds no entity and no
+// file that failed to be one (a wrong --vault, or a new project).
+func printStartHint(w io.Writer, p *pc.Project) {
+	if p.Len() > 0 || len(p.Problems()) > 0 {
+		return
+	}
+	fmt.Fprint(w, `No entity in this vault yet (is --vault or $PROJECTCANVAS_VAULT the right folder?). Start with one:
+  projectcanvas tool create_entity '{"type":"milestone","data":{"title":"First milestone"}}'
+or try the example project: make run, in a clone of Project Canvas, serves a copy of examples/vault.
+`)
 }
 
 // printRecovered tells what opening the vault did about writes a killed

@@ -37,6 +37,7 @@ func report(ctx context.Context, w io.Writer, reg *tools.Registry, env *tools.En
 	}
 	printOverview(w, overview)
 	printHealth(w, health)
+	printStartHint(w, env.Project)
 	return nil
 }
 

@@ -53,7 +53,7 @@ export async function applyChanges(app: App, known: KnownFiles, changes: Change[
       else if (c.op === "write") await write(app, known, c.path, c.content ?? "", inTransaction, fallbacks);
       else if (c.op === "delete") await remove(app, known, c.path);
       else if (c.op === "rename") await rename(app, known, c.from ?? "", c.path);
-      else throw new Error(`unknown change ${String((c as Change).op)}`);
+      else throw new Error(`unknown change ${String(c.op)}`);
     } catch (e) {
       if (e instanceof ApplyError) throw new ApplyError(c, i, e.reason, e.conflict);
       throw new ApplyError(c, i, e instanceof Error ? e.message : String(e));
@@ -139,7 +139,8 @@ async function remove(app: App, known: KnownFiles, path: string): Promise<void> 
   const f = app.vault.getAbstractFileByPath(path);
   if (f instanceof TFile) {
     unchanged(known, path, await app.vault.read(f));
-    await app.vault.delete(f);
+    // The person's choice: the system trash, Obsidian's .trash, or for good.
+    await app.fileManager.trashFile(f);
   } else if (f) throw new Error("it is a folder");
 }
 

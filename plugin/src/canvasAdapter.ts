@@ -266,8 +266,8 @@ export function undecorateAll(app: App): void {
  * registerEvent.
  */
 export function onNodeMenu(app: App, handler: (menu: Menu, node: NodeRef) => void): EventRef {
-  const on = app.workspace.on as unknown as (name: string, cb: (menu: Menu, node: CanvasNodeLike) => void) => EventRef;
-  return on.call(app.workspace, "canvas:node-menu", (menu: Menu, node: CanvasNodeLike) => {
+  const on = app.workspace.on.bind(app.workspace) as unknown as (name: string, cb: (menu: Menu, node: CanvasNodeLike) => void) => EventRef;
+  return on("canvas:node-menu", (menu: Menu, node: CanvasNodeLike) => {
     if (!menu || !node) return;
     const ref = nodeRef(node, String(node.id ?? ""));
     const path = node.canvas?.view?.file?.path;

@@ -22,7 +22,7 @@ export interface EditorCommand {
   hotkeys?: Hotkey[];
   /** Registered only in the desktop app (Node's http). */
   desktopOnly?: boolean;
-  run(host: CommandHost, ctx: Context): Promise<unknown> | unknown;
+  run(host: CommandHost, ctx: Context): unknown;
 }
 
 /** What commands share while the plugin is loaded. */
@@ -39,7 +39,7 @@ const onCanvas = (id: string, extra: (host: CommandHost) => Record<string, unkno
 /** Runs a command as a dry run, shows its changes, and applies them on confirm. */
 async function review(host: CommandHost, title: string, id: string, dry: Record<string, unknown>, apply: Record<string, unknown>, lines: (rows: unknown[]) => string[]): Promise<void> {
   const out = await host.session.command(id, dry);
-  new ReviewModal(host.app, title, out.result, lines((out.result.rows ?? []) as unknown[]), async () => {
+  new ReviewModal(host.app, title, out.result, lines(out.result.rows ?? []), async () => {
     const done = await host.session.command(id, apply);
     await show(host.app, done.result);
   }).open();
@@ -100,7 +100,7 @@ export const COMMANDS: EditorCommand[] = [
     run: async (host) => {
       const [tier, phase, status] = await Promise.all(["tier", "phase", "status"].map((f) => inputEnum(host, "create-feature", f)));
       new CreateFeatureModal(host.app, { tier, phase, status }, async (form) => {
-        const args = Object.fromEntries(Object.entries(form).map(([k, v]) => [k, v.trim()]).filter(([, v]) => v !== ""));
+        const args = Object.fromEntries(Object.entries(form).map(([k, v]): [string, string] => [k, String(v).trim()]).filter(([, v]) => v !== ""));
         const out = await host.session.command("create-feature", args);
         await show(host.app, out.result);
       }).open();

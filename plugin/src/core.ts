@@ -142,7 +142,7 @@ export class CoreClient {
   private forward(gen: number, id: number, req: OutboundRequest): void {
     const reply = (m: ToWorker) => { if (gen === this.generation) this.worker?.postMessage(m); };
     let sent: Promise<OutboundResponse>;
-    try { sent = this.opts.transport(req); } catch (e) { sent = Promise.reject(e); }
+    try { sent = this.opts.transport(req); } catch (e) { sent = Promise.reject(e instanceof Error ? e : new Error(String(e))); }
     sent.then((r) => reply({ transport: id, response: { status: r.status, body: r.body, headers: lowerCased(r.headers) } }),
       (e) => reply({ transport: id, error: e instanceof Error ? e.message : String(e) }));
   }

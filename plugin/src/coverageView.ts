@@ -52,7 +52,7 @@ export class CoverageView extends ItemView {
   /** Why the last refresh failed, if it did. */
   error: string | undefined;
   private stale = false;
-  private timer: ReturnType<typeof setTimeout> | undefined;
+  private timer: number | undefined;
   private listEl!: HTMLElement;
   private summaryEl!: HTMLElement;
   private refreshing: Promise<void> | undefined;
@@ -91,7 +91,7 @@ export class CoverageView extends ItemView {
   }
 
   override async onClose(): Promise<void> {
-    if (this.timer !== undefined) clearTimeout(this.timer);
+    if (this.timer !== undefined) window.clearTimeout(this.timer);
     this.timer = undefined;
   }
 
@@ -140,7 +140,7 @@ export class CoverageView extends ItemView {
   private changed(): void {
     this.stale = true;
     if (!this.visible() || this.timer !== undefined) return;
-    this.timer = setTimeout(() => {
+    this.timer = window.setTimeout(() => {
       this.timer = undefined;
       if (this.visible()) void this.refresh();
     }, REFRESH_DELAY_MS);

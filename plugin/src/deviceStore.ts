@@ -37,7 +37,7 @@ export interface DeviceStore {
 
 /** The device store of app: SecretStorage when Obsidian has it, localStorage otherwise. */
 export function deviceStore(app: App): DeviceStore {
-  const secrets = hasSecretStorage(app) ? app.secretStorage : undefined;
+  const secrets = secretStorageOf(app);
   const local = (key: string): unknown => {
     try { return app.loadLocalStorage(key); } catch { return null; }
   };
@@ -60,7 +60,18 @@ export function deviceStore(app: App): DeviceStore {
   };
 }
 
-function hasSecretStorage(app: App): boolean {
-  const s = (app as Partial<App>).secretStorage;
-  return !!s && typeof s.getSecret === "function" && typeof s.setSecret === "function";
+/** The part of Obsidian's SecretStorage (1.11.4) the store uses. */
+interface Secrets {
+  getSecret(id: string): string | null;
+  setSecret(id: string, secret: string): void;
+}
+
+/**
+ * Obsidian's secret storage where the app has it (1.11.4 and later); older
+ * versions (minAppVersion is 1.8.7) have none, and the store falls back to
+ * this device's local storage. Typed as maybe missing, which it is.
+ */
+function secretStorageOf(app: App): Secrets | undefined {
+  const s = (app as { secretStorage?: Partial<Secrets> }).secretStorage;
+  return s && typeof s.getSecret === "function" && typeof s.setSecret === "function" ? (s as Secrets) : undefined;
 }

@@ -22,7 +22,7 @@ export function describeError(e: unknown): string {
  * whether f succeeded. Command callbacks, menu items and modal buttons all
  * go through here.
  */
-export async function guarded(what: string, f: () => Promise<unknown> | unknown): Promise<boolean> {
+export async function guarded(what: string, f: () => unknown): Promise<boolean> {
   try {
     await f();
     return true;

@@ -12,7 +12,7 @@ import type { CommandHost } from "./types";
 export class Focus {
   /** Focused canvases: path -> the node ids hidden last time. */
   readonly focused = new Map<string, string[]>();
-  private timer: ReturnType<typeof setTimeout> | undefined;
+  private timer: number | undefined;
   /** The reapplication under way (tests wait for it). */
   pending: Promise<void> = Promise.resolve();
 
@@ -59,7 +59,7 @@ export class Focus {
   reapplySoon(): void {
     if (this.focused.size === 0 || this.timer !== undefined) return;
     this.pending = new Promise<void>((resolve) => {
-      this.timer = setTimeout(() => {
+      this.timer = window.setTimeout(() => {
         this.timer = undefined;
         void this.reapply().then(resolve);
       }, 50);
@@ -75,7 +75,7 @@ export class Focus {
 
   /** Shows every node again (unload). */
   clear(): void {
-    if (this.timer !== undefined) clearTimeout(this.timer);
+    if (this.timer !== undefined) window.clearTimeout(this.timer);
     this.timer = undefined;
     for (const path of this.focused.keys()) for (const v of canvas.viewsOf(this.host.app, path)) canvas.showAllOf(v);
     this.focused.clear();

@@ -6,7 +6,6 @@
 // anyway (a foreign Host or Origin, no or a wrong token, a body over the
 // limit): a flood of such requests costs the editor's core nothing.
 import { Platform } from "obsidian";
-import type { IncomingMessage, Server, ServerResponse } from "http";
 import type { HttpInput, HttpOutput } from "./protocol";
 
 /** The core's body limit (route.MaxBody): one byte more is read, so that the core answers 413 itself. */
@@ -23,7 +22,12 @@ export interface HttpServerHost {
   notify(message: string): void;
 }
 
+// Node's http, as types only: the module itself is required at start, on
+// the desktop (nodeHttp), so that mobile never loads it.
 type NodeHttp = typeof import("http");
+type IncomingMessage = import("http").IncomingMessage;
+type Server = import("http").Server;
+type ServerResponse = import("http").ServerResponse;
 
 /**
  * Node's http module, or undefined where there is none (mobile). Required
@@ -34,7 +38,7 @@ function nodeHttp(): NodeHttp | undefined {
   try {
     // Obsidian's renderer has a global require; esbuild must not see a
     // literal require("http") to bundle.
-    const req = (globalThis as { require?: (m: string) => unknown }).require ?? (typeof require === "function" ? require : undefined);
+    const req = (window as { require?: (m: string) => unknown }).require;
     return req?.("http") as NodeHttp | undefined;
   } catch {
     return undefined;
@@ -113,7 +117,7 @@ export class HttpServer {
       for (const [k, v] of Object.entries(req.headers)) {
         if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(", ") : v;
       }
-      const out = await this.host.serve({ method: req.method ?? "GET", path: req.url ?? "/", headers, body: body.toString("utf8") });
+      const out = await this.host.serve({ method: req.method ?? "GET", path: req.url ?? "/", headers, body: new TextDecoder().decode(body) });
       res.writeHead(out.status, out.headers);
       res.end(out.body);
     } catch (e) {
@@ -168,17 +172,19 @@ function sameSecret(a: string, b: string): boolean {
 }
 
 /** The request body, at most MAX_BODY + 1 bytes (the rest is read and dropped). */
-function readBody(req: IncomingMessage): Promise<Buffer> {
+function readBody(req: IncomingMessage): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
+    const chunks: Uint8Array[] = [];
     let size = 0;
-    req.on("data", (c: Buffer) => {
+    req.on("data", (c: Uint8Array) => {
       if (size > MAX_BODY) return;
       chunks.push(c);
       size += c.length;
     });
     req.on("end", () => {
-      const all = Buffer.concat(chunks);
+      const all = new Uint8Array(size);
+      let at = 0;
+      for (const c of chunks) { all.set(c, at); at += c.length; }
       resolve(all.length > MAX_BODY + 1 ? all.subarray(0, MAX_BODY + 1) : all);
     });
     req.on("error", reject);

@@ -15,7 +15,7 @@ import { ListSuggest, WORK_TYPES } from "./suggesters";
 import type { CommandHost } from "./types";
 
 /** An item of a menu: what it says and does. */
-export interface Action { title: string; icon: string; run(): Promise<unknown> | unknown }
+export interface Action { title: string; icon: string; run: () => unknown }
 
 /** What an entity's menus offer, from the core's answer about it (navigate-to-*'s data). */
 export function actionsFor(host: CommandHost, entity: Target, s: Subject): Action[] {
@@ -97,7 +97,7 @@ export const DESCRIBE_AT_MOST = 2000;
 export function registerMenus(host: CommandHost): EntityInfo {
   const { app } = host;
   const info = new EntityInfo(host);
-  let refetch: ReturnType<typeof setTimeout> | undefined;
+  let refetch: number | undefined;
   const prefetch = (file: TFile | null) => {
     if (!(file instanceof TFile)) return;
     if (file.extension === "md" && info.get(file.path) === undefined) info.fetch(file.path).catch(() => undefined);
@@ -116,12 +116,12 @@ export function registerMenus(host: CommandHost): EntityInfo {
       if (!file.path.endsWith(".md") && !oldPath?.endsWith(".md")) return;
       info.clear();
       // The active note is asked again once the changes have settled.
-      if (refetch === undefined) refetch = setTimeout(() => { refetch = undefined; prefetch(app.workspace.getActiveFile()); }, 300);
+      if (refetch === undefined) refetch = window.setTimeout(() => { refetch = undefined; prefetch(app.workspace.getActiveFile()); }, 300);
     };
     for (const e of ["create", "modify", "delete"] as const) host.registerEvent(app.vault.on(e as "modify", (f) => changed(f)));
     host.registerEvent(app.vault.on("rename", changed));
   });
-  host.register(() => { if (refetch !== undefined) clearTimeout(refetch); });
+  host.register(() => { if (refetch !== undefined) window.clearTimeout(refetch); });
 
   host.registerEvent(app.workspace.on("file-menu", (menu, file) => {
     if (!(file instanceof TFile) || file.extension !== "md") return;

@@ -101,7 +101,7 @@ export class ReconcileModal extends Modal {
     contentEl.createEl("p", { text: this.dryRun.notice ?? "" });
     const list = contentEl.createDiv({ cls: "project-canvas-list" });
     for (const row of (this.dryRun.rows ?? []) as ReconcileRow[]) {
-      list.createEl("div", { text: row.file, cls: "project-canvas-file" });
+      list.createDiv({ text: row.file, cls: "project-canvas-file" });
       const ul = list.createEl("ul");
       for (const line of row.lines ?? []) ul.createEl("li", { text: line });
     }
@@ -231,7 +231,7 @@ export class BulkLinkModal extends Modal {
     contentEl.empty();
     contentEl.addClass("project-canvas-modal");
     this.titleEl.setText(`Link work to ${this.feature.id} ${this.feature.title}`);
-    new Setting(contentEl).setName("Filter").setDesc("Milestones, stories and tasks by id or title.")
+    new Setting(contentEl).setName("Filter").setDesc("Milestones, stories and tasks by ID or title.")
       .addText((t) => t.setPlaceholder("sign-in").onChange((v) => { void this.filter(v); }));
     this.listEl = contentEl.createDiv({ cls: "project-canvas-list" });
     new Setting(contentEl)

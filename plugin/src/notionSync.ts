@@ -97,14 +97,14 @@ export class NotionSync {
 
   private startTimer(): void {
     this.pollMinutes = pollMinutes(this.host.settings.notion.pollMinutes);
-    const id = globalThis.setInterval(() => void this.tick(), this.pollMinutes * this.minuteMs) as unknown as number;
+    const id = window.setInterval(() => void this.tick(), this.pollMinutes * this.minuteMs);
     this.timer = this.host.registerInterval(id);
     this.lastReported = "";
     this.render();
   }
 
   private stopTimer(): void {
-    if (this.timer !== undefined) globalThis.clearInterval(this.timer);
+    if (this.timer !== undefined) window.clearInterval(this.timer);
     this.timer = undefined;
     this.render();
   }

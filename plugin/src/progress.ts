@@ -8,7 +8,7 @@ export const NOTICE_DELAY_MS = 1000;
 
 export class LoadProgress {
   private notice: Notice | undefined;
-  private timer: ReturnType<typeof setTimeout> | undefined;
+  private timer: number | undefined;
   private text = "";
 
   constructor(private readonly statusEl: HTMLElement, private readonly delay = NOTICE_DELAY_MS) {
@@ -53,14 +53,14 @@ export class LoadProgress {
 
   private arm(): void {
     if (this.timer !== undefined || this.notice) return;
-    this.timer = setTimeout(() => {
+    this.timer = window.setTimeout(() => {
       this.timer = undefined;
       this.notice = new Notice(this.text, 0);
     }, this.delay);
   }
 
   private done(): void {
-    if (this.timer !== undefined) clearTimeout(this.timer);
+    if (this.timer !== undefined) window.clearTimeout(this.timer);
     this.timer = undefined;
     this.notice?.hide();
     this.notice = undefined;

@@ -27,7 +27,7 @@ export interface LoadOutput {
   index_cache?: { restored: number; decoded: number; ignored?: string; stale: boolean };
 }
 
-export interface CallOutput<R = any> { result: R; changes: Change[] }
+export interface CallOutput<R = unknown> { result: R; changes: Change[] }
 
 /** What a command asks the editor to do besides its file changes. */
 export interface CommandResult {

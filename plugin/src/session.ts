@@ -66,7 +66,7 @@ export class Session {
   /** The applies of the core's answers, in the order the answers came (applyInOrder). */
   private applyChain: Promise<unknown> = Promise.resolve();
   private pending: Pending[] = [];
-  private flushTimer: ReturnType<typeof setTimeout> | undefined;
+  private flushTimer: number | undefined;
   private crashes: number[] = [];
   /** Hashes of the live data of open canvases as last sent to or set by the core. */
   private liveSeen = new Map<string, number>();
@@ -90,7 +90,7 @@ export class Session {
       wasmGzipBase64: opts.wasmGzipBase64,
       wasmSha256: opts.wasmSha256,
       wasmStore: opts.cacheDir && opts.wasmSha256 && Platform.isDesktopApp ? new WasmCache(opts.app.vault.adapter, opts.cacheDir, opts.wasmSha256) : undefined,
-      transport: opts.transport,
+      transport: (r) => opts.transport(r),
       onCrash: (why) => this.crashed(why),
     });
     this.resetReady();
@@ -121,7 +121,7 @@ export class Session {
   /** Ends the worker; later calls fail. */
   stop(): void {
     this.stopped = true;
-    if (this.flushTimer !== undefined) clearTimeout(this.flushTimer);
+    if (this.flushTimer !== undefined) window.clearTimeout(this.flushTimer);
     this.core.stop();
     this.fail(new CoreError("unavailable", "Project Canvas is stopped"));
   }
@@ -132,7 +132,7 @@ export class Session {
     if (!tracked(file.path) && !(oldPath !== undefined && tracked(oldPath))) return;
     this.pending.push(oldPath === undefined ? { type, path: file.path } : { type, path: file.path, from: oldPath });
     if (this.loaded && this.flushTimer === undefined) {
-      this.flushTimer = setTimeout(() => {
+      this.flushTimer = window.setTimeout(() => {
         this.flushTimer = undefined;
         this.exclusive(() => this.sendEvents()).catch((e) => this.opts.notify(`Project Canvas: a vault change did not reach the index: ${message(e)}`));
       }, 0);
@@ -140,7 +140,7 @@ export class Session {
   }
 
   /** Calls a tool and applies its changes. */
-  call<R = any>(name: string, args: unknown = {}): Promise<Answer<R>> {
+  call<R = Record<string, unknown>>(name: string, args: unknown = {}): Promise<Answer<R>> {
     return this.mutate<R>("call", { name, arguments: args });
   }
 
@@ -328,7 +328,7 @@ export class Session {
   private async stageFiles(files: TFile[], size: number, cached: CacheRun | undefined, sent: Promise<unknown>[], progress: (n: number) => void): Promise<void> {
     for (let i = 0; i < files.length; i += size) {
       const chunk = files.slice(i, i + size);
-      const contents = await Promise.all(chunk.map((f) => cached?.take(f) ?? this.app.vault.cachedRead(f)));
+      const contents = await Promise.all(chunk.map(async (f) => cached?.take(f) ?? this.app.vault.cachedRead(f)));
       chunk.forEach((f, j) => this.known.setHash(f.path, cached ? cached.put(f, contents[j]) : hashOf(contents[j])));
       sent.push(this.core.stage(chunk.map((f, j): VaultFile => ({ path: f.path, content: contents[j] }))));
       progress(chunk.length);

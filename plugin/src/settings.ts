@@ -146,7 +146,10 @@ export class SettingsTab extends PluginSettingTab {
     this.applied = this.host.tokenChanged().catch(() => undefined);
   }
 
-  override display(): void {
+  override display(): void { this.render(); }
+
+  /** Draws the tab (display, and again after a change that shows). */
+  private render(): void {
     const { containerEl } = this;
     const s = this.host.settings;
     const save = () => this.host.saveSettings();
@@ -175,7 +178,7 @@ export class SettingsTab extends PluginSettingTab {
         .addText((t) => t.setValue(device.secret("httpToken")).setDisabled(true))
         .addButton((b) => b.setButtonText("Regenerate").onClick(async () => {
           device.setSecret("httpToken", newToken());
-          this.display();
+          this.render();
           await this.host.tokenChanged();
         }));
     }
@@ -223,7 +226,7 @@ export class SettingsTab extends PluginSettingTab {
         t.setPlaceholder("ntn_…").setValue(device.secret("notionToken")).onChange((v) => { device.setSecret("notionToken", v.trim()); this.host.notionChanged(); });
       });
     new Setting(el).setName("Database")
-      .setDesc("The database's id or URL; share the database with the integration (in Notion: ••• → Connections). Empty: notion.database_id in .projectcanvas/config.json.")
+      .setDesc("The database's ID or URL; share the database with the integration (in Notion: ••• → Connections). Empty: the database the vault's .projectcanvas/config.json names.")
       .addText((t) => t.setPlaceholder("1f2e…").setValue(n.databaseId).onChange(async (v) => { n.databaseId = v.trim(); await save(); }));
     new Setting(el).setName("Polling interval (minutes)").setDesc(`How often Start external database sync polling syncs the canvas: ${POLL_MINUTES.min} to ${POLL_MINUTES.max}.`)
       .addText((t) => t.setPlaceholder(String(DEFAULT_SETTINGS.notion.pollMinutes)).setValue(String(n.pollMinutes)).onChange(async (v) => {

@@ -34,13 +34,15 @@ export class ListSuggest<T> extends SuggestModal<T> {
     if (detail) el.createEl("small", { text: detail, cls: "project-canvas-muted" });
   }
 
-  /** Answers the choice's work (Obsidian ignores it; tests wait for it). */
-  onChooseSuggestion(item: T): Promise<unknown> {
-    return Promise.resolve(this.o.chosen(item));
+  /** The work of the last choice: Obsidian waits for none; tests wait for it. */
+  work: Promise<unknown> = Promise.resolve();
+
+  onChooseSuggestion(item: T): void {
+    this.work = Promise.resolve(this.o.chosen(item));
   }
 }
 
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+const sleep = (ms: number) => new Promise<void>((r) => window.setTimeout(r, ms));
 
 /**
  * A suggester whose suggestions come from the core. A keystroke waits
@@ -108,8 +110,11 @@ export class CanvasSearch extends AsyncSuggest<SearchRow> {
     el.createEl("small", { text: row.match, cls: "project-canvas-muted" });
   }
 
-  onChooseSuggestion(row: SearchRow): Promise<unknown> {
-    return Promise.resolve(this.chosen(row));
+  /** The work of the last choice: Obsidian waits for none; tests wait for it. */
+  work: Promise<unknown> = Promise.resolve();
+
+  onChooseSuggestion(row: SearchRow): void {
+    this.work = Promise.resolve(this.chosen(row));
   }
 }
 

@@ -24,7 +24,9 @@ export interface NotionSyncControl {
 }
 
 /** The plugin as the commands and menus see it. */
-export type CommandHost = Plugin & {
+// Plugin's own settings field (Obsidian 1.13) is typed unknown; the
+// plugin's is Settings, declared here, so Omit it.
+export type CommandHost = Omit<Plugin, "settings"> & {
   settings: Settings;
   /** This device's secrets and settings (deviceStore.ts). */
   device: DeviceStore;

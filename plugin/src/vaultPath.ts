@@ -21,6 +21,7 @@ function pathProblem(name: string): string {
   if (name === "") return "is empty";
   if (!wellFormed(name)) return "is not valid UTF-8";
   if (utf8.encode(name).length > MAX_PATH_BYTES) return "is longer than 1,024 bytes";
+  // eslint-disable-next-line no-control-regex -- control characters are what this refuses
   if (/[\u0000-\u001f\u007f]/.test(name)) return "holds a control character (NUL, newline...)";
   if (name.includes("\\")) return "holds a backslash; vault paths separate folders with /";
   if (name.startsWith("/")) return "is absolute; vault paths are relative to the vault";
@@ -39,7 +40,7 @@ function writeProblem(name: string): string {
     if (name.startsWith(dir + "/")) rest = name.slice(dir.length + 1);
   }
   if (rest.split("/").some((p) => p.startsWith(".") || p === "node_modules")) {
-    return "is in a hidden folder (.obsidian, .git...) or node_modules, or is a hidden file; the project writes none";
+    return "is in a hidden folder (the editor's settings, .git...) or node_modules, or is a hidden file; the project writes none";
   }
   if (/[\u202a-\u202e\u2066-\u2069]/.test(rest)) return "holds a bidirectional-override character, which would show a false file name";
   return "";

@@ -194,13 +194,15 @@ test("the document index's cache: kept per device, used at the next start, rebui
   assert.ok(name, "the document index's cache written");
   const file = path.join(dir, PLUGIN_DIR, name);
   const query = { query: "roll back a release" };
-  const want = (await first.session.call("search_docs", query)).result.results.map((/** @type {{ doc_uri: string }} */ r) => r.doc_uri);
+  const docUris = (/** @type {{ result: Record<string, unknown> }} */ out) =>
+    /** @type {{ doc_uri: string }[]} */ (out.result.results).map((r) => r.doc_uri);
+  const want = docUris(await first.session.call("search_docs", query));
   first.plugin.unload();
   const written = readFileSync(file);
 
   const second = await startPlugin(t, dir, { cache: true });
   await second.session.docIndexCacheSaved;
-  assert.deepEqual((await second.session.call("search_docs", query)).result.results.map((/** @type {{ doc_uri: string }} */ r) => r.doc_uri), want);
+  assert.deepEqual(docUris(await second.session.call("search_docs", query)), want);
   assert.ok(readFileSync(file).equals(written), "built from the cache: nothing new to keep");
   second.plugin.unload();
 
@@ -209,7 +211,7 @@ test("the document index's cache: kept per device, used at the next start, rebui
   writeFileSync(file, forged);
   const third = await startPlugin(t, dir, { cache: true });
   await third.session.docIndexCacheSaved;
-  assert.deepEqual((await third.session.call("search_docs", query)).result.results.map((/** @type {{ doc_uri: string }} */ r) => r.doc_uri), want);
+  assert.deepEqual(docUris(await third.session.call("search_docs", query)), want);
   assert.ok(!readFileSync(file).equals(forged), "not opened, and written anew");
   third.plugin.unload();
 });

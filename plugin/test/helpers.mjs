@@ -11,8 +11,10 @@ import { install } from "./workerShim.mjs";
 import * as harness from "./harness.mjs";
 
 install();
-// Obsidian's renderer has a global require (the HTTP server loads Node's http with it).
+// Obsidian's renderer has a global require (the HTTP server loads Node's http with it),
+// and window, its main window (the plugin's timers are window's).
 globalThis.require ??= createRequire(import.meta.url);
+globalThis.window ??= /** @type {any} */ (globalThis);
 export const { modals, suggesters, obsidian, ProjectCanvasPlugin, canvasAdapter, journaled, LoadProgress, COMMANDS, wasmFileName, WASM_SHA256 } = harness;
 export const here = path.dirname(fileURLToPath(import.meta.url));
 export const root = path.resolve(here, "../..");

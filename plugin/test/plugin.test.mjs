@@ -219,7 +219,7 @@ test("outbound HTTP of the core goes through requestUrl on the main thread, to t
   t.after(() => { obsidian.requestUrlMock.handler = undefined; });
   const { plugin, session } = await startPlugin(t, dir);
   const local = await session.call("search_docs", { query: "roll back a release" });
-  assert.ok(local.result.results.length > 0, "search works on the device");
+  assert.ok(/** @type {unknown[]} */ (local.result.results).length > 0, "search works on the device");
   assert.equal(obsidian.requestUrlMock.sent.length, 0, "nothing went to the vault's endpoint");
 
   // The person sets the endpoint in the settings tab: the core reloads with it.
@@ -233,7 +233,7 @@ test("outbound HTTP of the core goes through requestUrl on the main thread, to t
   await plugin.settingTabs[0].applied;
   await session.ready();
   const out = await session.call("search_docs", { query: "roll back a release" });
-  assert.ok(out.result.results.length > 0);
+  assert.ok(/** @type {unknown[]} */ (out.result.results).length > 0);
   assert.ok(obsidian.requestUrlMock.sent.length >= 1);
   assert.ok(obsidian.requestUrlMock.sent.every((r) => r.url === "http://embed.test/v1/embeddings"));
   assert.equal(obsidian.requestUrlMock.sent[0].headers?.Authorization, "Bearer person-key");

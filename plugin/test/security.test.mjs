@@ -72,6 +72,8 @@ test("a delete or rename of a file edited since the core read it is refused; the
   known.set("a.md", "edited by hand");
   await harness.applyChanges(app, known, [{ op: "delete", path: "a.md" }]);
   assert.ok(!existsSync(path.join(dir, "a.md")));
+  // Through FileManager.trashFile: where it goes is the person's choice (system trash, .trash, or for good).
+  assert.deepEqual(app.fileManager.trashed, ["a.md"]);
 });
 
 for (const secretStorage of [true, false]) {

@@ -267,3 +267,61 @@ func TestMakefileDeletesOnlyScratch(t *testing.T) {
 		}
 	}
 }
+
+// The README's Requirements and install lines name the versions the build
+// really needs: Go from go.mod, Node from the plugin's engines, Obsidian
+// from the manifest's minAppVersion.
+func TestREADMERequirementsMatchTheBuild(t *testing.T) {
+	readme := readRoot(t, "README.md")
+	goVersion := regexp.MustCompile(`(?m)^go (\d+\.\d+)`).FindStringSubmatch(readRoot(t, "go.mod"))
+	node := regexp.MustCompile(`"node": ">=(\d+)"`).FindStringSubmatch(readRoot(t, "plugin/package.json"))
+	var manifest struct{ MinAppVersion, Version string }
+	if err := json.Unmarshal([]byte(readRoot(t, "plugin/manifest.json")), &manifest); err != nil {
+		t.Fatal(err)
+	}
+	var versions map[string]string
+	if err := json.Unmarshal([]byte(readRoot(t, "plugin/versions.json")), &versions); err != nil {
+		t.Fatal(err)
+	}
+	if goVersion == nil || node == nil {
+		t.Fatal("go.mod has no go line, or plugin/package.json no node engine")
+	}
+	for _, want := range []string{"Requirements: Go " + goVersion[1], "Node " + node[1] + " or later",
+		"Obsidian " + manifest.MinAppVersion + " or later", "cmd/projectcanvas@v" + manifest.Version} {
+		if !strings.Contains(readme, want) {
+			t.Errorf("README.md does not say %q", want)
+		}
+	}
+	if versions[manifest.Version] != manifest.MinAppVersion {
+		t.Errorf("plugin/versions.json maps %s to %q, the manifest says minAppVersion %s", manifest.Version, versions[manifest.Version], manifest.MinAppVersion)
+	}
+}
+
+// make install VAULT=<a folder with no .obsidian/> is refused before
+// anything is built (a mistyped path costs no build and creates nothing).
+func TestMakeInstallRefusesANonVaultBeforeBuilding(t *testing.T) {
+	if _, err := exec.LookPath("make"); err != nil {
+		t.Skip("no make")
+	}
+	notVault := t.TempDir()
+	cmd := exec.Command("make", "install", "VAULT="+notVault)
+	cmd.Dir = root
+	out, err := cmd.CombinedOutput()
+	if err == nil {
+		t.Fatalf("make install into a folder with no .obsidian succeeded:\n%s", out)
+	}
+	if !strings.Contains(string(out), "is no Obsidian vault") || strings.Contains(string(out), "go build") {
+		t.Errorf("make install did not refuse before building:\n%s", out)
+	}
+	if entries, _ := os.ReadDir(notVault); len(entries) != 0 {
+		t.Errorf("make install created %v in the folder", entries)
+	}
+}
+
+func readRoot(t *testing.T, name string) string {
+	data, err := os.ReadFile(filepath.Join(root, name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}

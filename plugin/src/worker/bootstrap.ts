@@ -7,7 +7,9 @@ import { pack } from "./pack";
 declare const Go: new () => { importObject: WebAssembly.Imports; run(i: WebAssembly.Instance): Promise<void>; exited?: boolean };
 interface Api { [fn: string]: unknown; transport?: (r: OutboundRequest) => Promise<OutboundResponse> }
 
-const scope = globalThis as unknown as { postMessage(m: FromWorker, transfer?: Transferable[]): void; onmessage: ((e: { data: ToWorker }) => void) | null; projectcanvas?: Api };
+// self: the worker's global scope (a worker has no window), where Go's
+// wasm_exec.js installs the core's projectcanvas global.
+const scope = self as unknown as { postMessage(m: FromWorker, transfer?: Transferable[]): void; onmessage: ((e: { data: ToWorker }) => void) | null; projectcanvas?: Api };
 const post = (m: FromWorker, transfer?: Transferable[]) => scope.postMessage(m, transfer);
 
 let api: Api | undefined;
@@ -20,7 +22,7 @@ async function init(input: InitInput): Promise<string> {
   const instance = module ? await WebAssembly.instantiate(module, go.importObject) : await embedded(input, go.importObject);
   const core: InitOutput["core"] = module ? "cache" : "embedded";
   go.run(instance).then(() => post({ dead: "the core exited" }), (e) => post({ dead: "the core failed: " + String(e) }));
-  for (let i = 0; !scope.projectcanvas && i < 500; i++) await new Promise((r) => setTimeout(r, 10));
+  for (let i = 0; !scope.projectcanvas && i < 500; i++) await new Promise((r) => self.setTimeout(r, 10));
   api = scope.projectcanvas;
   if (!api) throw new Error("the core installed no projectcanvas global");
   // Outbound HTTP (an embeddings endpoint, Notion) is the plugin's:
@@ -31,7 +33,7 @@ async function init(input: InitInput): Promise<string> {
     transports.set(id, { resolve, reject });
     post({ transport: id, request });
   });
-  const out: InitOutput = { version: String(api.version ?? "dev"), core };
+  const out: InitOutput = { version: typeof api.version === "string" ? api.version : "dev", core };
   return JSON.stringify(out);
 }
 
@@ -72,8 +74,9 @@ async function embedded(input: InitInput, imports: WebAssembly.Imports): Promise
 
 function errorInfo(e: unknown): ErrorInfo {
   const err = e as { code?: unknown; message?: unknown; details?: unknown };
-  if (err && typeof err.code === "string") return { code: err.code, message: String(err.message), details: err.details };
-  return { code: "internal", message: err && err.message !== undefined ? String(err.message) : String(e) };
+  const message = typeof err?.message === "string" ? err.message : String(e);
+  if (err && typeof err.code === "string") return { code: err.code, message, details: err.details };
+  return { code: "internal", message };
 }
 
 let started: Promise<string> | undefined;

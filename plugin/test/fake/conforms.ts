@@ -41,6 +41,7 @@ export type CheckedNames = [
   None<Invented<fake.WorkspaceLeaf, real.WorkspaceLeaf, "app">>,
   None<Invented<fake.App, real.App, "localStorage">>,
   None<Invented<fake.SecretStorage, real.SecretStorage, "secrets">>,
+  None<Invented<fake.FileManager, real.FileManager, "trashed">>,
   None<Invented<fake.Plugin, real.Plugin, "commands" | "settingTabs" | "statusBar" | "views" | "data" | "children" | "loaded" | "cleanups" | "registered">>,
   None<Invented<fake.Command, real.Command>>,
   None<Invented<fake.PluginSettingTab, real.PluginSettingTab, "plugin">>,
@@ -77,6 +78,7 @@ export type AsReal<T> =
   T extends fake.Workspace ? real.Workspace :
   T extends fake.WorkspaceLeaf ? real.WorkspaceLeaf :
   T extends fake.SecretStorage ? real.SecretStorage :
+  T extends fake.FileManager ? real.FileManager :
   T extends fake.App ? real.App :
   T extends fake.EventRef ? real.EventRef :
   T extends fake.Notice ? real.Notice :
@@ -146,6 +148,7 @@ export type CheckedShapes = [
   None<Mismatched<fake.Workspace, real.Workspace>>,
   None<Mismatched<fake.WorkspaceLeaf, real.WorkspaceLeaf, "view">>,
   None<Mismatched<fake.SecretStorage, real.SecretStorage>>,
+  None<Mismatched<fake.FileManager, real.FileManager>>,
   // secretStorage is optional in the fake: a test can start an App as an
   // Obsidian older than 1.11.4, where it is missing.
   None<Mismatched<fake.App, real.App, "secretStorage">>,

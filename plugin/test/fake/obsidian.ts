@@ -361,10 +361,23 @@ export class MetadataCache extends Events {
   }
 }
 
+/** Obsidian's FileManager, as far as the plugin uses it. */
+export class FileManager {
+  /** The paths trashFile was asked to delete, in order. */
+  trashed: string[] = [];
+  constructor(private readonly vault: Vault) {}
+  /** Deletes as the person chose in Obsidian; the fake's person chose "permanently". */
+  async trashFile(f: TAbstractFile) {
+    this.trashed.push(f.path);
+    await this.vault.delete(f);
+  }
+}
+
 export class App {
   vault: Vault;
   workspace = new Workspace();
   metadataCache: MetadataCache;
+  fileManager: FileManager;
   /** Absent with { secretStorage: false }: an Obsidian older than 1.11.4. */
   secretStorage?: SecretStorage;
   /** App.saveLocalStorage's store: this device's, per vault. */
@@ -374,6 +387,7 @@ export class App {
   constructor(dir: string, { secretStorage = true }: { secretStorage?: boolean } = {}) {
     this.vault = new Vault(dir);
     this.metadataCache = new MetadataCache(this.vault);
+    this.fileManager = new FileManager(this.vault);
     this.workspace.app = this;
     let device = App.devices.get(dir);
     if (!device) App.devices.set(dir, device = { local: new Map(), secrets: new SecretStorage() });
@@ -498,7 +512,8 @@ export class SuggestModal<T> extends Modal {
     const s = await this.getSuggestions(q);
     if (s[i] === undefined) throw new Error(`no suggestion ${i} for ${JSON.stringify(q)}`);
     this.close();
-    await this.onChooseSuggestion(s[i], {}); // the plugin's may answer a promise: its work, awaited here
+    this.onChooseSuggestion(s[i], {});
+    await (this as { work?: Promise<unknown> }).work; // the plugin's keep the choice's work there: awaited here
     return s[i];
   }
 }

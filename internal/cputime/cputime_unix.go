@@ -1,15 +1,15 @@
 //go:build unix
 
-package projectcanvas_test
+package cputime
 
 import (
 	"syscall"
 	"time"
 )
 
-// cpuTime is the processor time, user and system, this process has used
-// so far.
-func cpuTime() time.Duration {
+// Process is the processor time, user and system, of all this process's
+// threads so far (the garbage collector's included); 0 if unknown.
+func Process() time.Duration {
 	var ru syscall.Rusage
 	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
 		return 0
