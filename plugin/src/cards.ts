@@ -15,7 +15,7 @@ import type { CommandHost } from "./types";
 const SETTLE_MS = 50;
 
 export class Cards {
-  private timer: ReturnType<typeof setTimeout> | undefined;
+  private timer: number | undefined;
   /** The pass under way (tests wait for it). */
   pending: Promise<void> = Promise.resolve();
 
@@ -26,7 +26,7 @@ export class Cards {
     host.registerEvent(app.vault.on("modify", (f) => { if (f instanceof TFile && f.extension === "canvas") this.soon(); }));
     host.registerEvent(app.metadataCache.on("changed", () => this.soon()));
     host.register(() => {
-      if (this.timer !== undefined) clearTimeout(this.timer);
+      if (this.timer !== undefined) window.clearTimeout(this.timer);
       this.timer = undefined;
       canvas.undecorateAll(app);
     });
@@ -36,7 +36,7 @@ export class Cards {
   soon(): void {
     if (this.timer !== undefined) return;
     this.pending = new Promise<void>((resolve) => {
-      this.timer = setTimeout(() => {
+      this.timer = window.setTimeout(() => {
         this.timer = undefined;
         this.apply();
         resolve();
