@@ -10,7 +10,7 @@ import assert from "node:assert/strict";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createHash } from "node:crypto";
 import path from "node:path";
-import { defined, exampleVault, PLUGIN_DIR, startPlugin, tempVault, until, wasmFileName, WASM_SHA256 } from "./helpers.mjs";
+import { defined, exampleVault, PLUGIN_DIR, settled, startPlugin, tempVault, until, wasmFileName, WASM_SHA256 } from "./helpers.mjs";
 import * as harness from "./harness.mjs";
 
 /** @typedef {import("../src/session").Session} Session */
@@ -68,6 +68,7 @@ test("an edited file, a tampered entry and a broken cache are read from the vaul
   // recomputed (as a teammate who can write the plugin's folder could):
   // the seal no longer matches, and nothing of the cache is taken.
   await until(() => readFileSync(CACHE_FILE(dir), "utf8").includes("Edited while Obsidian"), "the cache rewritten");
+  await settled(CACHE_FILE(dir));
   const cache = entries(dir);
   const entry = cache.find((e) => e[0] === file);
   entry[4] = entry[4].replace("Edited while Obsidian was closed", "Tampered with in the cache!!!!!");
@@ -77,12 +78,14 @@ test("an edited file, a tampered entry and a broken cache are read from the vaul
   assert.deepEqual(third.session.cacheStats, { hits: 0, misses: n });
   assert.equal(await title(third.session, "M-001"), "Edited while Obsidian was closed");
   third.plugin.unload();
+  await settled(CACHE_FILE(dir));
   // Not JSON at all: everything is read, and the cache rebuilt.
   writeFileSync(CACHE_FILE(dir), "{not json");
   const fourth = await startPlugin(t, dir, { cache: true });
   assert.deepEqual(fourth.session.cacheStats, { hits: 0, misses: n });
   await until(() => { try { return entries(dir).length === n; } catch { return false; } }, "the cache rebuilt");
   fourth.plugin.unload();
+  await settled(CACHE_FILE(dir));
   // Cut short in the middle of an entry (a write that did not finish): not trusted either.
   const whole = readFileSync(CACHE_FILE(dir), "utf8");
   writeFileSync(CACHE_FILE(dir), whole.slice(0, whole.length >> 1));

@@ -118,6 +118,22 @@ export async function until(cond, what, ms = 10000) {
 }
 
 /**
+ * Waits until the file at p has stopped changing (its size and time the
+ * same for quiet ms): a plugin unloaded may still be writing its caches,
+ * and a test that changes one behind its back must not race that write.
+ * @param {string} p
+ */
+export async function settled(p, quiet = 300) {
+  const stamp = () => { try { const s = statSync(p); return `${s.size}:${s.mtimeMs}`; } catch { return "none"; } };
+  let last = stamp(), since = Date.now();
+  await until(() => {
+    const now = stamp();
+    if (now !== last) { last = now; since = Date.now(); }
+    return Date.now() - since >= quiet;
+  }, "the writes to " + p + " to end");
+}
+
+/**
  * Every file under dir (hidden ones too), path -> content.
  * @param {string} dir
  * @returns {Record<string, string>}
