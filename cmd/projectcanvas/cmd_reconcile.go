@@ -2,22 +2,21 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 
-	"github.com/projectcanvas/projectcanvas/reconcile"
+	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/tools"
 )
 
 func init() {
 	register(&command{name: "reconcile", args: "[--dry-run] [--json]", summary: "make both sides of every relation agree", run: reconcileCommand})
 }
 
-// reconcileCommand runs reconcile_relationships and prints the summary the
-// editor command shows: each change by file, then the totals and what it
-// could not fix. --json prints the tool's result instead.
+// reconcileCommand runs the editor's reconcile-relationships and prints
+// each change by file, then the command's notice (the totals, what it left
+// for a person), then those problems. --json prints the tool's result.
 func reconcileCommand(ctx context.Context, c *cli, args []string) int {
 	stdout, stderr := c.stdout, c.stderr
-	registry := c.registry
 
 	fs := newFlags("reconcile")
 	dryRun := fs.Bool("dry-run", false, "report the changes without writing")
@@ -29,50 +28,28 @@ func reconcileCommand(ctx context.Context, c *cli, args []string) int {
 	if err != nil {
 		return toolFailure(stdout, err)
 	}
-	raw, err := registry.Dispatch(ctx, env, "reconcile_relationships", fmt.Appendf(nil, `{"dry_run":%t}`, *dryRun))
+	// The editor command's run: one account of a reconcile, its notice,
+	// for every host; the typed result for the rest.
+	res, err := c.commands.Run(ctx, env, "reconcile-relationships", fmt.Appendf(nil, `{"dry_run":%t}`, *dryRun))
 	if err != nil {
 		return toolFailure(stdout, err)
 	}
-	var res struct {
-		Files []struct {
-			File    string          `json:"file"`
-			Changes []reconcile.Fix `json:"changes"`
-		} `json:"files"`
-		Summary struct {
-			FilesChanged int `json:"files_changed"`
-			Changes      int `json:"changes"`
-			Held         int `json:"held"`
-		} `json:"summary"`
-		Problems []reconcile.Problem `json:"problems"`
+	out, ok := res.Data.(*tools.ReconcileResult)
+	if !ok {
+		return toolFailure(stdout, pc.Errorf(pc.CodeInternal, "reconcile-relationships answered %T", res.Data))
 	}
 	if *asJSON {
-		var v any
-		_ = json.Unmarshal(raw, &v)
-		return printJSON(stdout, v)
+		return printJSON(stdout, out)
 	}
-	if err := json.Unmarshal(raw, &res); err != nil {
-		return toolFailure(stdout, err)
-	}
-	for _, f := range res.Files {
+	for _, f := range out.Files {
 		fmt.Fprintln(stdout, f.File)
-		for _, c := range f.Changes {
-			fmt.Fprintln(stdout, "  "+c.String())
+		for _, fix := range f.Changes {
+			fmt.Fprintln(stdout, "  "+fix.String())
 		}
 	}
-	verb := "changed"
-	if *dryRun {
-		verb = "would change"
-	}
-	fmt.Fprintf(stdout, "%d change(s) in %d file(s) %s", res.Summary.Changes, res.Summary.FilesChanged, verb)
-	if res.Summary.Held > 0 {
-		fmt.Fprintf(stdout, "; %d held back by dependency cycles", res.Summary.Held)
-	}
-	fmt.Fprintln(stdout)
-	if len(res.Problems) > 0 {
-		fmt.Fprintf(stdout, "%d problem(s) to fix by hand:\n", len(res.Problems))
-		for _, p := range res.Problems {
-			fmt.Fprintf(stdout, "  %s %s: %s\n", p.Entity, p.Field, p.Message)
-		}
+	fmt.Fprintln(stdout, res.Notice)
+	for _, p := range out.Problems {
+		fmt.Fprintf(stdout, "  %s %s: %s\n", p.Entity, p.Field, p.Message)
 	}
 	return exitOK
 }

@@ -24,7 +24,7 @@ func TestReconcileCommand(t *testing.T) {
 	require.Equal(t, exitOK, r.code, r.stdout+r.stderr)
 	assert.Equal(t, "Projects/features/F-001 SSO.md\n  F-001: add M-001 to implemented_by (mirrors M-001)\n"+
 		"Projects/milestones/M-001 Beta.md\n  M-001: remove M-404 from depends_on (no such entity)\n"+
-		"2 change(s) in 2 file(s) would change\n", r.stdout)
+		"Would reconcile 2 relations in 2 files.\n", r.stdout)
 	data, _ := os.ReadFile(feature)
 	assert.NotContains(t, string(data), "implemented_by")
 
@@ -34,7 +34,7 @@ func TestReconcileCommand(t *testing.T) {
 	assert.Contains(t, string(data), "implemented_by: [M-001]")
 
 	r = runCLI(t, nil, "", "--vault", dir, "reconcile")
-	assert.Equal(t, "0 change(s) in 0 file(s) changed\n", r.stdout)
+	assert.Equal(t, "Relationships already agree.\n", r.stdout)
 
 	r = runCLI(t, nil, "", "--vault", dir, "reconcile", "--bogus")
 	assert.Equal(t, exitUsage, r.code)

@@ -2,12 +2,13 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 
+	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/tools"
 )
 
@@ -25,123 +26,82 @@ func init() {
 }
 
 // report prints the project overview and the health analysis for a person
-// at a terminal. It runs the same tools an assistant would call.
-func report(ctx context.Context, w io.Writer, reg *tools.Registry, env *tools.Env) error {
-	overview, err := callMap(ctx, reg, env, "get_project_overview", `{"recent_limit":5}`)
-	if err != nil {
-		return err
-	}
-	health, err := callMap(ctx, reg, env, "analyze_project_state", `{"include_critical_path":true}`)
-	if err != nil {
-		return err
-	}
-	printOverview(w, overview)
-	printHealth(w, health)
+// at a terminal, from the typed results of the tools an assistant calls
+// (get_project_overview, analyze_project_state): a field renamed there
+// breaks this build rather than print nothing.
+func report(_ context.Context, w io.Writer, _ *tools.Registry, env *tools.Env) error {
+	printOverview(w, env)
+	printHealth(w, env)
 	printStartHint(w, env.Project)
 	return nil
 }
 
-func callMap(ctx context.Context, reg *tools.Registry, env *tools.Env, name, args string) (map[string]any, error) {
-	res, err := reg.Call(ctx, env, name, json.RawMessage(args))
-	if err != nil {
-		return nil, err
-	}
-	data, err := json.Marshal(res)
-	if err != nil {
-		return nil, err
-	}
-	var out map[string]any
-	return out, json.Unmarshal(data, &out)
-}
-
-func printOverview(w io.Writer, o map[string]any) {
-	summary, _ := o["summary"].(map[string]any)
-	fmt.Fprintf(w, "PROJECT OVERVIEW: %v entities\n", summary["total_entities"])
-	fmt.Fprintf(w, "  by type:   %s\n", counts(summary["by_type"]))
-	fmt.Fprintf(w, "  by status: %s\n", counts(summary["by_status"]))
+func printOverview(w io.Writer, env *tools.Env) {
+	o := tools.Overview(env, 5)
+	fmt.Fprintf(w, "PROJECT OVERVIEW: %d entities\n", o.Summary.TotalEntities)
+	fmt.Fprintf(w, "  by type:   %s\n", counts(o.Summary.ByType))
+	fmt.Fprintf(w, "  by status: %s\n", counts(o.Summary.ByStatus))
 	fmt.Fprintln(w, "\nWORKSTREAMS")
-	for _, ws := range list(o["workstreams"]) {
-		fmt.Fprintf(w, "  %-14s %3v entities  %3v in progress  %3v blocked\n", ws["name"], ws["entity_count"], ws["in_progress"], ws["blocked"])
+	for _, ws := range o.Workstreams {
+		fmt.Fprintf(w, "  %-14s %3d entities  %3d in progress  %3d blocked\n", ws.Name, ws.EntityCount, ws.InProgress, ws.Blocked)
 	}
 	fmt.Fprintln(w, "\nRECENT UPDATES")
-	for _, u := range list(o["recent_updates"]) {
-		fmt.Fprintf(w, "  %-8s %-12s %s  %s\n", u["id"], u["status"], u["updated_at"], u["title"])
+	for _, u := range o.Recent {
+		fmt.Fprintf(w, "  %-8s %-12s %s  %s\n", u.ID, u.Status, u.UpdatedAt, u.Title)
 	}
 }
 
-func printHealth(w io.Writer, h map[string]any) {
-	fmt.Fprintf(w, "\nHEALTH: %v/100\n", h["health_score"])
-	for _, f := range list(h["health_factors"]) {
-		fmt.Fprintf(w, "  %-28s %3v  -%v\n", f["factor"], f["count"], f["penalty"])
+func printHealth(w io.Writer, env *tools.Env) {
+	h := tools.Analysis(env)
+	fmt.Fprintf(w, "\nHEALTH: %d/100\n", h.HealthScore)
+	for _, f := range h.HealthFactors {
+		fmt.Fprintf(w, "  %-28s %3d  -%d\n", f.Factor, f.Count, f.Penalty)
 	}
 	fmt.Fprintln(w, "\nBLOCKERS")
-	for _, b := range list(h["blockers"]) {
-		fmt.Fprintf(w, "  %-8s %s\n", b["id"], b["title"])
-		if by := ids(b["blocked_by"]); by != "" {
-			fmt.Fprintf(w, "           waits on %s\n", by)
+	for _, b := range h.Blockers {
+		fmt.Fprintf(w, "  %-8s %s\n", b.ID, b.Title)
+		if len(b.BlockedBy) > 0 {
+			fmt.Fprintf(w, "           waits on %s\n", ids(b.BlockedBy))
 		}
-		if blocking := ids(b["blocking"]); blocking != "" {
-			fmt.Fprintf(w, "           holds up %s\n", blocking)
+		if len(b.Blocking) > 0 {
+			fmt.Fprintf(w, "           holds up %s\n", ids(b.Blocking))
 		}
 	}
 	fmt.Fprintln(w, "\nRISKS")
-	for _, r := range list(h["risks"]) {
-		fmt.Fprintf(w, "  %-7s %-20s %s\n", r["severity"], r["type"], ids(r["entities"]))
+	for _, r := range h.Risks {
+		fmt.Fprintf(w, "  %-7s %-20s %s\n", r.Severity, r.Type, ids(r.Entities))
 	}
-	ready := list(h["ready"])
-	fmt.Fprintf(w, "\nREADY TO START (%d)\n", len(ready))
-	for i, r := range ready {
+	fmt.Fprintf(w, "\nREADY TO START (%d)\n", len(h.Ready))
+	for i, r := range h.Ready {
 		if i == 10 {
-			fmt.Fprintf(w, "  ... and %d more (analyze_project_state)\n", len(ready)-10)
+			fmt.Fprintf(w, "  ... and %d more (analyze_project_state)\n", len(h.Ready)-10)
 			break
 		}
-		fmt.Fprintf(w, "  %-8s %-4v unblocks %-3v %s\n", r["id"], orDash(r["priority"]), r["unblocks"], r["title"])
-	}
-	if cp, ok := h["critical_path"].(map[string]any); ok {
-		overall, _ := cp["overall"].(map[string]any)
-		fmt.Fprintf(w, "\nCRITICAL PATH (%v entities)\n  %s\n", overall["length"], strings.ReplaceAll(ids(overall["ids"]), ", ", " → "))
-	}
-}
-
-// orDash is v, or "-" when it is absent.
-func orDash(v any) any {
-	if v == nil {
-		return "-"
-	}
-	return v
-}
-
-func list(v any) []map[string]any {
-	var out []map[string]any
-	items, _ := v.([]any)
-	for _, item := range items {
-		if m, ok := item.(map[string]any); ok {
-			out = append(out, m)
+		priority := "-"
+		if r.Priority != nil {
+			priority = string(*r.Priority)
 		}
+		fmt.Fprintf(w, "  %-8s %-4s unblocks %-3d %s\n", r.ID, priority, r.Unblocks, r.Title)
 	}
-	return out
+	if cp := h.CriticalPath; cp != nil {
+		fmt.Fprintf(w, "\nCRITICAL PATH (%d entities)\n  %s\n", cp.Overall.Length, strings.ReplaceAll(ids(cp.Overall.IDs), ", ", " → "))
+	}
 }
 
-func ids(v any) string {
-	items, _ := v.([]any)
-	parts := make([]string, 0, len(items))
-	for _, item := range items {
-		parts = append(parts, fmt.Sprint(item))
+func ids(list []pc.ID) string {
+	parts := make([]string, len(list))
+	for i, id := range list {
+		parts[i] = string(id)
 	}
 	return strings.Join(parts, ", ")
 }
 
 // counts renders {"task": 31, "story": 9} as "story 9, task 31".
-func counts(v any) string {
-	m, _ := v.(map[string]any)
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
+func counts(m map[string]int) string {
+	keys := slices.Sorted(maps.Keys(m))
 	parts := make([]string, len(keys))
 	for i, k := range keys {
-		parts[i] = fmt.Sprintf("%s %v", k, m[k])
+		parts[i] = fmt.Sprintf("%s %d", k, m[k])
 	}
 	return strings.Join(parts, ", ")
 }

@@ -89,20 +89,10 @@ func (c *cli) syncer(database string, deadline time.Duration) (*extsync.Syncer, 
 	if err != nil {
 		return nil, nil, err
 	}
-	cfg, err := extsync.ReadConfig(env.Project.Files())
-	if err != nil {
-		return nil, nil, err
-	}
-	if database != "" {
-		cfg.DatabaseID = database
-	}
 	o := notionOptions
 	o.BaseURL = c.getenv("PROJECTCANVAS_NOTION_URL")
-	client, err := notion.New(env.Transport, token, o)
-	if err != nil {
-		return nil, nil, err
-	}
-	s, err := extsync.New(env.Project, extsync.Options{Client: client, Config: cfg, TokenSource: tokenVar, Deadline: deadline})
+	s, err := extsync.Open(env.Project, env.Transport, extsync.Access{Token: token, TokenSource: tokenVar, Database: database,
+		Client: o, Deadline: deadline})
 	return s, env, err
 }
 

@@ -247,23 +247,41 @@ func (s *Syncer) explain(err error) error {
 	return err
 }
 
+// Access is how a host reaches Notion: the token and where it came from
+// (named in messages, never shown), the database when the host names one
+// (else the vault's config), the client's options (an API URL, the
+// clock), the run's deadline (0: DefaultDeadline).
+type Access struct {
+	Token, TokenSource string
+	Database           string
+	Client             notion.Options
+	Deadline           time.Duration
+}
+
+// Open builds the Syncer of p with a's access over the host's transport
+// t: the one constructor of the CLI's sync and the editor's commands.
+func Open(p *pc.Project, t pc.Transport, a Access) (*Syncer, error) {
+	cfg, err := ReadConfig(p.Files())
+	if err != nil {
+		return nil, err
+	}
+	if a.Database != "" {
+		cfg.DatabaseID = a.Database
+	}
+	client, err := notion.New(t, a.Token, a.Client)
+	if err != nil {
+		return nil, err
+	}
+	return New(p, Options{Client: client, Config: cfg, TokenSource: a.TokenSource, Deadline: a.Deadline})
+}
+
 // Command is the editor commands' sync (package commands calls it):
 // the given entities with the given database (else the vault's config),
 // over the host's transport, with a token the editor keeps in its own
 // settings. It returns the notice for the editor and the summary.
 func Command(ctx context.Context, p *pc.Project, t pc.Transport, token, database, apiURL string, only []pc.ID) (string, *Summary, error) {
-	cfg, err := ReadConfig(p.Files())
-	if err != nil {
-		return "", nil, err
-	}
-	if database != "" {
-		cfg.DatabaseID = database
-	}
-	client, err := notion.New(t, token, notion.Options{BaseURL: apiURL})
-	if err != nil {
-		return "", nil, err
-	}
-	s, err := New(p, Options{Client: client, Config: cfg, TokenSource: "the access token in the plugin's settings"})
+	s, err := Open(p, t, Access{Token: token, TokenSource: "the access token in the plugin's settings", Database: database,
+		Client: notion.Options{BaseURL: apiURL}})
 	if err != nil {
 		return "", nil, err
 	}

@@ -35,6 +35,23 @@ type overviewArgs struct {
 	Workstream         string `json:"workstream,omitempty" jsonschema:"Only this workstream (unassigned: none set)."`
 }
 
+// Overview is get_project_overview's content, typed, for a host that
+// prints it (the CLI's report): every entity's counts and the recentLimit
+// latest updates, completed entities included, archived ones not.
+func Overview(env *Env, recentLimit int) insight.Overview {
+	return insight.Summarize(env.Project.All(), insight.OverviewOptions{IncludeCompleted: true, RecentLimit: recentLimit})
+}
+
+// Analysis is analyze_project_state's content with ready work and the
+// critical path, typed, for a host that prints it (the CLI's report).
+func Analysis(env *Env) insight.Analysis {
+	return insight.Analyze(env.Project.All(), insight.AnalysisOptions{Now: env.Project.Now(), StaleDays: DefaultStaleDays, Ready: true, Critical: true})
+}
+
+// DefaultStaleDays is stale_days's default (the schema's default=14,
+// which TestDefaultStaleDays holds to it).
+const DefaultStaleDays = 14
+
 func getProjectOverview(_ context.Context, env *Env, a overviewArgs) (map[string]any, error) {
 	limit := a.RecentLimit
 	if !a.IncludeRecent {

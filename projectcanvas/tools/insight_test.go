@@ -191,3 +191,16 @@ func TestReadyAndCriticalPathOnBrokenVault(t *testing.T) {
 		"circular_dependency waiting cycle, left off the critical path: T-002 -> T-003 -> T-002",
 	}, kinds)
 }
+
+// The typed Analysis of the CLI's report takes the tool's default.
+func TestDefaultStaleDays(t *testing.T) {
+	tool, ok := tools.New().Lookup("analyze_project_state")
+	require.True(t, ok)
+	var schema struct {
+		Properties map[string]struct {
+			Default any `json:"default"`
+		} `json:"properties"`
+	}
+	require.NoError(t, json.Unmarshal(tool.InputSchema, &schema))
+	assert.EqualValues(t, tools.DefaultStaleDays, schema.Properties["stale_days"].Default)
+}
