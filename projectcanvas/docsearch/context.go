@@ -23,20 +23,16 @@ import (
 // A context vector is dense (every component non-zero) while a query's own
 // vector has a few dozen components, and a search reads one column of
 // vectors per component: scoring every chunk against it made the search
-// three times slower (p50 5 ms on the 10,000-document benchmark), and
-// keeping only its largest components changed results erratically (64 of
-// 256 cost keyword queries 0.03 of nDCG@10, 128 cost sub-section queries
-// 0.03, 160 cost nothing). So the context part is scored on the
+// three times slower, and keeping only its largest components changed
+// results erratically (docs/SEARCH.md, "The parameters"). So the context
+// part is scored on the
 // candidates only (the best by BM25 and by the query's own vector, as in
 // Search) and, similarity being linear, adds to their similarity weight
 // times their dot product with the context vector. In the relevance set
 // (209 chunks, top 30) every chunk is a candidate, so it equals scoring
 // them all; in a large vault a section that only the context vector would
 // find is missed, a bounded approximation like the one of BM25 scores
-// outside the candidates. The cost on the 10,000-document benchmark: p50
-// 2.2 ms against 1.5 ms without, natively on one core; 12.7 ms against
-// 7.1 ms in WebAssembly under Node (the reads of 256 scattered components
-// per candidate dominate).
+// outside the candidates. Its cost is in docs/SEARCH.md.
 //
 // Nothing is stored: the statistics are the BM25 index's postings and the
 // chunks' vectors, read when a query comes, over the whole vault (a
@@ -49,10 +45,8 @@ import (
 var contextChunks = 10
 
 // DefaultContextWeight is the weight of a query's context vector with the
-// built-in embedder (see WithContextVectors). On the relevance set, every
-// weight from 0.25 to 1 with 5 to 40 context chunks raised hybrid nDCG@10
-// on both halves of the queries; 0.5 with 10 chunks did so without
-// costing misspelt queries more than 0.02 (make eval-search-context).
+// built-in embedder (see WithContextVectors), chosen with make
+// eval-search-context (docs/SEARCH.md, "The parameters").
 const DefaultContextWeight = 0.5
 
 // contextVector returns the context vector of the words of query, or nil

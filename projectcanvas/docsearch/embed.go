@@ -61,30 +61,24 @@ func NewHashEmbedder(dim int) *HashEmbedder {
 	return &HashEmbedder{dim: dim}
 }
 
-// Weights of the built-in embedder's features, tuned on the relevance set
-// (testdata/relevance.tsv, make eval-search): with the trigrams of a word
-// weighing twice the word, misspelt queries find their sections (typo
-// nDCG@10 of vectors alone 0.18 at weight 0.35, 0.55 at 2) while paraphrases
-// lose a little (0.49 to 0.37): beyond 2, typos gain less than paraphrases
-// lose.
+// Weights of the built-in embedder's features: a word's trigrams weigh
+// twice the word, so that misspelt queries find their sections at a small
+// cost to paraphrases (tuned with make eval-search; docs/SEARCH.md, "The
+// parameters").
 const (
 	wordWeight    = 1.0
 	trigramWeight = 2.0
 )
 
-// titleShare is the title's part of a text's vector (see HashEmbedder).
-// On the tuning half of the Go documentation set (make
-// eval-search-godoc), with the pivot below, hybrid nDCG@10 of sub-section
-// queries is 0.75 without it and 0.94 at 0.3; from 0.35 on, keyword
-// queries over the example vault lose (0.97 to 0.94).
+// titleShare is the title's part of a text's vector (see HashEmbedder),
+// chosen on the Go documentation set's tuning half (docs/SEARCH.md, "The
+// parameters").
 const titleShare = 0.3
 
 // The length pivot (see HashEmbedder): the vector of a text of pivotBytes
 // keeps a unit norm; that of n bytes has the norm √n / ((1−pivotSlope)·
-// √pivotBytes + pivotSlope·√n), 0.73 at 50 bytes, 1.11 at 1,500. On the
-// tuning half, plain cosine (a slope of 1) scores 0.69 overall, 0.8 scores
-// 0.72, 0.6 costs the example vault's keyword queries 0.03; pivotBytes
-// from 250 to 700 moves nothing by more than 0.01.
+// √pivotBytes + pivotSlope·√n), 0.73 at 50 bytes, 1.11 at 1,500; chosen
+// on the tuning half (docs/SEARCH.md, "The parameters").
 const (
 	pivotBytes = 400
 	pivotSlope = 0.8

@@ -290,16 +290,14 @@ func score(cands []cand, haveVec bool, mode Mode) {
 		case mode == VectorOnly:
 			c.hybrid = c.vector
 		default:
-			c.hybrid = VectorWeight*c.vector + BM25Weight*c.bm25
+			c.hybrid = c.hybridOf()
 		}
 	}
 }
 
 // docShare is the part of a chunk's vector and BM25 scores that it takes
-// from the best candidate of its document (see smoothByDoc). On the
-// tuning half of the Go documentation set, hybrid nDCG@10 rises from
-// 0.725 to 0.731 at 0.3 (0.728 at 0.2, 0.730 at 0.4; at 0.5 keyword
-// queries lose 0.012), and on the example vault's set from 0.836 to 0.840.
+// from the best candidate of its document (see smoothByDoc); the figures
+// that chose it: docs/SEARCH.md, "The parameters".
 const docShare = 0.3
 
 // smoothByDoc mixes into each candidate's scores those of the best
@@ -331,7 +329,7 @@ func smoothByDoc(cands []cand) {
 		b := of[c.c.Doc]
 		c.vector = (1-docShare)*c.vector + docShare*b.vector
 		c.bm25 = (1-docShare)*c.bm25 + docShare*b.bm25
-		c.hybrid = VectorWeight*c.vector + BM25Weight*c.bm25
+		c.hybrid = c.hybridOf()
 	}
 }
 
@@ -339,19 +337,16 @@ func smoothByDoc(cands []cand) {
 // the query a chunk holds (Lucene's classic coordination factor): see
 // coordinate. A section holding the query's rarest word ("1.21" in
 // "GODEBUG history Go 1.21") then rises above one that the vectors prefer
-// for repeating the common ones. Tuned on the tuning half of the Go
-// documentation set (make eval-search-godoc): hybrid nDCG@10 0.731 at 0,
-// 0.733 at 0.2, 0.735 at 0.4, 0.733 at 0.5; a square or a cube of the
-// share scored lower.
+// for repeating the common ones. Tuned on the Go documentation set's
+// tuning half (docs/SEARCH.md, "The parameters").
 const coverWeight = 0.4
 
 // titleWeight is the part of a hybrid score that depends on how many of
 // the query's words the chunk's title (its document's name and heading
 // path) holds: a query naming a section ("slog groups", "GODEBUG history
-// Go 1.21") finds it before a section that only speaks of it. On the
-// tuning half, hybrid nDCG@10 is 0.7336 at 0.05, 0.7358 at 0.1 and
-// 0.736 up to 0.3, where keyword and misspelt queries start to lose
-// (0.937 to 0.921, 0.810 to 0.800): 0.1 keeps them.
+// Go 1.21") finds it before a section that only speaks of it. Higher
+// weights cost keyword and misspelt queries (docs/SEARCH.md, "The
+// parameters").
 const titleWeight = 0.1
 
 // coordinate multiplies each candidate's vector and BM25 scores, and so
@@ -369,8 +364,12 @@ func coordinate(cands []cand) {
 func (c *cand) scale(f float64) {
 	c.vector *= f
 	c.bm25 *= f
-	c.hybrid = VectorWeight*c.vector + BM25Weight*c.bm25
+	c.hybrid = c.hybridOf()
 }
+
+// hybridOf is the hybrid score of the candidate's vector and BM25 scores:
+// the one place the project's weights are applied.
+func (c *cand) hybridOf() float64 { return VectorWeight*c.vector + BM25Weight*c.bm25 }
 
 // matchTitles scales the scores of the best candidates, sorted, by 1 −
 // titleWeight + titleWeight × the share of query that their title holds,
