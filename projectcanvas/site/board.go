@@ -91,7 +91,9 @@ func (s *site) boardPage(canvases []canvasLink) error {
 		}
 		b.Count++
 	}
-	order := sortedKeys(statuses, func(a, b pc.Status) int { return cmp.Or(cmp.Compare(statusOrder(a), statusOrder(b)), cmp.Compare(a, b)) })
+	order := sortedKeys(statuses, func(a, b pc.Status) int {
+		return cmp.Or(cmp.Compare(statusOrder(a), statusOrder(b)), cmp.Compare(a, b))
+	})
 	for _, t := range pc.Types {
 		if types[t] {
 			b.Types = append(b.Types, t)

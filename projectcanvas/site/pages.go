@@ -31,13 +31,13 @@ var templates = func() map[string]*template.Template {
 
 // page is what the layout shows around a page's content.
 type page struct {
-	Title    string
-	Root     string // the way to the site's root from the page
-	Canvases []canvasLink
-	Search   bool // loads the search index
-	Stamp    bool // shows when and from which commit the site was made
+	Title             string
+	Root              string // the way to the site's root from the page
+	Canvases          []canvasLink
+	Search            bool // loads the search index
+	Stamp             bool // shows when and from which commit the site was made
 	Generated, Commit string
-	Body     any
+	Body              any
 }
 
 type canvasLink struct{ Name, Page string }
