@@ -51,11 +51,24 @@ func (s *site) renderBody(body, root string) (htmlOut []byte, plain string, err 
 	md := s.markdown(root)
 	src := []byte(body)
 	doc := md.Parser().Parse(text.NewReader(src))
+	nestHeadings(doc)
 	var buf bytes.Buffer
 	if err := md.Renderer().Render(&buf, src, doc); err != nil {
 		return nil, "", err
 	}
-	return buf.Bytes(), plainText(doc, src), nil
+	return buf.Bytes(), s.plainText(doc, src), nil
+}
+
+// nestHeadings puts the body's headings below the page's: the page is the
+// h1, the body sits under an h2, so a body's # is an h3 (at most h6), and
+// the headings stay in order for those who move by them.
+func nestHeadings(doc ast.Node) {
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if h, ok := n.(*ast.Heading); ok && entering {
+			h.Level = min(h.Level+2, 6)
+		}
+		return ast.WalkContinue, nil
+	})
 }
 
 // href is where a link of a body may go: an http(s) or mailto address as
@@ -159,7 +172,7 @@ func (r *bodyRenderer) wikiLink(w util.BufWriter, _ []byte, n ast.Node, entering
 		return ast.WalkContinue, nil
 	}
 	l := n.(*wikiLink)
-	label := html.EscapeString(l.Label)
+	label := html.EscapeString(r.s.wikiText(l))
 	if e := r.s.resolve(l.Target); e != nil {
 		writeHref(w, r.root+pageOf(e.ID))
 		_, _ = w.WriteString(label + "</a>")
@@ -170,7 +183,7 @@ func (r *bodyRenderer) wikiLink(w util.BufWriter, _ []byte, n ast.Node, entering
 }
 
 // plainText is the words of a parsed body, for the search index.
-func plainText(doc ast.Node, src []byte) string {
+func (s *site) plainText(doc ast.Node, src []byte) string {
 	var b strings.Builder
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
@@ -184,11 +197,13 @@ func plainText(doc ast.Node, src []byte) string {
 			b.Write(n.Value)
 			b.WriteByte(' ')
 		case *wikiLink:
-			b.WriteString(n.Label + " ")
+			b.WriteString(s.wikiText(n) + " ")
 		case *ast.AutoLink:
 			b.Write(n.Label(src))
 			b.WriteByte(' ')
-		case *ast.CodeBlock, *ast.FencedCodeBlock, *ast.HTMLBlock:
+		case *ast.RawHTML, *ast.HTMLBlock:
+			return ast.WalkSkipChildren, nil // markup, not words
+		case *ast.CodeBlock, *ast.FencedCodeBlock:
 			lines := n.Lines()
 			for i := 0; i < lines.Len(); i++ {
 				seg := lines.At(i)

@@ -34,6 +34,9 @@ type site struct {
 	// names a wiki link may give them (see resolve).
 	shown  map[pc.ID]*pc.Entity
 	byName map[string]*pc.Entity
+	// hidden are the names of the entities left out, for wiki links to
+	// them, which show the id alone.
+	hidden map[string]pc.ID
 	// inverse are the relations other entities state towards an entity:
 	// for each id, the relation seen from its side and the other's id.
 	inverse map[pc.ID][]relatedTo
@@ -53,13 +56,16 @@ func Build(p *pc.Project, opt Options) (Files, error) {
 			return nil, err
 		}
 	}
-	s := &site{p: p, opt: opt, all: p.All(), shown: map[pc.ID]*pc.Entity{}, byName: map[string]*pc.Entity{}, inverse: map[pc.ID][]relatedTo{}, files: Files{}}
+	s := &site{p: p, opt: opt, all: p.All(), shown: map[pc.ID]*pc.Entity{}, byName: map[string]*pc.Entity{}, hidden: map[string]pc.ID{}, inverse: map[pc.ID][]relatedTo{}, files: Files{}}
 	slices.SortFunc(s.all, func(a, b *pc.Entity) int { return cmp.Compare(a.ID, b.ID) })
 	for _, e := range s.all {
 		if s.publishes(e) {
 			s.shown[e.ID] = e
 			s.byName[strings.ToLower(strings.TrimSuffix(path.Base(e.Path), ".md"))] = e
 			s.byName[strings.ToLower(strings.TrimSuffix(e.Path, ".md"))] = e
+		} else {
+			s.hidden[strings.ToLower(strings.TrimSuffix(path.Base(e.Path), ".md"))] = e.ID
+			s.hidden[strings.ToLower(strings.TrimSuffix(e.Path, ".md"))] = e.ID
 		}
 		for _, r := range pc.Relations {
 			inv := r.Inverse()
@@ -132,6 +138,25 @@ func (s *site) resolve(target string) *pc.Entity {
 		}
 	}
 	return s.byName[strings.ToLower(strings.TrimSuffix(target, ".md"))]
+}
+
+// wikiText is the text of a wiki link: its label, but for a link to an
+// entity left out of the site written without a label, the entity's id
+// alone: its file's name would tell its title.
+func (s *site) wikiText(l *wikiLink) string {
+	if l.Aliased {
+		return l.Label
+	}
+	first, _, _ := strings.Cut(l.Target, " ")
+	if id, _, _, err := pc.ParseID(first); err == nil {
+		if _, err := s.p.Get(string(id)); err == nil && s.shown[id] == nil {
+			return string(id)
+		}
+	}
+	if id, ok := s.hidden[strings.ToLower(strings.TrimSuffix(l.Target, ".md"))]; ok {
+		return string(id)
+	}
+	return l.Label
 }
 
 // milestoneOf is the milestone an entity falls under: itself, or the first

@@ -18,6 +18,7 @@ var kindWikiLink = ast.NewNodeKind("WikiLink")
 type wikiLink struct {
 	ast.BaseInline
 	Target, Label string
+	Aliased       bool // the label was written after a "|"
 }
 
 func (n *wikiLink) Kind() ast.NodeKind { return kindWikiLink }
@@ -52,5 +53,5 @@ func (wikiParser) Parse(_ ast.Node, block text.Reader, _ parser.Context) ast.Nod
 	if !aliased {
 		label = strings.TrimSpace(strings.ReplaceAll(inner, "#", " › "))
 	}
-	return &wikiLink{Target: target, Label: strings.TrimSpace(label)}
+	return &wikiLink{Target: target, Label: strings.TrimSpace(label), Aliased: aliased}
 }
