@@ -60,15 +60,23 @@ func (s *site) renderBody(body, root string) (htmlOut []byte, plain string, err 
 }
 
 // nestHeadings puts the body's headings below the page's: the page is the
-// h1, the body sits under an h2, so a body's # is an h3 (at most h6), and
-// the headings stay in order for those who move by them.
+// h1 and the body sits under an h2, so the body's highest headings become
+// h3s, and a heading that skips a level ("#" then "###") comes one below
+// the one before it, so that the headings stay in order for those who
+// move by them.
 func nestHeadings(doc ast.Node) {
+	var headings []*ast.Heading
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if h, ok := n.(*ast.Heading); ok && entering {
-			h.Level = min(h.Level+2, 6)
+			headings = append(headings, h)
 		}
 		return ast.WalkContinue, nil
 	})
+	prev := 2
+	for _, h := range headings {
+		h.Level = min(h.Level+2, prev+1, 6)
+		prev = h.Level
+	}
 }
 
 // href is where a link of a body may go: an http(s) or mailto address as
