@@ -4,7 +4,9 @@ import (
 	"cmp"
 	"path"
 	"slices"
+	"runtime"
 	"strings"
+	"sync"
 	"time"
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
@@ -41,6 +43,7 @@ type site struct {
 	// for each id, the relation seen from its side and the other's id.
 	inverse map[pc.ID][]relatedTo
 	files   Files
+	filesMu sync.Mutex // guards files: the entity pages are written in parallel
 }
 
 type relatedTo struct {
@@ -85,18 +88,45 @@ func Build(p *pc.Project, opt Options) (Files, error) {
 			return nil, pc.Errorf(pc.CodeInternal, "writing the site: %v", err)
 		}
 	}
-	var index []searchEntry
-	for _, e := range s.all {
-		if s.shown[e.ID] != nil {
-			entry, err := s.entityPage(e, canvases)
-			if err != nil {
-				return nil, err
-			}
-			index = append(index, entry)
-		}
+	index, err := s.entityPages(canvases)
+	if err != nil {
+		return nil, err
 	}
 	s.files["assets/search-index.js"] = searchIndex(index)
 	return s.files, nil
+}
+
+// entityPages writes the page of every published entity, one goroutine
+// per processor, and returns their search entries in id order.
+func (s *site) entityPages(canvases []canvasLink) ([]searchEntry, error) {
+	var shown []*pc.Entity
+	for _, e := range s.all {
+		if s.shown[e.ID] != nil {
+			shown = append(shown, e)
+		}
+	}
+	index := make([]searchEntry, len(shown))
+	errs := make([]error, len(shown))
+	var next sync.WaitGroup
+	work := make(chan int)
+	for range runtime.GOMAXPROCS(0) {
+		next.Go(func() {
+			for i := range work {
+				index[i], errs[i] = s.entityPage(shown[i], canvases)
+			}
+		})
+	}
+	for i := range shown {
+		work <- i
+	}
+	close(work)
+	next.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	return index, nil
 }
 
 // publishes reports whether an entity goes on the site: a path that is not
