@@ -3,8 +3,8 @@ package site
 import (
 	"cmp"
 	"path"
-	"slices"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"time"
