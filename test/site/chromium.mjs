@@ -180,6 +180,28 @@ try {
   const hard = setTimeout(() => child.kill("SIGKILL"), 5000);
   await exited;
   clearTimeout(hard);
-  rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+  await removeProfile(profile);
 }
 process.exit(status);
+
+/**
+ * Removes Chromium's profile folder once its helper processes, which
+ * outlive the browser by a moment and write into it meanwhile, let go of
+ * it; a folder still held after ten seconds is left in the temporary
+ * folder with a note, not a failed test.
+ * @param {string} dir
+ */
+async function removeProfile(dir) {
+  for (let i = 0; ; i++) {
+    try {
+      rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+      return;
+    } catch (e) {
+      if (i === 20) {
+        console.error(`note: ${dir} is left behind (${e instanceof Error ? e.message : String(e)})`);
+        return;
+      }
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+}
