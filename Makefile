@@ -26,7 +26,7 @@ MANIFEST_VERSION = $(shell sed -n 's/^ *"version": *"\([^"]*\)".*/\1/p' plugin/m
 TAG_VERSION = $(patsubst v%,%,$(shell git describe --tags --exact-match 2>/dev/null))
 VERSION ?= $(or $(TAG_VERSION),$(MANIFEST_VERSION))
 
-.PHONY: release lint-platforms lint-plugin build wasm wasm-size plugin install test test-go test-wasm test-e2e test-plugin bench-plugin bench-plugin-chromium run serve golden bench bench-wasm bench-wasm-load bench-wasm-memory bench-serve-memory bench-search bench-merge eval-search eval-search-context eval-search-godoc eval-search-model lint clean crash fuzz soak
+.PHONY: release lint-platforms lint-plugin build wasm wasm-size plugin install test test-go test-wasm test-e2e test-plugin bench-plugin bench-plugin-chromium test-site run serve golden bench bench-wasm bench-wasm-load bench-wasm-memory bench-serve-memory bench-search bench-merge eval-search eval-search-context eval-search-godoc eval-search-model lint clean crash fuzz soak
 
 build:
 	$(GO) build -ldflags '-X main.version=$(VERSION)' -o $(BIN) ./cmd/projectcanvas
@@ -67,7 +67,21 @@ install_plugin = mkdir -p "$(1)/.obsidian/plugins/project-canvas" && \
 	echo "plugin installed into $(1)/.obsidian/plugins/project-canvas"
 
 # Every test.
-test: test-go test-wasm test-e2e test-plugin
+test: test-go test-wasm test-e2e test-plugin test-site
+
+# The status site of the example vault (with its laid-out canvas) in
+# headless Chromium (Debian's /usr/bin/chromium, or CHROMIUM), opened from
+# disk: no console error, no request outside the site, every link
+# resolves, the board lists every active entity, a misspelt title is
+# found (test/site/chromium.mjs); screenshots of the board and the canvas
+# in .scratch/site-shots. Skipped, saying so, where there is no Chromium.
+SITE_VAULT := $(SCRATCH)/site-vault
+test-site: build
+	@if [ ! -x "$${CHROMIUM:-/usr/bin/chromium}" ]; then echo "test-site: skipped, no Chromium (apt-get install chromium)"; exit 0; fi; \
+	rm -rf $(SITE_VAULT) $(SCRATCH)/site-shots && mkdir -p $(SCRATCH)/site-shots && cp -R examples/vault $(SITE_VAULT) && \
+	cp projectcanvas/canvas/testdata/example-vault.canvas $(SITE_VAULT)/Projects.canvas && \
+	$(BIN) --vault $(SITE_VAULT) site && \
+	SHOTS=$(SCRATCH)/site-shots node --experimental-websocket test/site/chromium.mjs $(SITE_VAULT)/.projectcanvas/site
 
 # The plugin: strict type check (src; then, with tsconfig.test.json and
 # before the build, the tests, their helpers, the benchmarks and the fake

@@ -40,7 +40,7 @@ func init() {
 		service: {"projectcanvas/canvas", "projectcanvas/canvas/render", "projectcanvas/insight", "projectcanvas/docsearch", "projectcanvas/docsearch/vecfile",
 			"projectcanvas/assist", "projectcanvas/extsync", "projectcanvas/notion", "projectcanvas/merge",
 			"projectcanvas/vault", "projectcanvas/vault/osfs", "projectcanvas/vault/memfs", "projectcanvas/watch",
-			"projectcanvas/httpclient", "internal/vaultgen"},
+			"projectcanvas/httpclient", "internal/vaultgen", "projectcanvas/site"},
 		registry: {"projectcanvas/tools", "projectcanvas/commands"},
 		host:     {"cmd/projectcanvas", "projectcanvas/httpapi", "projectcanvas/httpapi/route", "projectcanvas/mcpserver", "wasm", "wasm/bridge"},
 	} {
@@ -59,7 +59,9 @@ var wiring = map[string][]string{
 		// driver protocol. Neither runs in another host.
 		"projectcanvas/canvas/render", "projectcanvas/canvas", "projectcanvas/merge",
 		// gen writes a synthetic vault.
-		"internal/vaultgen"},
+		"internal/vaultgen",
+		// site writes the status site into a folder of this machine.
+		"projectcanvas/site"},
 	"wasm/bridge": {"projectcanvas/vault/memfs", "projectcanvas/docsearch"},
 }
 

@@ -26,6 +26,10 @@ import (
 type Entity struct {
 	ID, Title, Status string
 	Type              string // milestone, story, task, decision, document, feature
+	// Href, when set, makes the card a link to it (the status site's page
+	// of the entity); the caller vouches for the address, which is only
+	// escaped here.
+	Href string
 }
 
 // Lookup returns the entity a vault file holds; ok is false for other files.
@@ -264,6 +268,10 @@ func node(b *strings.Builder, n *canvas.Node, lookup Lookup) {
 	case canvas.TypeFile:
 		if lookup != nil {
 			if e, ok := lookup(n.File); ok {
+				if e.Href != "" {
+					fmt.Fprintf(b, `<a href="%s">`+"\n", esc(e.Href))
+					defer b.WriteString("</a>\n")
+				}
 				tone, style = toneOf(e.Status), typeStyle(e.Type)
 				if tone != nil {
 					fill = or(colour(n.Color), tone.Colour)

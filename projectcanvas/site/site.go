@@ -1,0 +1,206 @@
+package site
+
+import (
+	"cmp"
+	"path"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
+)
+
+// Options choose what a site shows besides the project itself.
+type Options struct {
+	// Include and Exclude are globs over vault paths (see Match): an
+	// entity or canvas is published when its path matches an Include (or
+	// Include is empty) and no Exclude.
+	Include, Exclude []string
+	// Generated is when the site was made, shown on the board and the
+	// ready page; Commit the vault's git commit, "" when none.
+	Generated time.Time
+	Commit    string
+}
+
+// Files are a site's files by their path in the site's folder.
+type Files map[string][]byte
+
+// site is what the pages of one Build share.
+type site struct {
+	p   *pc.Project
+	opt Options
+	all []*pc.Entity
+	// shown are the published entities by id; byName the same by the
+	// names a wiki link may give them (see resolve).
+	shown  map[pc.ID]*pc.Entity
+	byName map[string]*pc.Entity
+	// hidden are the names of the entities left out, for wiki links to
+	// them, which show the id alone.
+	hidden map[string]pc.ID
+	// inverse are the relations other entities state towards an entity:
+	// for each id, the relation seen from its side and the other's id.
+	inverse map[pc.ID][]relatedTo
+	files   Files
+	filesMu sync.Mutex // guards files: the entity pages are written in parallel
+}
+
+type relatedTo struct {
+	field string
+	id    pc.ID
+}
+
+// Build makes the site of a project. It reads the project's entities and
+// canvases and changes nothing.
+func Build(p *pc.Project, opt Options) (Files, error) {
+	for _, g := range append(slices.Clone(opt.Include), opt.Exclude...) {
+		if err := CheckGlob(g); err != nil {
+			return nil, err
+		}
+	}
+	s := &site{p: p, opt: opt, all: p.All(), shown: map[pc.ID]*pc.Entity{}, byName: map[string]*pc.Entity{}, hidden: map[string]pc.ID{}, inverse: map[pc.ID][]relatedTo{}, files: Files{}}
+	slices.SortFunc(s.all, func(a, b *pc.Entity) int { return cmp.Compare(a.ID, b.ID) })
+	for _, e := range s.all {
+		if s.publishes(e) {
+			s.shown[e.ID] = e
+			s.byName[strings.ToLower(strings.TrimSuffix(path.Base(e.Path), ".md"))] = e
+			s.byName[strings.ToLower(strings.TrimSuffix(e.Path, ".md"))] = e
+		} else {
+			s.hidden[strings.ToLower(strings.TrimSuffix(path.Base(e.Path), ".md"))] = e.ID
+			s.hidden[strings.ToLower(strings.TrimSuffix(e.Path, ".md"))] = e.ID
+		}
+		for _, r := range pc.Relations {
+			inv := r.Inverse()
+			for _, id := range e.Links[r] {
+				s.inverse[id] = append(s.inverse[id], relatedTo{inv.Field(), e.ID})
+			}
+		}
+	}
+	s.files["assets/site.css"] = stylesheet()
+	s.files["assets/site.js"] = siteJS
+	canvases, err := s.canvasPages()
+	if err != nil {
+		return nil, err
+	}
+	for _, write := range []func([]canvasLink) error{s.boardPage, s.readyPage, s.searchPage} {
+		if err := write(canvases); err != nil {
+			return nil, pc.Errorf(pc.CodeInternal, "writing the site: %v", err)
+		}
+	}
+	index, err := s.entityPages(canvases)
+	if err != nil {
+		return nil, err
+	}
+	s.files["assets/search-index.js"] = searchIndex(index)
+	return s.files, nil
+}
+
+// entityPages writes the page of every published entity, one goroutine
+// per processor, and returns their search entries in id order.
+func (s *site) entityPages(canvases []canvasLink) ([]searchEntry, error) {
+	var shown []*pc.Entity
+	for _, e := range s.all {
+		if s.shown[e.ID] != nil {
+			shown = append(shown, e)
+		}
+	}
+	index := make([]searchEntry, len(shown))
+	errs := make([]error, len(shown))
+	var next sync.WaitGroup
+	work := make(chan int)
+	for range runtime.GOMAXPROCS(0) {
+		next.Go(func() {
+			for i := range work {
+				index[i], errs[i] = s.entityPage(shown[i], canvases)
+			}
+		})
+	}
+	for i := range shown {
+		work <- i
+	}
+	close(work)
+	next.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	return index, nil
+}
+
+// publishes reports whether an entity goes on the site: a path that is not
+// hidden, chosen by the globs, and no publish: false.
+func (s *site) publishes(e *pc.Entity) bool {
+	if v, ok := e.Fields["publish"]; ok && (v == false || v == "false") {
+		return false
+	}
+	return s.selects(e.Path)
+}
+
+// selects reports whether a vault path is chosen by the globs.
+func (s *site) selects(name string) bool {
+	if pc.Hidden(name) {
+		return false
+	}
+	in := len(s.opt.Include) == 0
+	for _, g := range s.opt.Include {
+		in = in || Match(g, name)
+	}
+	for _, g := range s.opt.Exclude {
+		in = in && !Match(g, name)
+	}
+	return in
+}
+
+// pageOf is the site path of an entity's page.
+func pageOf(id pc.ID) string { return "e/" + string(id) + ".html" }
+
+// resolve finds the published entity a wiki link's target names: by id
+// (the target's first word, "T-001 Login"), by file name or by vault path
+// (without .md, in any case).
+func (s *site) resolve(target string) *pc.Entity {
+	target = strings.TrimSpace(target)
+	first, _, _ := strings.Cut(target, " ")
+	if id, _, _, err := pc.ParseID(first); err == nil {
+		if e := s.shown[id]; e != nil {
+			return e
+		}
+	}
+	return s.byName[strings.ToLower(strings.TrimSuffix(target, ".md"))]
+}
+
+// wikiText is the text of a wiki link: its label, but for a link to an
+// entity left out of the site written without a label, the entity's id
+// alone: its file's name would tell its title.
+func (s *site) wikiText(l *wikiLink) string {
+	if l.Aliased {
+		return l.Label
+	}
+	first, _, _ := strings.Cut(l.Target, " ")
+	if id, _, _, err := pc.ParseID(first); err == nil {
+		if _, err := s.p.Get(string(id)); err == nil && s.shown[id] == nil {
+			return string(id)
+		}
+	}
+	if id, ok := s.hidden[strings.ToLower(strings.TrimSuffix(l.Target, ".md"))]; ok {
+		return string(id)
+	}
+	return l.Label
+}
+
+// milestoneOf is the milestone an entity falls under: itself, or the first
+// milestone up its parents (nil when none; a parent cycle stops the walk).
+func (s *site) milestoneOf(e *pc.Entity) *pc.Entity {
+	for range 16 {
+		if e == nil || e.Type == pc.Milestone {
+			return e
+		}
+		next, err := s.p.Get(string(e.Parent))
+		if err != nil {
+			return nil
+		}
+		e = next
+	}
+	return nil
+}

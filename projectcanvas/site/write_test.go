@@ -1,0 +1,120 @@
+package site_test
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/site"
+)
+
+// TestWriteRewritesOnlyWhatChanged: a second run writes nothing, a
+// changed file is written again and a file no longer made is removed.
+func TestWriteRewritesOnlyWhatChanged(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "site")
+	w, err := site.Write(dir, site.Files{"index.html": []byte("a"), "e/T-001.html": []byte("b"), "e/T-002.html": []byte("c")})
+	require.NoError(t, err)
+	assert.Equal(t, site.Written{Written: 3}, w)
+	old := time.Now().Add(-time.Hour)
+	require.NoError(t, os.Chtimes(filepath.Join(dir, "e/T-001.html"), old, old))
+
+	w, err = site.Write(dir, site.Files{"index.html": []byte("a2"), "e/T-001.html": []byte("b")})
+	require.NoError(t, err)
+	assert.Equal(t, site.Written{Written: 1, Unchanged: 1, Removed: 1}, w)
+	info, err := os.Stat(filepath.Join(dir, "e/T-001.html"))
+	require.NoError(t, err)
+	assert.WithinDuration(t, old, info.ModTime(), time.Second, "left alone")
+	assert.NoFileExists(t, filepath.Join(dir, "e/T-002.html"))
+	data, err := os.ReadFile(filepath.Join(dir, "index.html"))
+	require.NoError(t, err)
+	assert.Equal(t, "a2", string(data))
+}
+
+// TestWriteRefusesAFolderOfOtherFiles: a folder holding a file the
+// command did not write is refused, and nothing is written into it.
+func TestWriteRefusesAFolderOfOtherFiles(t *testing.T) {
+	for name, setup := range map[string]func(dir string){
+		"a file of its own": func(dir string) {
+			require.NoError(t, os.WriteFile(filepath.Join(dir, "notes.md"), []byte("mine"), 0o644))
+		},
+		"a file beside a site": func(dir string) {
+			_, err := site.Write(dir, site.Files{"index.html": []byte("a")})
+			require.NoError(t, err)
+			require.NoError(t, os.WriteFile(filepath.Join(dir, "extra.html"), []byte("mine"), 0o644))
+		},
+		"another manifest": func(dir string) {
+			require.NoError(t, os.WriteFile(filepath.Join(dir, site.ManifestName), []byte(`{"files":{"notes.md":"x"}}`), 0o644))
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			setup(dir)
+			before := listDir(t, dir)
+			_, err := site.Write(dir, site.Files{"index.html": []byte("new"), "notes.md": []byte("overwritten")})
+			require.Error(t, err)
+			assert.Equal(t, pc.CodeConflict, pc.AsError(err).Code)
+			assert.Equal(t, before, listDir(t, dir))
+		})
+	}
+}
+
+func listDir(t *testing.T, dir string) map[string]string {
+	out := map[string]string{}
+	require.NoError(t, filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			data, _ := os.ReadFile(p)
+			out[p] = string(data)
+		}
+		return err
+	}))
+	return out
+}
+
+func TestMatch(t *testing.T) {
+	for _, tt := range []struct {
+		glob, name string
+		want       bool
+	}{
+		{"Projects/**", "Projects/tasks/T-001 A.md", true},
+		{"Projects/**", "Notes/T-001 A.md", false},
+		{"**/drafts/*.md", "Projects/drafts/T-001 A.md", true},
+		{"**/drafts/*.md", "drafts/T-001 A.md", true},
+		{"*.canvas", "Boards/Projects.canvas", true},
+		{"Projects/tasks/*", "Projects/tasks/T-001 A.md", true},
+		{"Projects/tasks/*", "Projects/tasks/x/T-001 A.md", false},
+		{"Projects/*/T-00?*", "Projects/tasks/T-001 A.md", true},
+	} {
+		assert.Equal(t, tt.want, site.Match(tt.glob, tt.name), "%s ~ %s", tt.glob, tt.name)
+	}
+	assert.Error(t, site.CheckGlob("Projects/[a"))
+	assert.Error(t, site.CheckGlob(""))
+}
+
+// TestIncludeExclude: the globs choose the entities and canvases
+// published; an entity left out is its id alone where others name it.
+func TestIncludeExclude(t *testing.T) {
+	p := open(t, map[string]string{
+		"Projects/tasks/T-001 A.md":     "---\nid: T-001\ntype: task\ntitle: Alpha\nstatus: Not Started\ndepends_on: [T-002]\n---\n",
+		"Private/T-002 B.md":            "---\nid: T-002\ntype: task\ntitle: Bravo\nstatus: Not Started\n---\n",
+		"Projects/tasks/T-003 Draft.md": "---\nid: T-003\ntype: task\ntitle: Charlie\nstatus: Not Started\n---\n",
+		"Projects.canvas":               `{"nodes":[]}`,
+		"Private/Plan.canvas":           `{"nodes":[]}`,
+	})
+	files, err := site.Build(p, site.Options{Include: []string{"Projects/**", "*.canvas"}, Exclude: []string{"**/*Draft.md", "Private/**"}})
+	require.NoError(t, err)
+	assert.Contains(t, files, "e/T-001.html")
+	assert.NotContains(t, files, "e/T-002.html")
+	assert.NotContains(t, files, "e/T-003.html")
+	assert.Contains(t, files, "canvas/projects.html")
+	assert.NotContains(t, files, "canvas/private-plan.html")
+	assert.Contains(t, string(files["e/T-001.html"]), `<span class="unlinked">T-002</span>`)
+	assert.NotContains(t, string(files["e/T-001.html"]), "Bravo")
+
+	_, err = site.Build(p, site.Options{Exclude: []string{"[x"}})
+	assert.Equal(t, pc.CodeInvalidArgument, pc.AsError(err).Code)
+}
