@@ -3,6 +3,7 @@ package projectcanvas
 import (
 	"errors"
 	"io/fs"
+	"maps"
 	"path"
 	"slices"
 	"strings"
@@ -228,7 +229,7 @@ type fieldEdit struct {
 
 func (cs *changeset) repairIDs(refused map[string]string) (*IDRepair, error) {
 	rep := &IDRepair{Renumbered: []Renumbered{}, Rewritten: []IDReference{}, Undecided: []IDReference{}, Refused: []Refusal{}, refused: map[string]string{}}
-	for _, name := range sortedKeys(refused) {
+	for _, name := range slices.Sorted(maps.Keys(refused)) {
 		rep.Refuse(name, refused[name])
 	}
 	held, dups := cs.p.entityFiles()
@@ -249,15 +250,6 @@ func (cs *changeset) repairIDs(refused map[string]string) (*IDRepair, error) {
 		}
 	}
 	return rep, r.stage()
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }
 
 // groups collects the copies of every duplicated id, oldest first (by
@@ -544,7 +536,7 @@ func mirrors(c *Entity, ref reference) bool {
 
 // stage writes every pending file edit into the changeset, by path.
 func (r *repairer) stage() error {
-	for _, name := range sortedKeys(r.edits) {
+	for _, name := range slices.Sorted(maps.Keys(r.edits)) {
 		fe := r.edits[name]
 		data := r.read[name]
 		doc, err := frontmatter.Parse(data)

@@ -1,6 +1,7 @@
 package projectcanvas
 
 import (
+	"maps"
 	"slices"
 	"strings"
 
@@ -435,7 +436,7 @@ func (p *Project) Migrate(apply bool) (*Migration, error) {
 // only report).
 func (p *Project) migration(cs *changeset, refused map[string]string) (*Migration, error) {
 	mig := &Migration{Notes: []MigratedNote{}, ByKind: map[string]int{}, Refused: []Refusal{}}
-	for _, name := range sortedKeys(refused) {
+	for _, name := range slices.Sorted(maps.Keys(refused)) {
 		mig.Refused = append(mig.Refused, Refusal{File: name, Reason: refused[name]})
 	}
 	held, dups := p.entityFiles()

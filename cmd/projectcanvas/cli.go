@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -122,7 +123,10 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	fs.StringVar(&ef.url, "embeddings-url", "", "embeddings endpoint for document search")
 	fs.StringVar(&ef.model, "embeddings-model", "", "its model")
 	noticeOnly := fs.Bool("notice", false, "print an editor command's notice line only")
-	if err := fs.Parse(args); err != nil {
+	if err := fs.Parse(args); errors.Is(err, flag.ErrHelp) {
+		fmt.Fprint(stdout, usageText())
+		return exitOK
+	} else if err != nil {
 		return fail(stderr, usageError{err.Error()})
 	}
 	embeddings, err := resolveEmbeddings(ef, getenv)
@@ -193,11 +197,13 @@ func failure(stdout, stderr io.Writer, what string, err error) int {
 	return toolFailure(stdout, err)
 }
 
+// fail prints err; for a usage error, the one wrong thing and where the
+// whole usage is, not the whole usage after it.
 func fail(stderr io.Writer, err error) int {
 	fmt.Fprintln(stderr, "projectcanvas:", err)
 	var ue usageError
 	if errors.As(err, &ue) {
-		fmt.Fprint(stderr, "\n"+usageText())
+		fmt.Fprintln(stderr, "run projectcanvas --help for the commands and their usage")
 		return exitUsage
 	}
 	return exitToolError

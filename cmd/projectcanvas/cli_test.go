@@ -70,9 +70,14 @@ func TestUsageErrors(t *testing.T) {
 	} {
 		r := runCLI(t, nil, "", args...)
 		assert.Equal(t, exitUsage, r.code, "%v: %s", args, r.stdout)
-		assert.Contains(t, r.stderr, "usage:", "%v", args)
+		assert.Contains(t, r.stderr, "projectcanvas --help", "%v", args)
+		assert.LessOrEqual(t, strings.Count(r.stderr, "\n"), 3, "%v: the wrong thing and where help is, not the whole usage: %s", args, r.stderr)
 	}
-	r := runCLI(t, nil, "", "--vault", filepath.Join(dir, "missing"), "tool", "get_schema")
+	r := runCLI(t, nil, "", "--help")
+	assert.Equal(t, exitOK, r.code)
+	assert.True(t, strings.HasPrefix(r.stdout, "usage: projectcanvas"), r.stdout)
+	assert.NotContains(t, r.stdout+r.stderr, "flag: help requested")
+	r = runCLI(t, nil, "", "--vault", filepath.Join(dir, "missing"), "tool", "get_schema")
 	assert.Equal(t, exitToolError, r.code)
 	assert.Contains(t, r.stdout, `"not_found"`)
 }

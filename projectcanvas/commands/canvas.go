@@ -3,6 +3,7 @@ package commands
 import (
 	"context"
 	"fmt"
+	"github.com/projectcanvas/projectcanvas/internal/plural"
 	"slices"
 	"strings"
 
@@ -50,14 +51,6 @@ func nodeIDs(c *canvas.Canvas, p *pc.Project, ids []pc.ID) []string {
 	return out
 }
 
-// plural is "1 entity" or "2 entities".
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
-}
-
 type populateInput struct {
 	Canvas string   `json:"canvas,omitempty" jsonschema:"Canvas file in the vault; default the configured one."`
 	Types  []string `json:"types,omitempty" jsonschema:"Entity types to add (the visible ones); default all." schema:"maxItems=6"`
@@ -74,9 +67,9 @@ func populateCanvas(ctx context.Context, c *call, in populateInput) (*Result, er
 		return nil, err
 	}
 	notice := fmt.Sprintf("Added %s and %s to %s; %d already on it.",
-		plural(len(out.Added), "entity", "entities"), plural(out.EdgesAdded, "edge", "edges"), out.Canvas, out.Skipped)
+		plural.Count(len(out.Added), "entity", "entities"), plural.Count(out.EdgesAdded, "edge", "edges"), out.Canvas, out.Skipped)
 	if n := len(out.MissingFiles); n > 0 {
-		notice += fmt.Sprintf(" %s point at files that do not exist.", plural(n, "node", "nodes"))
+		notice += fmt.Sprintf(" %s point at files that do not exist.", plural.Count(n, "node", "nodes"))
 	}
 	return &Result{Notice: notice, Canvas: out.Canvas, Select: nodeIDs(cv.Canvas, c.project(), out.Added), Data: out}, nil
 }
@@ -105,12 +98,12 @@ func repositionCanvas(ctx context.Context, c *call, in repositionInput) (*Result
 			lanes = append(lanes, name)
 		}
 	}
-	notice := fmt.Sprintf("Laid out %s on %s (%d moved)", plural(out.Placed, "entity", "entities"), out.Canvas, out.Moved)
+	notice := fmt.Sprintf("Laid out %s on %s (%d moved)", plural.Count(out.Placed, "entity", "entities"), out.Canvas, out.Moved)
 	if len(lanes) > 0 {
 		notice += "; lanes: " + strings.Join(lanes, ", ")
 	}
 	if in.Highlight {
-		notice += fmt.Sprintf("; critical path: %s in red", plural(len(out.CriticalPath), "entity", "entities"))
+		notice += fmt.Sprintf("; critical path: %s in red", plural.Count(len(out.CriticalPath), "entity", "entities"))
 	}
 	return &Result{Notice: notice + ".", Canvas: out.Canvas, Data: out}, nil
 }
@@ -164,7 +157,7 @@ func focusInProgress(_ context.Context, c *call, in canvasInput) (*Result, error
 	path := cv.path
 	f := canvas.FocusInProgress(cv.Canvas, p.All())
 	notice := fmt.Sprintf("Showing %s In Progress; %s hidden. Run again to show all.",
-		plural(len(f.Keep), "entity", "entities"), plural(len(f.Hide), "node", "nodes"))
+		plural.Count(len(f.Keep), "entity", "entities"), plural.Count(len(f.Hide), "node", "nodes"))
 	return &Result{Notice: notice, Canvas: path, Hide: f.Hide, Show: f.Keep}, nil
 }
 
@@ -189,10 +182,10 @@ func reconcileRelationships(ctx context.Context, c *call, in reconcileInput) (*R
 	}
 	notice := "Relationships already agree."
 	if s.Changes > 0 {
-		notice = fmt.Sprintf("%s %s in %s.", verb, plural(s.Changes, "relation", "relations"), plural(s.FilesChanged, "file", "files"))
+		notice = fmt.Sprintf("%s %s in %s.", verb, plural.Count(s.Changes, "relation", "relations"), plural.Count(s.FilesChanged, "file", "files"))
 	}
 	if s.Problems > 0 {
-		notice += fmt.Sprintf(" %s left for you (see the details).", plural(s.Problems, "problem", "problems"))
+		notice += fmt.Sprintf(" %s left for you (see the details).", plural.Count(s.Problems, "problem", "problems"))
 	}
 	rows := make([]reconcileRow, len(out.Files))
 	for i, f := range out.Files {
@@ -226,8 +219,8 @@ func repairIDs(ctx context.Context, c *call, dry bool) (*Result, error) {
 		if dry {
 			renumber, rewrite = "Would renumber", "rewrite"
 		}
-		notice = fmt.Sprintf("%s %s and %s %s.", renumber, plural(len(r.Renumbered), "duplicate", "duplicates"),
-			rewrite, plural(len(r.Rewritten), "reference", "references"))
+		notice = fmt.Sprintf("%s %s and %s %s.", renumber, plural.Count(len(r.Renumbered), "duplicate", "duplicates"),
+			rewrite, plural.Count(len(r.Rewritten), "reference", "references"))
 	}
 	var open []string
 	for _, u := range r.Undecided {
@@ -236,10 +229,10 @@ func repairIDs(ctx context.Context, c *call, dry bool) (*Result, error) {
 		}
 	}
 	if len(r.Undecided) > 0 {
-		notice += fmt.Sprintf(" %s left for you to decide (see the details).", plural(len(r.Undecided), "reference", "references"))
+		notice += fmt.Sprintf(" %s left for you to decide (see the details).", plural.Count(len(r.Undecided), "reference", "references"))
 	}
 	if len(r.Refused) > 0 {
-		notice += fmt.Sprintf(" %s changed meanwhile and left alone.", plural(len(r.Refused), "file", "files"))
+		notice += fmt.Sprintf(" %s changed meanwhile and left alone.", plural.Count(len(r.Refused), "file", "files"))
 	}
 	return &Result{Notice: notice, Rows: r.Renumbered, Open: open, Data: out}, nil
 }
@@ -277,13 +270,13 @@ func migrateNotes(_ context.Context, c *call, in migrateInput) (*Result, error) 
 		if m.Applied {
 			verb = "Migrated"
 		}
-		notice = fmt.Sprintf("%s %s (%s).", verb, plural(m.Changed, "note", "notes"), plural(changes, "change", "changes"))
+		notice = fmt.Sprintf("%s %s (%s).", verb, plural.Count(m.Changed, "note", "notes"), plural.Count(changes, "change", "changes"))
 	}
 	if kept := m.ByKind[pc.MigrateKept]; kept > 0 {
-		notice += fmt.Sprintf(" %s left for you (see the details).", plural(kept, "value", "values"))
+		notice += fmt.Sprintf(" %s left for you (see the details).", plural.Count(kept, "value", "values"))
 	}
 	if len(m.Refused) > 0 {
-		notice += fmt.Sprintf(" %s changed meanwhile and left alone.", plural(len(m.Refused), "file", "files"))
+		notice += fmt.Sprintf(" %s changed meanwhile and left alone.", plural.Count(len(m.Refused), "file", "files"))
 	}
 	return &Result{Notice: notice, Rows: m.Notes, Data: m}, nil
 }

@@ -3,6 +3,7 @@ package commands
 import (
 	"context"
 	"fmt"
+	"github.com/projectcanvas/projectcanvas/internal/plural"
 	"slices"
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
@@ -53,7 +54,7 @@ func featureCoverage(_ context.Context, c *call, in coverageInput) (*Result, err
 	}
 	s := rep.Summary
 	notice := fmt.Sprintf("%s: %d implemented, %d documented, %d tested, %d complete.",
-		plural(s.TotalFeatures, "feature", "features"), s.Implemented, s.Documented, s.Tested, s.Complete)
+		plural.Count(s.TotalFeatures, "feature", "features"), s.Implemented, s.Documented, s.Tested, s.Complete)
 	return &Result{Notice: notice, Rows: rows, Data: rep.Summary}, nil
 }
 

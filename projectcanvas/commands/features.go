@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/projectcanvas/projectcanvas/internal/plural"
 	iofs "io/fs"
 	"slices"
 
@@ -104,7 +105,7 @@ func arrangeFeatures(c *call, in featuresCanvasInput, arrange func(*canvas.Canva
 		return nil, err
 	}
 	out := &Result{Canvas: path, Select: nodeIDs(cv, p, res.Added), Data: res,
-		Notice: fmt.Sprintf("%s: %s added, %d moved, %s.", path, plural(len(res.Added), "feature", "features"), res.Moved, plural(res.Cells, "cell", "cells"))}
+		Notice: fmt.Sprintf("%s: %s added, %d moved, %s.", path, plural.Count(len(res.Added), "feature", "features"), res.Moved, plural.Count(res.Cells, "cell", "cells"))}
 	if open {
 		out.Open = []string{path}
 	}
@@ -217,7 +218,7 @@ func importFutureFeatures(_ context.Context, c *call, in importInput) (*Result, 
 	if res.Problems == nil {
 		res.Problems = []assist.LineProblem{}
 	}
-	notice := fmt.Sprintf("%s: %s created, %d updated, %d unchanged.", res.File, plural(len(res.Created), "feature", "features"), len(res.Updated), res.Same)
+	notice := fmt.Sprintf("%s: %s created, %d updated, %d unchanged.", res.File, plural.Count(len(res.Created), "feature", "features"), len(res.Updated), res.Same)
 	for i, pr := range res.Problems {
 		if i == 3 {
 			notice += fmt.Sprintf(" And %d more problems.", len(res.Problems)-3)
@@ -241,7 +242,7 @@ func suggestFeatureLinks(ctx context.Context, c *call, in suggestInput) (*Result
 	for _, s := range out.Suggestions {
 		n += len(s.Candidates)
 	}
-	notice := fmt.Sprintf("%s for %s.", plural(n, "suggested link", "suggested links"), plural(len(out.Suggestions), "feature", "features"))
+	notice := fmt.Sprintf("%s for %s.", plural.Count(n, "suggested link", "suggested links"), plural.Count(len(out.Suggestions), "feature", "features"))
 	if n == 0 {
 		notice = "No milestone, story or task title matches a feature's closely enough."
 	}
@@ -262,6 +263,6 @@ func bulkLinkFeatures(_ context.Context, c *call, in bulkLinkInput) (*Result, er
 	if implementedBy == nil {
 		implementedBy = []pc.ID{}
 	}
-	return &Result{Notice: fmt.Sprintf("%s %s is implemented by %s.", f.ID, f.Title, plural(len(implementedBy), "entity", "entities")),
+	return &Result{Notice: fmt.Sprintf("%s %s is implemented by %s.", f.ID, f.Title, plural.Count(len(implementedBy), "entity", "entities")),
 		Data: map[string]any{"feature": f.ID, "implemented_by": implementedBy}}, nil
 }

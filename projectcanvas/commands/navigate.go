@@ -3,6 +3,7 @@ package commands
 import (
 	"context"
 	"fmt"
+	"github.com/projectcanvas/projectcanvas/internal/plural"
 	"maps"
 	"slices"
 
@@ -155,5 +156,5 @@ func describeCanvas(c *call, in canvasInput) (*Result, error) {
 		rows = append(rows, target{ID: e.ID, Type: e.Type, Title: e.Title, Status: e.Status, File: e.Path,
 			NodeID: cv.files[file].ID, Targets: targetCounts(g, e)})
 	}
-	return &Result{Canvas: cv.path, Rows: rows, Notice: fmt.Sprintf("%s on %s.", plural(len(rows), "entity", "entities"), cv.path)}, nil
+	return &Result{Canvas: cv.path, Rows: rows, Notice: fmt.Sprintf("%s on %s.", plural.Count(len(rows), "entity", "entities"), cv.path)}, nil
 }

@@ -226,7 +226,7 @@ func (r *run) updateOne(ctx context.Context, it *item) error {
 	if len(props) > 0 {
 		var err error
 		if p, err = r.s.c.UpdatePage(ctx, b.Page, props, nil); err != nil {
-			if notion.NotionCode(err) == "validation_error" {
+			if notion.ErrorCode(err) == "validation_error" {
 				r.s.mu.Lock()
 				r.st.Schema = "" // check the schema again next run
 				r.s.mu.Unlock()

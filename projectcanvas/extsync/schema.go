@@ -2,6 +2,7 @@ package extsync
 
 import (
 	"context"
+	"maps"
 	"slices"
 	"strings"
 
@@ -34,14 +35,14 @@ func (s *Syncer) schema(ctx context.Context, st *state, sum *Summary) error {
 	}
 	if len(add) > 0 {
 		if ds, err = s.c.AddProperties(ctx, ds.ID, add); err != nil {
-			return pc.Errorf(pc.ErrorCode(err), "adding the properties %s to the Notion database: %s", strings.Join(sortedKeys(add), ", "), pc.AsError(err).Message)
+			return pc.Errorf(pc.ErrorCode(err), "adding the properties %s to the Notion database: %s", strings.Join(slices.Sorted(maps.Keys(add)), ", "), pc.AsError(err).Message)
 		}
 		for name := range add {
 			if _, ok := ds.Properties[name]; !ok {
 				return pc.Errorf(pc.CodeInternal, "Notion did not add the property %q to the database", name)
 			}
 		}
-		sum.PropertiesAdded = sortedKeys(add)
+		sum.PropertiesAdded = slices.Sorted(maps.Keys(add))
 	}
 	st.Schema, st.PropTypes = s.m.key(), types
 	return nil
@@ -119,13 +120,4 @@ func newProperty(typ, dataSource string) notion.PropertySchema {
 		p.Relation = &notion.RelationConfig{DataSourceID: dataSource, Type: "single_property", SingleProperty: &struct{}{}}
 	}
 	return p
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	slices.Sort(out)
-	return out
 }

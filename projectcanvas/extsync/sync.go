@@ -240,8 +240,8 @@ func (s *Syncer) explain(err error) error {
 	e := pc.AsError(err)
 	switch {
 	case e.Code == pc.CodeUnauthorized:
-		return pc.Errorf(pc.CodeUnauthorized, "Notion refused %s (401 %s): check that it is the integration's current secret", s.tokenOf, notion.NotionCode(err)).With("notion_code", notion.NotionCode(err))
-	case e.Code == pc.CodeNotFound && notion.NotionCode(err) == "object_not_found" && strings.Contains(e.Message, "/v1/databases/"):
+		return pc.Errorf(pc.CodeUnauthorized, "Notion refused %s (401 %s): check that it is the integration's current secret", s.tokenOf, notion.ErrorCode(err)).With("notion_code", notion.ErrorCode(err))
+	case e.Code == pc.CodeNotFound && notion.ErrorCode(err) == "object_not_found" && strings.Contains(e.Message, "/v1/databases/"):
 		return pc.Errorf(pc.CodeNotFound, "Notion has no database %s that this integration can see: check the id, and share the database with the integration (in Notion: the database's ... menu > Connections > add it)", s.db).With("database_id", s.db)
 	}
 	return err

@@ -2,6 +2,7 @@ package insight
 
 import (
 	"fmt"
+	"github.com/projectcanvas/projectcanvas/internal/plural"
 	"strings"
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
@@ -91,7 +92,7 @@ func (a *analysis) chainRisks() []Risk {
 		}
 		ids := a.s.ids(append([]int32{int32(i)}, waiting...))
 		out = append(out, Risk{Type: RiskChain, Severity: sev, Entities: ids,
-			Description: fmt.Sprintf("%s is Blocked and %d unfinished %s wait on it", e.ID, len(waiting), plural(len(waiting), "entity", "entities"))})
+			Description: fmt.Sprintf("%s is Blocked and %s wait on it", e.ID, plural.Count(len(waiting), "unfinished entity", "unfinished entities"))})
 	}
 	return out
 }
@@ -171,11 +172,4 @@ func joinIDs(ids []pc.ID, sep string) string {
 		parts[i] = string(id)
 	}
 	return strings.Join(parts, sep)
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }

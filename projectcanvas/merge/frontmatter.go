@@ -204,7 +204,7 @@ func mergeSet(key string, bd, od, td *frontmatter.Document) bool {
 	if !okO || !okT || !okB {
 		return false
 	}
-	merged := MergeSet(b, o, t)
+	merged := Set(b, o, t)
 	if slices.Equal(merged, o) {
 		return true
 	}
@@ -223,10 +223,10 @@ func listOf(d *frontmatter.Document, key string) ([]string, bool) {
 	return d.Strings(key)
 }
 
-// MergeSet merges lists whose order means nothing: ours's items that
+// Set merges lists whose order means nothing: ours's items that
 // theirs did not remove from base, then theirs's items that it added.
 // Each item appears once.
-func MergeSet(base, ours, theirs []string) []string {
+func Set(base, ours, theirs []string) []string {
 	in := func(list []string) map[string]bool {
 		m := make(map[string]bool, len(list))
 		for _, s := range list {

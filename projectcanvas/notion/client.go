@@ -299,9 +299,9 @@ func (c *Client) apiErr(method, path string, resp *pc.OutboundResponse) error {
 	return err
 }
 
-// NotionCode returns the Notion error code an error of this client carries
+// ErrorCode returns the Notion error code an error of this client carries
 // ("validation_error", "object_not_found"...), or "".
-func NotionCode(err error) string {
+func ErrorCode(err error) string {
 	var e *pc.Error
 	if errors.As(err, &e) {
 		if s, ok := e.Details["notion_code"].(string); ok {

@@ -65,7 +65,7 @@ func TestErrorsCarryNotionsCodeAndNeverTheToken(t *testing.T) {
 	_, err = c.Database(context.Background(), db)
 	require.Error(t, err)
 	assert.Equal(t, pc.CodeUnauthorized, pc.ErrorCode(err))
-	assert.Equal(t, "unauthorized", notion.NotionCode(err))
+	assert.Equal(t, "unauthorized", notion.ErrorCode(err))
 	assert.NotContains(t, err.Error(), "secret_wrong")
 
 	_, err = notion.New(httpclient.New(), " ", notion.Options{})

@@ -209,9 +209,15 @@ func putResultBuffer(buf *[]byte) {
 
 // ErrorJSON renders an error in the JSON form every host uses:
 // {"error": {"code": ..., "message": ..., "details": ...}}.
+//
+// "<", ">" and "&" are written as they are, not as \u003c...: JSON reads
+// them the same, and a person reads "A -> B" in a terminal.
 func ErrorJSON(err error) []byte {
-	data, _ := json.Marshal(map[string]any{"error": pc.AsError(err)})
-	return data
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(map[string]any{"error": pc.AsError(err)})
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n"))
 }
 
 // decode reads args into v strictly: unknown keys and wrong JSON types fail

@@ -235,3 +235,10 @@ func TestReadGateHoldsReadsNotWrites(t *testing.T) {
 	_, err = h.reg.Dispatch(context.Background(), h.env, "get_entity", []byte(`{"id":"T-001"}`))
 	require.NoError(t, err)
 }
+
+// An error's JSON keeps "<", ">" and "&" as they are: "A -> B" reads so in a
+// terminal, and JSON reads it the same.
+func TestErrorJSONIsNotHTMLEscaped(t *testing.T) {
+	got := string(tools.ErrorJSON(pc.Errorf(pc.CodeCycle, "T-001 -> T-002 -> T-001 & <more>")))
+	assert.Equal(t, `{"error":{"code":"cycle","message":"T-001 -> T-002 -> T-001 & <more>"}}`, got)
+}

@@ -35,7 +35,7 @@ const (
 func init() {
 	for layer, pkgs := range map[int][]string{
 		leaf: {"graph", "layout", "reconcile", "frontmatter", "fulltext",
-			"internal/jsonstr", "internal/lazygroup", "internal/ptrsort"},
+			"internal/jsonstr", "internal/lazygroup", "internal/ptrsort", "internal/plural"},
 		domain: {"projectcanvas"},
 		service: {"projectcanvas/canvas", "projectcanvas/canvas/render", "projectcanvas/insight", "projectcanvas/docsearch", "projectcanvas/docsearch/vecfile",
 			"projectcanvas/assist", "projectcanvas/extsync", "projectcanvas/notion", "projectcanvas/merge",
