@@ -7,9 +7,9 @@
 // limit): a flood of such requests costs the editor's core nothing.
 import { Platform } from "obsidian";
 import type { HttpInput, HttpOutput } from "./protocol";
-
-/** The core's body limit (route.MaxBody): one byte more is read, so that the core answers 413 itself. */
-export const MAX_BODY = 1 << 20;
+// The core's body limit (route.MaxBody): one byte more is read, so that
+// the core answers 413 itself.
+import { MAX_BODY } from "./wire";
 
 export interface HttpServerHost {
   /** The port from settings. */
