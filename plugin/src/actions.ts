@@ -2,7 +2,7 @@
 // entity a person means (the active note or the selected node), go to a
 // navigation's target, set a feature's phase or tier, link work to a
 // feature. Every entry point reports a failure as a notice and never
-// throws (guard.ts).
+// throws (failures.ts).
 import { Notice, type App } from "obsidian";
 import * as canvas from "./canvasAdapter";
 import { guarded, Refusal } from "./failures";

@@ -7,9 +7,9 @@
 // limit): a flood of such requests costs the editor's core nothing.
 import { Platform } from "obsidian";
 import type { HttpInput, HttpOutput } from "./protocol";
-
-/** The core's body limit (route.MaxBody): one byte more is read, so that the core answers 413 itself. */
-export const MAX_BODY = 1 << 20;
+// The core's body limit (route.MaxBody): one byte more is read, so that
+// the core answers 413 itself.
+import { MAX_BODY } from "./wire";
 
 export interface HttpServerHost {
   /** The port from settings. */
@@ -139,29 +139,74 @@ interface Refusal { status: number; code: string; message: string; headers?: Rec
  * and headers alone: a Host that is no loopback name (DNS rebinding), an
  * Origin other than a desktop app's (app://), a declared body over the
  * limit, and, on every route but /health, a missing or wrong bearer token.
+ * Its rules are route/guard.go's, case for case: both run one table
+ * (projectcanvas/httpapi/route/testdata/guard_cases.json).
  */
 export function refuse(req: Pick<IncomingMessage, "headers" | "url">, token: string): Refusal | undefined {
   const h = req.headers;
   const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? "";
   if (!loopbackHost(one(h.host))) return { status: 403, code: "forbidden", message: `host "${one(h.host).slice(0, 100)}" is not a loopback address` };
   const origin = one(h.origin);
-  if (origin && !/^app:\/\/[^/]+/i.test(origin)) {
+  if (origin && !appOrigin(origin)) {
     return { status: 403, code: "forbidden", message: `requests from origin "${origin.slice(0, 100)}" are refused: only clients without an Origin and desktop apps (app://) are served` };
   }
   if (Number(one(h["content-length"])) > MAX_BODY) return { status: 413, code: "invalid_argument", message: `the request body is over ${MAX_BODY} bytes` };
   if ((req.url ?? "/").split("?")[0] === "/health") return undefined;
-  const [scheme, got] = one(h.authorization).trim().split(/\s+/, 2);
-  if (scheme?.toLowerCase() === "bearer" && token !== "" && sameSecret(got ?? "", token)) return undefined;
-  return { status: 401, code: "unauthorized", message: scheme?.toLowerCase() === "bearer" ? "wrong bearer token" : "missing bearer token (the token is in Settings → Project Canvas → HTTP API)",
+  // As route.checkToken: the scheme, one space, the token (spaces around
+  // it dropped); the scheme in any case (RFC 9110 §11.1).
+  const auth = one(h.authorization).trim();
+  const space = auth.indexOf(" ");
+  const bearer = space >= 0 && auth.slice(0, space).toLowerCase() === "bearer";
+  if (bearer && token !== "" && sameSecret(auth.slice(space + 1).trim(), token)) return undefined;
+  return { status: 401, code: "unauthorized", message: bearer ? "wrong bearer token" : "missing bearer token (the token is in Settings → Project Canvas → HTTP API)",
     headers: { "WWW-Authenticate": 'Bearer realm="projectcanvas"' } };
 }
 
-/** localhost or a loopback IP, with an optional port, as route.loopbackHost. */
+/** An app: origin with a host (Obsidian's app://obsidian.md), as route.checkOrigin. */
+function appOrigin(origin: string): boolean {
+  const authority = /^app:\/\/([^/?#]*)/i.exec(origin)?.[1] ?? "";
+  return authority.slice(authority.lastIndexOf("@") + 1) !== "";
+}
+
+/** localhost or a loopback IP, with an optional port, as route.LoopbackHost. */
 function loopbackHost(host: string): boolean {
-  let name = host.startsWith("[") ? host.slice(1, host.indexOf("]") < 0 ? undefined : host.indexOf("]")) : host.replace(/:\d*$/, "");
-  name = name.toLowerCase();
-  if (name.startsWith("::ffff:")) name = name.slice(7);
-  return name === "localhost" || name === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(name);
+  let name = stripPort(host);
+  if (name.startsWith("[")) name = name.slice(1);
+  if (name.endsWith("]")) name = name.slice(0, -1);
+  if (name.toLowerCase() === "localhost") return true;
+  return loopbackIP(name);
+}
+
+/** Drops a ":port": "[::1]:80" to "[::1]", "a:80" to "a"; a bare IPv6 address keeps its colons (route.stripPort). */
+function stripPort(host: string): string {
+  if (host.startsWith("[")) {
+    const end = host.indexOf("]");
+    return end >= 0 && host.startsWith(":", end + 1) ? host.slice(0, end + 1) : host;
+  }
+  const i = host.lastIndexOf(":");
+  return i >= 0 && host.indexOf(":") === i ? host.slice(0, i) : host;
+}
+
+/** A dotted IPv4 octet as Go's netip reads it: no leading zero, at most 255. */
+const OCTET = "(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)";
+const IPV4 = new RegExp(`^${OCTET}(?:\\.${OCTET}){3}$`);
+
+/**
+ * Whether name is a loopback address as Go's netip.ParseAddr(name).Unmap()
+ * sees it: 127.0.0.0/8, ::1, or 127.0.0.0/8 mapped into IPv6. An IPv6
+ * address is read by the URL parser, which writes it in its shortest form;
+ * a zone (%lo) names an interface, never this machine as such.
+ */
+function loopbackIP(name: string): boolean {
+  if (IPV4.test(name)) return name.startsWith("127.");
+  if (!/^[0-9a-f:.]+$/i.test(name) || !name.includes(":")) return false;
+  let ip: string;
+  try {
+    ip = new URL(`http://[${name}]/`).hostname;
+  } catch {
+    return false;
+  }
+  return ip === "[::1]" || /^\[::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}\]$/.test(ip);
 }
 
 /** Compares two strings in time that depends on their lengths only. */

@@ -11,7 +11,8 @@ import { describe, linkToFeature, linkWorkTo, navigate, NAVIGATIONS, setFeatureF
 import * as canvas from "./canvasAdapter";
 import { CoreError } from "./core";
 import { guarded } from "./failures";
-import { ListSuggest, WORK_TYPES } from "./suggesters";
+import { ListSuggest } from "./suggesters";
+import { WORK_TYPES } from "./wire";
 import type { CommandHost } from "./types";
 
 /** An item of a menu: what it says and does. */

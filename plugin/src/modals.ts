@@ -7,7 +7,8 @@ import { Modal, Notice, Setting, type App, type ButtonComponent } from "obsidian
 import type { CommandResult } from "./protocol";
 import type { Session } from "./session";
 import { guarded } from "./failures";
-import { findEntities, WORK_TYPES, type EntityRow } from "./suggesters";
+import { findEntities, type EntityRow } from "./suggesters";
+import { WORK_TYPES } from "./wire";
 
 /** The fields of create-feature, as its input schema has them. */
 export interface FeatureForm {

@@ -1,64 +1,18 @@
 // The messages between the plugin and its worker, and the bridge's JSON
 // (wasm/bridge/bridge.go; command and commands per the command registry).
+// The bridge's types are generated from the Go ones (wire.ts, checked by
+// wasm/bridge's TestWire); what is written here is the plugin's own: a
+// call's answer with its result typed, the transport's JavaScript objects
+// (wasm/main.go) and the worker's messages.
+export type { Change, CommandInfo, CommandResult, ErrorInfo, HttpInput, HttpOutput, LoadOutput, VaultEvent, VaultFile } from "./wire";
+import type { Change, ErrorInfo } from "./wire";
 
-/** A file change the core made, to apply through the vault API, in order. */
-export interface Change {
-  op: "write" | "delete" | "rename";
-  path: string;
-  from?: string;
-  content?: string;
-}
-
-export interface VaultFile { path: string; content: string }
-
-export interface VaultEvent {
-  type: "create" | "modify" | "delete" | "rename";
-  path: string;
-  from?: string;
-  content?: string;
-}
-
-export interface LoadOutput {
-  entities: number;
-  problems: unknown[] | null;
-  changes: Change[];
-  recovered: unknown[];
-  /** How the load used the index cache (with an index_key): files taken from it, files decoded, why it was ignored, whether it is worth saving again. */
-  index_cache?: { restored: number; decoded: number; ignored?: string; stale: boolean };
-}
-
+/** call's and command's answer: the tool's or command's result, and its file changes (callOut). */
 export interface CallOutput<R = unknown> { result: R; changes: Change[] }
-
-/** What a command asks the editor to do besides its file changes. */
-export interface CommandResult {
-  notice?: string;
-  canvas?: string;
-  select?: string[];
-  center?: string;
-  hide?: string[];
-  show?: string[];
-  open?: string[];
-  rows?: unknown[];
-  data?: unknown;
-}
-
-export interface CommandInfo {
-  id: string;
-  name: string;
-  description: string;
-  editor: boolean;
-  input_schema: unknown;
-}
-
-export interface HttpInput { method: string; path: string; headers?: Record<string, string>; body?: string }
-export interface HttpOutput { status: number; headers: Record<string, string>; body: string; changes: Change[] }
 
 export interface OutboundRequest { method: string; url: string; headers: Record<string, string>; body: string }
 /** headers: the response's, lower-cased names (the core reads Retry-After). */
 export interface OutboundResponse { status: number; body: string; headers?: Record<string, string> }
-
-/** A failure as the core reports it (docs/ARCHITECTURE.md, "Errors"). */
-export interface ErrorInfo { code: string; message: string; details?: unknown }
 
 /**
  * The bridge functions plus the worker's own: init (the compressed .wasm),

@@ -78,7 +78,7 @@ export class Session {
   readonly docIndexCache: IndexCacheFile | undefined;
   docIndexCacheSaved: Promise<void> = Promise.resolve();
   /** How the last load used the index cache. */
-  indexCacheStats: LoadOutput["index_cache"];
+  indexCacheStats: LoadOutput["index_cache"] | undefined;
   /** The last save of the index cache (tests wait for it). */
   indexCacheSaved: Promise<void> = Promise.resolve();
   /** Files the last load took from the cache, and read from the vault. */

@@ -1,8 +1,10 @@
 // The plugin's settings and their tab.
 import { Platform, PluginSettingTab, Setting, type App, type Plugin } from "obsidian";
 import type { DeviceStore } from "./deviceStore";
+import { ENTITY_TYPES } from "./wire";
 
-export const ENTITY_TYPES = ["milestone", "story", "task", "decision", "document", "feature"] as const;
+// Re-exported for commands.ts, which takes it from here.
+export { ENTITY_TYPES };
 export type EntityType = (typeof ENTITY_TYPES)[number];
 
 /**

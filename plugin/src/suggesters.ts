@@ -118,9 +118,6 @@ export class CanvasSearch extends AsyncSuggest<SearchRow> {
   }
 }
 
-/** The types a feature's implemented_by holds. */
-export const WORK_TYPES = ["milestone", "story", "task"];
-
 /** An entity as search_entities lists it. */
 export interface EntityRow { id: string; type: string; title: string; status: string }
 
@@ -148,7 +145,7 @@ const ID = /^[a-z]+-\d+$/i;
  * or a full-text search of titles and bodies; the first ones by id when the
  * query is empty.
  */
-export async function findEntities(session: Session, types: string[], query: string, max = 50): Promise<EntityRow[]> {
+export async function findEntities(session: Session, types: readonly string[], query: string, max = 50): Promise<EntityRow[]> {
   const q = query.trim().slice(0, 200);
   if (ID.test(q)) {
     try {

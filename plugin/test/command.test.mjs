@@ -59,12 +59,12 @@ test("command: {id, arguments} in, changes applied, the result shown on the canv
   let selects = 0;
   const selectOnly = view.canvas.selectOnly.bind(view.canvas);
   view.canvas.selectOnly = (n) => { selects++; selectOnly(n); };
-  await harness.showResult(app, { canvas: "Board.canvas", select: ["n1", "n2"] });
+  await harness.showResult(app, { notice: "", canvas: "Board.canvas", select: ["n1", "n2"] });
   assert.equal(selects, 0);
   assert.equal(view.canvas.selection.size, 0);
   assert.deepEqual(view.canvas.zoomed, { minX: 10, minY: 20, maxX: 300, maxY: 70 });
   // A canvas without selectOnly: a notice, no throw.
   /** @type {Partial<typeof view.canvas>} */ (view.canvas).selectOnly = undefined;
-  await harness.showResult(app, { canvas: "Board.canvas", select: ["n1"] });
+  await harness.showResult(app, { notice: "", canvas: "Board.canvas", select: ["n1"] });
   assert.match(obsidian.Notice.messages().at(-1) ?? "", /no selectOnly/);
 });

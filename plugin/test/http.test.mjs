@@ -7,11 +7,22 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import http from "node:http";
 import net from "node:net";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { obsidian, startPlugin, tempVault, until } from "./helpers.mjs";
+import { obsidian, root, startPlugin, tempVault, until } from "./helpers.mjs";
+import * as harness from "./harness.mjs";
 
 const { Notice, Setting } = obsidian;
+
+test("the plugin's guard answers the core's table of cases alike (Host, Origin, body size, token)", () => {
+  /** @type {{ token: string, cases: { path: string, headers: Record<string, string>, status: number, code?: string }[] }} */
+  const table = JSON.parse(readFileSync(path.join(root, "projectcanvas/httpapi/route/testdata/guard_cases.json"), "utf8"));
+  assert.ok(table.cases.length > 30);
+  for (const c of table.cases) {
+    const refusal = harness.refuse({ url: c.path, headers: c.headers }, table.token);
+    assert.deepEqual(refusal ? [refusal.status, refusal.code] : [0, undefined], [c.status, c.code], `${c.path} ${JSON.stringify(c.headers)}`);
+  }
+});
 
 /** A port nothing listens on now. */
 async function freePort() {

@@ -19,7 +19,7 @@ type Result struct {
 	Open []string `json:"open,omitempty"`
 	// Rows is the list a command answers (suggestions, coverage,
 	// navigation targets), for a suggester, a modal or the sidebar.
-	Rows any `json:"rows,omitempty"`
+	Rows any `json:"rows,omitempty" tstype:"unknown[]"`
 	// Data is the command's own detail: for most, the result of the tool it
 	// ran.
 	Data any `json:"data,omitempty"`

@@ -19,10 +19,8 @@ const (
 	module = "github.com/projectcanvas/projectcanvas/"
 )
 
-// layer of each package of the project, by import path below the module.
-// A package not listed fails the test: a new package gets a layer.
-var layers = map[string]int{}
-
+// The layers, lowest first: a package imports only those below it, and
+// within its own layer only what the page's table of such imports lists.
 const (
 	leaf = iota
 	domain
@@ -32,83 +30,92 @@ const (
 	tooling // tests' and benchmarks' helpers, generators: above everything
 )
 
-func init() {
-	for layer, pkgs := range map[int][]string{
-		leaf: {"graph", "layout", "reconcile", "frontmatter", "fulltext",
-			"internal/jsonstr", "internal/lazygroup", "internal/ptrsort", "internal/plural"},
-		domain: {"projectcanvas"},
-		service: {"projectcanvas/canvas", "projectcanvas/canvas/render", "projectcanvas/insight", "projectcanvas/docsearch", "projectcanvas/docsearch/vecfile",
-			"projectcanvas/assist", "projectcanvas/extsync", "projectcanvas/notion", "projectcanvas/merge",
-			"projectcanvas/vault", "projectcanvas/vault/osfs", "projectcanvas/vault/memfs", "projectcanvas/watch",
-			"projectcanvas/httpclient", "internal/vaultgen", "projectcanvas/site"},
-		registry: {"projectcanvas/tools", "projectcanvas/commands"},
-		host:     {"cmd/projectcanvas", "projectcanvas/httpapi", "projectcanvas/httpapi/route", "projectcanvas/mcpserver", "wasm", "wasm/bridge"},
-	} {
-		for _, p := range pkgs {
-			layers[p] = layer
+// The platforms whose files go list sees: this machine's, and the
+// WebAssembly build's (wasm/main.go, gc.go, tools/schema_js.go... exist
+// only there).
+var platforms = [][]string{nil, {"GOOS=js", "GOARCH=wasm"}}
+
+// imports lists every package of the module, on every platform, with the
+// module's packages it imports (below the module's path).
+func imports(t *testing.T) map[string][]string {
+	t.Helper()
+	all := map[string][]string{}
+	for _, env := range platforms {
+		cmd := exec.Command("go", "list", "-e", "-f", "{{.ImportPath}}:{{join .Imports \" \"}}", root+"/...")
+		cmd.Env = append(os.Environ(), env...)
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("go list %v: %v", env, err)
+		}
+		for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+			pkg, imps, _ := strings.Cut(line, ":")
+			pkg = strings.TrimPrefix(pkg, module)
+			if _, seen := all[pkg]; !seen {
+				all[pkg] = nil
+			}
+			for _, imp := range strings.Fields(imps) {
+				if imp, ok := strings.CutPrefix(imp, module); ok && !slices.Contains(all[pkg], imp) {
+					all[pkg] = append(all[pkg], imp)
+				}
+			}
 		}
 	}
-}
-
-// wiring is what a host may import of the services: to build and
-// register them, not to do their work (docs/ARCHITECTURE.md).
-var wiring = map[string][]string{
-	"cmd/projectcanvas": {"projectcanvas/vault/osfs", "projectcanvas/docsearch", "projectcanvas/docsearch/vecfile", "projectcanvas/watch", "projectcanvas/httpclient",
-		"projectcanvas/extsync", "projectcanvas/notion",
-		// The CLI's own commands: SVG for a terminal, and git's merge
-		// driver protocol. Neither runs in another host.
-		"projectcanvas/canvas/render", "projectcanvas/canvas", "projectcanvas/merge",
-		// gen writes a synthetic vault.
-		"internal/vaultgen",
-		// site writes the status site into a folder of this machine.
-		"projectcanvas/site"},
-	"wasm/bridge": {"projectcanvas/vault/memfs", "projectcanvas/docsearch"},
-}
-
-// The domain, the services and the registries import no host; a leaf
-// imports nothing of the project's upper layers; a host reaches a service
-// only to wire it.
-func TestImportDirection(t *testing.T) {
-	out, err := exec.Command("go", "list", "-e", "-f", "{{.ImportPath}}:{{join .Imports \" \"}}", root+"/...").Output()
-	if err != nil {
-		t.Fatal(err)
+	if _, ok := all["wasm"]; !ok {
+		t.Fatal("go list for js/wasm did not list package wasm")
 	}
+	return all
+}
+
+// The domain, the services and the registries import no host; nothing
+// imports a test or benchmark helper; a host reaches a service only to
+// wire it; inside one layer, only the imports the page lists. The layers
+// are the page's (docs/ARCHITECTURE.md), read by readMap.
+func TestImportDirection(t *testing.T) {
+	m := readMap(t)
 	checked := 0
-	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
-		pkg, imports, _ := strings.Cut(line, ":")
-		pkg = strings.TrimPrefix(pkg, module)
-		layer, known := layers[pkg]
-		switch {
-		case strings.HasPrefix(pkg, "test/") || strings.HasPrefix(pkg, "bench/") || strings.HasSuffix(pkg, "test") ||
-			strings.HasPrefix(pkg, "internal/") && !known || strings.Contains(pkg, "/internal/"):
-			layer = tooling
-		case !known:
-			t.Errorf("%s has no layer: add it to test/layers and docs/ARCHITECTURE.md", pkg)
+	for pkg, imps := range imports(t) {
+		layer, known := m.layers[pkg]
+		if !known {
+			t.Errorf("%s has no layer: name it in the table of layers of docs/ARCHITECTURE.md", pkg)
 			continue
 		}
-		for _, imp := range strings.Fields(imports) {
-			if !strings.HasPrefix(imp, module) {
-				continue
-			}
-			imp = strings.TrimPrefix(imp, module)
-			il, ok := layers[imp]
+		for _, imp := range imps {
+			il, ok := m.layers[imp]
 			if !ok {
-				il = tooling
+				continue // reported as a package without a layer
 			}
 			switch {
 			case layer == tooling:
-			case il == tooling && !strings.HasPrefix(imp, "internal/"):
+			case il == tooling:
 				t.Errorf("%s imports %s, a test or benchmark helper", pkg, imp)
 			case il > layer:
 				t.Errorf("%s (%s) imports %s (%s): a layer imports only those below it", pkg, name(layer), imp, name(il))
-			case layer == host && il == service && !slices.Contains(wiring[pkg], imp):
-				t.Errorf("%s, a host, imports the service %s: hosts reach services through the registries (wiring aside)", pkg, imp)
+			case il == layer && !m.within[pkg][imp]:
+				t.Errorf("%s imports %s of its own layer (%s): list it in the page's table of imports inside a layer, with why", pkg, imp, name(il))
+			case layer == host && il == service && !m.wiring[pkg][imp]:
+				t.Errorf("%s, a host, imports the service %s: hosts reach services through the registries (wiring aside: the page's table of wiring)", pkg, imp)
 			}
 			checked++
 		}
 	}
 	if checked < 50 {
 		t.Fatalf("only %d imports checked", checked)
+	}
+}
+
+// Every import the page's two tables allow is made: a stale row is a
+// wrong map.
+func TestAllowedImportsExist(t *testing.T) {
+	m := readMap(t)
+	all := imports(t)
+	for _, allowed := range []map[string]map[string]bool{m.within, m.wiring} {
+		for pkg, imps := range allowed {
+			for imp := range imps {
+				if !slices.Contains(all[pkg], imp) {
+					t.Errorf("docs/ARCHITECTURE.md allows %s to import %s, which it does not: drop the row", pkg, imp)
+				}
+			}
+		}
 	}
 }
 
@@ -124,6 +131,8 @@ var (
 	commentRe = regexp.MustCompile(`(?m)(?://|^\s*\*|/\*)(.*)$`)
 	// A document named alone: ARCHITECTURE.md.
 	capsDoc = regexp.MustCompile(`\b([A-Z][A-Z_]+\.md)\b`)
+	// A plugin file named alone, in the plugin's code: failures.ts.
+	tsFile = regexp.MustCompile(`(?:^|[^./\w-])([A-Za-z][A-Za-z0-9-]*\.(?:d\.)?ts)\b`)
 )
 
 // Every file a comment or a doc names is in the repository: a rule cited
@@ -172,6 +181,13 @@ func TestCitedFilesExist(t *testing.T) {
 		for _, m := range capsDoc.FindAllStringSubmatch(text, -1) {
 			if !docs[m[1]] {
 				t.Errorf("%s cites %s, which the repository does not have", f, m[1])
+			}
+		}
+		if strings.HasPrefix(f, "plugin/") {
+			for _, m := range tsFile.FindAllStringSubmatch(text, -1) {
+				if !exists(filepath.Join(filepath.Dir(f), m[1])) && !exists(filepath.Join("plugin/src", m[1])) && !exists(filepath.Join("plugin/src/worker", m[1])) && !exists(filepath.Join("plugin/test", m[1])) {
+					t.Errorf("%s names %s, which the plugin does not have", f, m[1])
+				}
 			}
 		}
 		for _, m := range repoPath.FindAllStringSubmatch(text, -1) {

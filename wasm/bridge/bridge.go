@@ -383,15 +383,29 @@ func (b *Bridge) load(in loadIn) (any, error) {
 	b.fs, b.env, b.docStore = fsys, env, store
 	b.api = route.New(b.registry, env, route.WithToken(in.Token), route.WithCommands(b.commands))
 	b.mu.Unlock()
-	return map[string]any{"entities": project.Len(), "problems": project.Problems(),
-		"changes": recovered, "recovered": done, "index_cache": project.IndexCacheStats()}, nil
+	return loadOut{Entities: project.Len(), Problems: project.Problems(),
+		Changes: recovered, Recovered: done, IndexCache: project.IndexCacheStats()}, nil
 }
 
+// loadOut is load's answer (LoadOutput in plugin/src/wire.ts). Its fields
+// are in the order of their names, as the map it replaced wrote them.
+type loadOut struct {
+	// Changes are the writes of the journal's roll-back, for the host to apply.
+	Changes  []memfs.Change `json:"changes"`
+	Entities int            `json:"entities"`
+	// IndexCache says how the load used the index cache (with an index_key).
+	IndexCache pc.IndexCacheStats `json:"index_cache"`
+	Problems   []pc.Problem       `json:"problems" ts:"nullable"`
+	Recovered  []pc.Recovery      `json:"recovered"`
+}
+
+// event is one vault event the host hands over (VaultEvent in
+// plugin/src/wire.ts); from is a rename's, content a create's or modify's.
 type event struct {
-	Type    string `json:"type"`
+	Type    string `json:"type" tstype:"\"create\" | \"modify\" | \"delete\" | \"rename\""`
 	Path    string `json:"path"`
-	From    string `json:"from"`
-	Content string `json:"content"`
+	From    string `json:"from" ts:"optional"`
+	Content string `json:"content" ts:"optional"`
 }
 
 type eventsIn struct {
@@ -517,11 +531,22 @@ func (c callOut) MarshalJSON() ([]byte, error) {
 	return append(out, '}'), nil
 }
 
+// httpIn is one request of the editor's HTTP server (HttpInput in
+// plugin/src/wire.ts).
 type httpIn struct {
 	Method  string            `json:"method"`
 	Path    string            `json:"path"`
-	Headers map[string]string `json:"headers"`
+	Headers map[string]string `json:"headers" ts:"optional"`
+	Body    string            `json:"body" ts:"optional"`
+}
+
+// httpOut is http's answer (HttpOutput in plugin/src/wire.ts), its fields
+// in the order of their names, as the map it replaced wrote them.
+type httpOut struct {
 	Body    string            `json:"body"`
+	Changes []memfs.Change    `json:"changes"`
+	Headers map[string]string `json:"headers"`
+	Status  int               `json:"status"`
 }
 
 // http serves one request through the HTTP API's routes, the ones the
@@ -554,7 +579,7 @@ func (b *Bridge) http(ctx context.Context, in httpIn) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return map[string]any{"status": resp.Status, "headers": resp.Header, "body": string(resp.Body), "changes": c}, nil
+	return httpOut{Status: resp.Status, Headers: resp.Header, Body: string(resp.Body), Changes: c}, nil
 }
 
 // validMethod reports whether m is an HTTP token (RFC 9110), as net/http

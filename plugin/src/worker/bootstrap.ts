@@ -75,7 +75,7 @@ async function embedded(input: InitInput, imports: WebAssembly.Imports): Promise
 function errorInfo(e: unknown): ErrorInfo {
   const err = e as { code?: unknown; message?: unknown; details?: unknown };
   const message = typeof err?.message === "string" ? err.message : String(e);
-  if (err && typeof err.code === "string") return { code: err.code, message, details: err.details };
+  if (err && typeof err.code === "string") return { code: err.code, message, details: err.details as ErrorInfo["details"] };
   return { code: "internal", message };
 }
 

@@ -17,6 +17,10 @@ import (
 // page or a script the user did not choose to trust: a web page (http,
 // https), a local file (file://, or the opaque "null" a sandboxed frame or
 // a file sends) or a browser extension (chrome-extension://...).
+//
+// The editor's HTTP server applies these rules and checkToken's before its
+// core is asked (plugin/src/httpServer.ts); both run the cases of
+// testdata/guard_cases.json.
 func checkOrigin(r *Request) error {
 	if !LoopbackHost(r.Host) {
 		return pc.Errorf(pc.CodeForbidden, "host %q is not a loopback address", r.Host)

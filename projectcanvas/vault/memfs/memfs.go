@@ -35,9 +35,9 @@ type FS struct {
 // Change is one write the project made, for a host that mirrors the vault
 // elsewhere (the editor plugin applies them through its own vault API).
 type Change struct {
-	Op      string `json:"op"`             // "write", "delete" or "rename"
-	Path    string `json:"path"`           // the file written or deleted, or the rename's destination
-	From    string `json:"from,omitempty"` // a rename's source
+	Op      string `json:"op" tstype:"\"write\" | \"delete\" | \"rename\""` // "write", "delete" or "rename"
+	Path    string `json:"path"`                                            // the file written or deleted, or the rename's destination
+	From    string `json:"from,omitempty"`                                  // a rename's source
 	Content string `json:"content,omitempty"`
 }
 
