@@ -17,3 +17,4 @@ export * as settings from "../src/settings";
 export * as modals from "../src/modals";
 export * as suggesters from "../src/suggesters";
 export { Cards } from "../src/cards";
+export * as boardModel from "../src/boardModel";
