@@ -18,3 +18,4 @@ export * as modals from "../src/modals";
 export * as suggesters from "../src/suggesters";
 export { Cards } from "../src/cards";
 export * as boardModel from "../src/boardModel";
+export * as boardDraw from "../src/boardDraw";
