@@ -6,11 +6,10 @@
 // lifecycle's rules hold: a refused move says why in a notice and the card
 // goes back. Nothing else is written. The view follows vault changes while
 // it is visible, once changes settle (as the coverage sidebar does).
-import { ItemView, Menu, Notice, type App, type TAbstractFile, type WorkspaceLeaf } from "obsidian";
+import { ItemView, Menu, Notice, type App, type WorkspaceLeaf } from "obsidian";
 import { boardOf, BOARD_FIELDS, filterChoices, filtered, NO_FILTERS, sortedRows, type BoardEntity, type BoardFilters, type Sort, type SortKey } from "./boardModel";
 import { drawBoard, drawTable, type BoardActions } from "./boardDraw";
-import { REFRESH_DELAY_MS } from "./coverageView";
-import { tracked } from "./files";
+import { VaultFollower } from "./follow";
 import { message, type Session } from "./session";
 import { listEntities } from "./suggesters";
 import { yieldThread } from "./yieldThread";
@@ -33,11 +32,9 @@ export class BoardView extends ItemView {
   drawn: Promise<void> = Promise.resolve();
   /** Each type's statuses, in the lifecycle's order, and the types in the schema's order. */
   private statuses = new Map<string, string[]>();
-  private stale = false;
-  private timer: number | undefined;
+  private readonly follower = new VaultFollower(this, () => this.fetchEntities());
   /** Counts drawings: a slice of an older one stops when a newer has begun. */
   private generation = 0;
-  private refreshing: Promise<void> | undefined;
   private filterEls = new Map<keyof BoardFilters, HTMLSelectElement>();
   private modeEl!: HTMLButtonElement;
   private countEl!: HTMLElement;
@@ -71,30 +68,17 @@ export class BoardView extends ItemView {
     this.registerDomEvent(this.modeEl, "click", () => this.setMode(this.mode === "board" ? "table" : "board"));
     this.countEl = bar.createSpan({ cls: "project-canvas-board-count", attr: { "aria-live": "polite" } });
     this.bodyEl = root.createDiv({ cls: "project-canvas-board-body" });
-    const changed = (f: TAbstractFile) => { if (tracked(f.path)) this.changed(); };
-    const vault = this.app.vault;
-    this.registerEvent(vault.on("create", changed));
-    this.registerEvent(vault.on("modify", changed));
-    this.registerEvent(vault.on("delete", changed));
-    this.registerEvent(vault.on("rename", changed));
-    // A change seen while hidden is shown when the view is shown again.
-    this.registerEvent(this.app.workspace.on("layout-change", () => { if (this.stale && this.visible()) this.changed(); }));
+    this.follower.listen();
     await this.refresh();
   }
 
   override async onClose(): Promise<void> {
-    if (this.timer !== undefined) window.clearTimeout(this.timer);
-    this.timer = undefined;
+    this.follower.stop();
     this.generation++; // a drawing under way stops at its next slice
   }
 
   /** Asks the core for the active entities (and once for the statuses) and draws them. */
-  refresh(): Promise<void> {
-    // Refreshes asked for while one runs share the next run.
-    const run = (this.refreshing ?? Promise.resolve()).then(() => this.fetchEntities());
-    this.refreshing = run.finally(() => { if (this.refreshing === run) this.refreshing = undefined; });
-    return run;
-  }
+  refresh(): Promise<void> { return this.follower.refresh(); }
 
   /** Sets one filter and draws again (the filters are applied here, not by the core). */
   setFilter(key: keyof BoardFilters, value: string): void {
@@ -158,7 +142,6 @@ export class BoardView extends ItemView {
   }
 
   private async fetchEntities(): Promise<void> {
-    this.stale = false;
     try {
       if (this.statuses.size === 0) {
         const out = await this.session.call<{ schemas: SchemaEntry[] }>("get_schema", {});
@@ -211,20 +194,6 @@ export class BoardView extends ItemView {
       for (const [v, label] of options) select.createEl("option", { text: label, value: v });
       select.value = value;
     }
-  }
-
-  /** A vault change: refresh once changes settle, and only while the view is visible. */
-  private changed(): void {
-    this.stale = true;
-    if (!this.visible() || this.timer !== undefined) return;
-    this.timer = window.setTimeout(() => {
-      this.timer = undefined;
-      if (this.visible()) void this.refresh();
-    }, REFRESH_DELAY_MS);
-  }
-
-  private visible(): boolean {
-    return this.containerEl.isShown();
   }
 }
 
