@@ -54,7 +54,7 @@ export async function drawBoard(root: HTMLElement, board: Board, actions: BoardA
     section.createEl("h3", { text: `${lane.name} (${count})` });
     const columns = section.createDiv({ cls: "project-canvas-board-columns" });
     for (const col of lane.columns) {
-      const column = columns.createEl("section", { cls: COLUMN, attr: { "data-pc-status": slug(col.status), "data-status": col.status, "aria-label": `${lane.name}: ${col.status}` } });
+      const column = columns.createEl("section", { cls: col.cards.length ? COLUMN : `${COLUMN} is-empty`, attr: { "data-pc-status": slug(col.status), "data-status": col.status, "aria-label": `${lane.name}: ${col.status}` } });
       column.createEl("h4", { text: `${col.status} (${col.cards.length})` });
       const list = column.createDiv({ cls: "project-canvas-board-cards" });
       drag.target(column, col.status);
