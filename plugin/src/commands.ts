@@ -186,6 +186,15 @@ export const COMMANDS: EditorCommand[] = [
         .filter((n) => n.changes.some((c) => c.kind !== "kept"))
         .map((n) => `${n.file}: ${n.changes.map((c) => c.new_key && c.new_key !== c.key ? `${c.key} → ${c.new_key}` : c.key).join(", ")}`)),
   },
+  {
+    // Beyond the spec's commands: the board and table of the active
+    // entities, a view of the editor only (the site draws the same board).
+    id: "open-board", name: "Open project board",
+    run: async (host) => {
+      if (!host.openBoard) throw new Refusal("this build has no board");
+      await host.openBoard();
+    },
+  },
 ];
 
 function notion(host: CommandHost): NotionSyncControl {

@@ -4,15 +4,12 @@
 // half, insight.FeatureCoverage); this view only shows them, opens a
 // feature's note on a click, and refreshes when the vault changes while it
 // is visible.
-import { ItemView, type App, type TAbstractFile, type WorkspaceLeaf } from "obsidian";
+import { ItemView, type App, type WorkspaceLeaf } from "obsidian";
+import { VaultFollower } from "./follow";
 import type { Session } from "./session";
 import { message } from "./session";
-import { tracked } from "./files";
 
 export const COVERAGE_VIEW = "project-canvas-coverage";
-
-/** How long vault changes settle before the view asks the core again. */
-export const REFRESH_DELAY_MS = 500;
 
 /** One row of open-feature-coverage (insight.FeatureCoverage). */
 export interface CoverageRow {
@@ -51,11 +48,9 @@ export class CoverageView extends ItemView {
   summary: CoverageSummary | undefined;
   /** Why the last refresh failed, if it did. */
   error: string | undefined;
-  private stale = false;
-  private timer: number | undefined;
+  private readonly follower = new VaultFollower(this, () => this.fetchRows());
   private listEl!: HTMLElement;
   private summaryEl!: HTMLElement;
-  private refreshing: Promise<void> | undefined;
 
   constructor(leaf: WorkspaceLeaf, private readonly session: Session) {
     super(leaf);
@@ -79,20 +74,12 @@ export class CoverageView extends ItemView {
     }
     this.summaryEl = root.createDiv({ cls: "project-canvas-coverage-summary" });
     this.listEl = root.createDiv({ cls: "project-canvas-coverage-list" });
-    const changed = (f: TAbstractFile) => { if (tracked(f.path)) this.changed(); };
-    const vault = this.app.vault;
-    this.registerEvent(vault.on("create", changed));
-    this.registerEvent(vault.on("modify", changed));
-    this.registerEvent(vault.on("delete", changed));
-    this.registerEvent(vault.on("rename", changed));
-    // A change seen while hidden is shown when the view is shown again.
-    this.registerEvent(this.app.workspace.on("layout-change", () => { if (this.stale && this.visible()) this.changed(); }));
+    this.follower.listen();
     await this.refresh();
   }
 
   override async onClose(): Promise<void> {
-    if (this.timer !== undefined) window.clearTimeout(this.timer);
-    this.timer = undefined;
+    this.follower.stop();
   }
 
   /** Sets one filter and asks the core again. */
@@ -102,12 +89,7 @@ export class CoverageView extends ItemView {
   }
 
   /** Asks the core for the rows under the filters and shows them. */
-  refresh(): Promise<void> {
-    // Refreshes asked for while one runs share the next run.
-    const run = (this.refreshing ?? Promise.resolve()).then(() => this.fetchRows());
-    this.refreshing = run.finally(() => { if (this.refreshing === run) this.refreshing = undefined; });
-    return run;
-  }
+  refresh(): Promise<void> { return this.follower.refresh(); }
 
   /** Opens the feature's note. */
   async openFeature(id: string): Promise<void> {
@@ -121,7 +103,6 @@ export class CoverageView extends ItemView {
   }
 
   private async fetchRows(): Promise<void> {
-    this.stale = false;
     const input: Partial<CoverageFilters> = {};
     for (const [k, v] of Object.entries(this.filters) as [keyof CoverageFilters, string][]) if (v) input[k] = v;
     try {
@@ -134,20 +115,6 @@ export class CoverageView extends ItemView {
       this.error = message(e);
     }
     this.render();
-  }
-
-  /** A vault change: refresh once changes settle, and only while the view is visible. */
-  private changed(): void {
-    this.stale = true;
-    if (!this.visible() || this.timer !== undefined) return;
-    this.timer = window.setTimeout(() => {
-      this.timer = undefined;
-      if (this.visible()) void this.refresh();
-    }, REFRESH_DELAY_MS);
-  }
-
-  private visible(): boolean {
-    return this.containerEl.isShown();
   }
 
   private render(): void {

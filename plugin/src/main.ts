@@ -5,6 +5,7 @@ import { WASM_GZIP_BASE64, WASM_SHA256, WORKER_SOURCE } from "core-assets";
 import * as canvas from "./canvasAdapter";
 import { Cards } from "./cards";
 import { registerCommands, registerMenus } from "./commands";
+import { BOARD_VIEW, BoardView, openBoard } from "./boardView";
 import { COVERAGE_VIEW, CoverageView, openCoverage } from "./coverageView";
 import { HttpServer } from "./httpServer";
 import { NotionSync } from "./notionSync";
@@ -54,6 +55,8 @@ export default class ProjectCanvasPlugin extends Plugin {
     this.cards = new Cards(this);
     this.app.workspace.onLayoutReady(() => this.cards.soon());
     this.registerView(COVERAGE_VIEW, (leaf) => new CoverageView(leaf, this.session));
+    this.registerView(BOARD_VIEW, (leaf) => new BoardView(leaf, this.session));
+    this.addRibbonIcon("kanban", "Open project board", () => { void this.openBoard(); });
     this.httpServer = new HttpServer({ port: () => this.settings.httpPort, token: () => this.device.secret("httpToken"), serve: (r) => this.session.http(r), notify: (m) => new Notice(m) });
     this.register(() => void this.httpServer.stop());
     this.register(() => {
@@ -103,6 +106,9 @@ export default class ProjectCanvasPlugin extends Plugin {
 
   /** Opens or reveals the coverage sidebar (open-feature-coverage). */
   openCoverage(): Promise<void> { return openCoverage(this.app); }
+
+  /** Opens or reveals the board and table (open-board). */
+  openBoard(): Promise<void> { return openBoard(this.app); }
 }
 
 /** The person's embeddings setting as the core's load takes it; undefined: none. */

@@ -124,17 +124,22 @@ export interface EntityRow { id: string; type: string; title: string; status: st
 /** The most entities a picker lists. */
 const MAX_LISTED = 2000;
 
-/** Every entity of some types (at most MAX_LISTED), by id, from search_entities' list mode. */
-export async function listEntities(session: Session, types: string[]): Promise<EntityRow[]> {
-  const out: EntityRow[] = [];
+/**
+ * Every entity of some types (all types: undefined) that is not archived,
+ * by id, from search_entities' list mode: the fields given (id, type,
+ * title and status by default), at most max of them.
+ */
+export async function listEntities<R = EntityRow>(session: Session, types: string[] | undefined, { fields = ["id", "type", "title", "status"], max = MAX_LISTED }: { fields?: string[]; max?: number } = {}): Promise<R[]> {
+  const out: R[] = [];
   let token: string | undefined;
   do {
-    const args: Record<string, unknown> = { filters: { type: types }, max_items: 200, fields: ["id", "type", "title", "status"] };
+    const args: Record<string, unknown> = { max_items: 200, fields };
+    if (types) args.filters = { type: types };
     if (token) args.continuation_token = token;
-    const page = await session.call<{ results: EntityRow[]; has_more?: boolean; continuation_token?: string }>("search_entities", args);
+    const page = await session.call<{ results: R[]; has_more?: boolean; continuation_token?: string }>("search_entities", args);
     out.push(...(page.result.results ?? []));
     token = page.result.has_more ? page.result.continuation_token : undefined;
-  } while (token && out.length < MAX_LISTED);
+  } while (token && out.length < max);
   return out;
 }
 

@@ -1,6 +1,6 @@
-// What the commands and menus need of the plugin. The HTTP server and the
-// coverage sidebar are the plugin's own parts (httpServer.ts,
-// coverageView.ts); the commands only call into them, and say so in a
+// What the commands and menus need of the plugin. The HTTP server, the
+// coverage sidebar and the board are the plugin's own parts (httpServer.ts,
+// coverageView.ts, boardView.ts); the commands only call into them, and say so in a
 // notice where a build does not have them.
 import type { Plugin } from "obsidian";
 import type { DeviceStore } from "./deviceStore";
@@ -33,5 +33,6 @@ export type CommandHost = Omit<Plugin, "settings"> & {
   session: Session;
   httpServer?: HttpServerControl;
   openCoverage?(): unknown;
+  openBoard?(): unknown;
   notionSync?: NotionSyncControl;
 };

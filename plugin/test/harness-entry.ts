@@ -18,3 +18,5 @@ export * as modals from "../src/modals";
 export * as suggesters from "../src/suggesters";
 export { Cards } from "../src/cards";
 export { refuse } from "../src/httpServer";
+export * as boardModel from "../src/boardModel";
+export * as boardDraw from "../src/boardDraw";

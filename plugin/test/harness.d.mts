@@ -59,6 +59,9 @@ export declare const ProjectCanvasPlugin: new (app: fake.App, manifest: fake.Plu
 /** The coverage sidebar, as a test finds it in its leaf. */
 export type CoverageView = OverFake<import("../src/coverageView").CoverageView>;
 
+/** The board and table view, as a test finds it in its leaf. */
+export type BoardView = OverFake<import("../src/boardView").BoardView>;
+
 export declare const Session: new (opts: Omit<SessionOptions, "app"> & { app: fake.App }) => src.Session;
 /** The status bar item's progress: on the fake's element. */
 export declare const LoadProgress: new (el: fake.FakeEl, ...rest: Tail<ConstructorParameters<typeof src.LoadProgress>>) => src.LoadProgress;
@@ -67,6 +70,6 @@ export declare const applyChanges: OnFakeApp<typeof src.applyChanges>;
 export declare const showResult: OnFakeApp<typeof src.showResult>;
 export declare const modals: ClassesOverFake<typeof src.modals>;
 export declare const suggesters: ClassesOverFake<typeof src.suggesters>;
-export { canvasAdapter, journaled, unwritable, CoreError, hashOf, KnownFiles, COMMANDS, wasmFileName, WASM_SHA256, settings, refuse } from "./harness-entry";
+export { canvasAdapter, journaled, unwritable, CoreError, hashOf, KnownFiles, COMMANDS, wasmFileName, WASM_SHA256, settings, refuse, boardModel, boardDraw } from "./harness-entry";
 /** Type and status on the cards (cards.ts), over the fake App; register and registerEvent as the plugin's. */
 export declare const Cards: new (host: { app: fake.App; registerEvent(ref: fake.EventRef): void; register(cb: () => unknown): void }) => src.Cards;

@@ -165,9 +165,9 @@ test("off the desktop the HTTP commands are absent (the Notion ones stay); unloa
   const dir = tempVault(t, exampleVault);
   const { app, plugin, session } = await startPlugin(t, dir);
   const ids = plugin.commands.map((c) => c.id);
-  assert.equal(ids.length, 29, "the 29 but the two HTTP ones, and the two beyond the spec");
+  assert.equal(ids.length, 30, "the 29 but the two HTTP ones, and the three beyond the spec");
   assert.ok(!ids.includes("start-http-server") && !ids.includes("stop-http-server"));
-  assert.ok(ids.includes("open-feature-coverage"));
+  assert.ok(ids.includes("open-feature-coverage") && ids.includes("open-board"));
   assert.ok(ids.includes("sync-note-to-extdb") && ids.includes("start-extdb-sync-polling"), "Notion sync works on mobile (requestUrl)");
 
   await session.command("populate-canvas-from-vault", {});

@@ -16,14 +16,13 @@ const read = (/** @type {string} */ dir, /** @type {string} */ p) => readFileSyn
 const noticed = (/** @type {RegExp} */ re) => Notice.messages().some((m) => re.test(m));
 
 // A community plugin's main.js may weigh 5 MB; this one measured 3,717,779
-// bytes when issue 28 shrank the core, and may grow 3 % from there (the
-// core's own limits are wasm/bridge's TestWASMSize). Raised once, with the
-// core's, by 0.8 % on 2026-11-29 (3,841,949 bytes: a person's model fused
-// with the built-in search, entity search's typos, the shared vault's
-// integrity fixes, type and status on cards).
-test("main.js, with the core inlined, is at most 3.86 MB", () => {
+// bytes when issue 28 shrank the core, 3,841,949 after issues 35 and 39's
+// core (the fused search model, the site; wasm/bridge's TestWASMSize
+// raised with it) and 3,853,176 with the board view, and may grow 1 %
+// from there.
+test("main.js, with the core inlined, is at most 3.89 MB", () => {
   const size = statSync(path.join(here, "../dist/main.js")).size;
-  assert.ok(size <= 3_860_000, `main.js is ${size} bytes`);
+  assert.ok(size <= 3_890_000, `main.js is ${size} bytes`);
   assert.ok(size > 1024 * 1024, "the core is inlined");
 });
 

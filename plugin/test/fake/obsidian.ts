@@ -309,6 +309,8 @@ export class Workspace extends Events {
   revealed: WorkspaceLeaf[] = [];
   app!: App;
   getRightLeaf(_split: boolean) { const l = new WorkspaceLeaf(); l.app = this.app; this.leaves.push(l); return l; }
+  /** A new leaf in the main area (a tab), whatever newLeaf asks. */
+  getLeaf(_newLeaf?: "tab" | "split" | "window" | boolean) { const l = new WorkspaceLeaf(); l.app = this.app; this.leaves.push(l); return l; }
   async revealLeaf(l: WorkspaceLeaf) { this.revealed.push(l); }
   detachLeavesOfType(type: string) {
     for (const l of this.getLeavesOfType(type)) { void l.detach(); this.leaves = this.leaves.filter((x) => x !== l); }
@@ -532,6 +534,8 @@ export class MenuItem {
   }
 }
 export class Menu {
+  /** The menus shown (showAtMouseEvent, showAtPosition), in order. */
+  static shown: Menu[] = [];
   items: MenuItem[] = [];
   addItem(cb: (i: MenuItem) => void) { const i = new MenuItem(); cb(i); this.items.push(i); return this; }
   /** What a person's click on the item titled title does: its callback runs (what it answers comes back). */
@@ -541,7 +545,8 @@ export class Menu {
     return i.click();
   }
   addSeparator() { return this; }
-  showAtMouseEvent(_evt: MouseEvent) { return this; }
+  showAtMouseEvent(_evt: MouseEvent) { Menu.shown.push(this); return this; }
+  showAtPosition(_position: { x: number; y: number }, _doc?: Document) { Menu.shown.push(this); return this; }
 }
 
 export class Component {
