@@ -1,6 +1,6 @@
 // Builds the plugin: dist/main.js (the plugin with the WebAssembly core
 // inlined, gzip then base64, and the worker's source: wasm_exec.js and
-// src/worker/bootstrap.ts), dist/manifest.json and dist/styles.css.
+// src/core/worker/bootstrap.ts), dist/manifest.json and dist/styles.css.
 //
 //   node build.mjs           the plugin, into dist/
 //   node build.mjs --test    also test/.build/harness.mjs: the same sources
@@ -35,7 +35,7 @@ const target = "es2018";
 // The worker's code: Go's wasm_exec.js (which defines globalThis.Go),
 // then the bootstrap that instantiates the core and answers messages.
 const bootstrap = await build({
-  entryPoints: [path.join(here, "src/worker/bootstrap.ts")],
+  entryPoints: [path.join(here, "src/core/worker/bootstrap.ts")],
   bundle: true, write: false, format: "iife", target, minify: true, logLevel: "warning",
 });
 const workerSource = wasmExec + "\n;\n" + bootstrap.outputFiles[0].text;

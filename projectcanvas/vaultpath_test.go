@@ -117,7 +117,7 @@ func TestHidden(t *testing.T) {
 	}
 }
 
-// The table the editor plugin's own check (plugin/src/vaultPath.ts) runs
+// The table the editor plugin's own check (plugin/src/vault/vaultPath.ts) runs
 // too: the two copies of the rule answer every case alike.
 func TestCheckWritableSharedTable(t *testing.T) {
 	data, err := os.ReadFile("testdata/writable_paths.json")

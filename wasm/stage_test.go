@@ -12,7 +12,7 @@ import (
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 )
 
-// packed packs files as the plugin's worker does (plugin/src/worker/pack.ts).
+// packed packs files as the plugin's worker does (plugin/src/core/worker/pack.ts).
 var packed = js.Global().Get("Function").New("files", `
 	const enc = new TextEncoder(), parts = files.flatMap((f) => [enc.encode(f.path), enc.encode(f.content)]);
 	const text = new Uint8Array(parts.reduce((n, p) => n + p.length, 0)), lengths = new Uint32Array(parts.length);

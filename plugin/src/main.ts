@@ -2,17 +2,18 @@
 // layout is ready (Session); every listener goes through register*.
 import { Notice, Plugin, requestUrl } from "obsidian";
 import { WASM_GZIP_BASE64, WASM_SHA256, WORKER_SOURCE } from "core-assets";
-import * as canvas from "./canvasAdapter";
-import { Cards } from "./cards";
-import { registerCommands, registerMenus } from "./commands";
-import { BOARD_VIEW, BoardView, openBoard } from "./boardView";
-import { COVERAGE_VIEW, CoverageView, openCoverage } from "./coverageView";
-import { HttpServer } from "./httpServer";
-import { NotionSync } from "./notionSync";
-import { LoadProgress } from "./progress";
-import type { OutboundRequest, OutboundResponse } from "./protocol";
-import { Session } from "./session";
-import { deviceStore, type DeviceStore } from "./deviceStore";
+import * as canvas from "./editor/canvasAdapter";
+import { Cards } from "./editor/cards";
+import { registerCommands } from "./commands/commands";
+import { registerMenus } from "./commands/menus";
+import { BOARD_VIEW, BoardView, openBoard } from "./editor/boardView";
+import { COVERAGE_VIEW, CoverageView, openCoverage } from "./editor/coverageView";
+import { HttpServer } from "./commands/httpServer";
+import { NotionSync } from "./commands/notionSync";
+import { LoadProgress } from "./editor/progress";
+import type { OutboundRequest, OutboundResponse } from "./core/protocol";
+import { Session } from "./core/session";
+import { deviceStore, type DeviceStore } from "./vault/deviceStore";
 import { legacyData, mergeSettings, newToken, SettingsTab, type LegacyData, type Settings } from "./settings";
 
 export default class ProjectCanvasPlugin extends Plugin {

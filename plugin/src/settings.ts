@@ -1,7 +1,7 @@
 // The plugin's settings and their tab.
 import { Platform, PluginSettingTab, Setting, type App, type Plugin } from "obsidian";
-import type { DeviceStore } from "./deviceStore";
-import { ENTITY_TYPES } from "./wire";
+import type { DeviceStore } from "./vault/deviceStore";
+import { ENTITY_TYPES } from "./core/wire";
 
 // Re-exported for commands.ts, which takes it from here.
 export { ENTITY_TYPES };

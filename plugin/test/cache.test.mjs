@@ -13,7 +13,7 @@ import path from "node:path";
 import { defined, exampleVault, PLUGIN_DIR, settled, startPlugin, tempVault, until, wasmFileName, WASM_SHA256 } from "./helpers.mjs";
 import * as harness from "./harness.mjs";
 
-/** @typedef {import("../src/session").Session} Session */
+/** @typedef {import("../src/core/session").Session} Session */
 
 /** This device's cache file (file-cache-<device>.jsonl), or one named so. @param {string} dir */
 const cacheFile = (dir, re = /^file-cache-[0-9a-f]{8}\.jsonl$/) => {

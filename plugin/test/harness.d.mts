@@ -9,7 +9,7 @@
 import type * as real from "obsidian";
 import type * as fake from "./fake/obsidian";
 import type Plugin from "../src/main";
-import type { SessionOptions } from "../src/session";
+import type { SessionOptions } from "../src/core/session";
 import type * as src from "./harness-entry";
 
 export * as obsidian from "./fake/obsidian";
@@ -57,10 +57,10 @@ export type ProjectCanvasPlugin = Omit<OverFake<Plugin>, "data" | "settingTabs">
 export declare const ProjectCanvasPlugin: new (app: fake.App, manifest: fake.PluginManifest) => ProjectCanvasPlugin;
 
 /** The coverage sidebar, as a test finds it in its leaf. */
-export type CoverageView = OverFake<import("../src/coverageView").CoverageView>;
+export type CoverageView = OverFake<import("../src/editor/coverageView").CoverageView>;
 
 /** The board and table view, as a test finds it in its leaf. */
-export type BoardView = OverFake<import("../src/boardView").BoardView>;
+export type BoardView = OverFake<import("../src/editor/boardView").BoardView>;
 
 export declare const Session: new (opts: Omit<SessionOptions, "app"> & { app: fake.App }) => src.Session;
 /** The status bar item's progress: on the fake's element. */

@@ -86,7 +86,7 @@ export function lastModal(cls) {
  * @typedef {{ id?: string, title?: string, type?: string, file?: string, [field: string]: unknown }} Row
  *   An item of a list suggester: a value, an entity, a target or an
  *   action, by command; the fields the tests read.
- * @typedef {import("../src/suggesters").ListSuggest<Row>} SrcListSuggest
+ * @typedef {import("../src/editor/suggesters").ListSuggest<Row>} SrcListSuggest
  * @typedef {Omit<import("./harness.mjs").OverFake<SrcListSuggest>, "getSuggestions"> & Pick<SrcListSuggest, "getSuggestions">} ListSuggest
  *   (its getSuggestions answers at once: src's own)
  */

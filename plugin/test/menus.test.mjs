@@ -52,7 +52,7 @@ async function answered(open) {
 
 /**
  * The navigation items the core's counts call for.
- * @param {import("../src/session").Session} session
+ * @param {import("../src/core/session").Session} session
  * @param {string} file
  */
 async function navigations(session, file) {

@@ -390,7 +390,7 @@ test("the 29 commands and three more: the palette, the suggesters, the modals an
 
   await t.test("start/stop-http-server and open-feature-coverage call the plugin's server and sidebar", async () => {
     // The plugin's server and sidebar, replaced by test doubles.
-    const host = /** @type {{ httpServer?: Pick<import("../src/httpServer").HttpServer, "start" | "stop">, openCoverage: () => void }} */ (plugin);
+    const host = /** @type {{ httpServer?: Pick<import("../src/commands/httpServer").HttpServer, "start" | "stop">, openCoverage: () => void }} */ (plugin);
     const real = { httpServer: plugin.httpServer, openCoverage: plugin.openCoverage };
     delete host.httpServer;
     let r = await run(plugin, "start-http-server");

@@ -166,7 +166,7 @@ test("a missing canvas internal falls back to writing the file, with a notice", 
   assert.ok(noticed(/Projects\.canvas was written as a file: the canvas has neither setData nor importData/), Notice.messages().join("\n"));
   // The adapter's other entry points answer fallbacks rather than throw.
   // (Canvases as a changed Obsidian could give them, lacking what the adapter needs.)
-  const broken = (/** @type {unknown} */ v) => /** @type {import("../src/canvasAdapter").OpenCanvas} */ (v);
+  const broken = (/** @type {unknown} */ v) => /** @type {import("../src/editor/canvasAdapter").OpenCanvas} */ (v);
   const c = broken({ view: { canvas: {} }, path: "x.canvas" });
   const { canvasAdapter } = await import("./helpers.mjs");
   assert.equal(canvasAdapter.selectNode(c, "n1", true).ok, false);

@@ -25,7 +25,7 @@ test("a change to a path the core may not write is refused, and nothing is writt
   const app = new obsidian.App(dir);
   const known = new harness.KnownFiles();
   known.set("note.md", "mine");
-  /** @type {import("../src/protocol").Change[]} */
+  /** @type {import("../src/core/protocol").Change[]} */
   const hostile = [
     { op: "write", path: ".obsidian/plugins/x/main.js", content: "pwned" },
     { op: "write", path: "a/../.obsidian/plugins/x/main.js", content: "pwned" },
@@ -59,7 +59,7 @@ test("a delete or rename of a file edited since the core read it is refused; the
   const app = new obsidian.App(dir);
   const known = new harness.KnownFiles();
   for (const p of ["a.md", "b.md", ".projectcanvas/sequence.json"]) known.set(p, "what the core read");
-  /** @type {import("../src/protocol").Change[]} */
+  /** @type {import("../src/core/protocol").Change[]} */
   const edited = [{ op: "delete", path: "a.md" }, { op: "rename", from: "b.md", path: "c.md" }, { op: "delete", path: ".projectcanvas/sequence.json" }];
   for (const c of edited) {
     await assert.rejects(harness.applyChanges(app, known, [c]), (/** @type {{ conflict?: boolean }} */ e) => e.conflict === true, JSON.stringify(c));

@@ -12,11 +12,11 @@ import (
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 )
 
-// The editor's board (plugin/src/boardModel.ts) orders its columns as the
+// The editor's board (plugin/src/editor/boardModel.ts) orders its columns as the
 // site's board does: the same statuses in the same order, so that the two
 // never disagree.
 func TestBoardOrderMatchesThePlugin(t *testing.T) {
-	src, err := os.ReadFile("../../plugin/src/boardModel.ts")
+	src, err := os.ReadFile("../../plugin/src/editor/boardModel.ts")
 	require.NoError(t, err)
 	list := regexp.MustCompile(`(?s)export const STATUS_ORDER = \[(.*?)\];`).FindSubmatch(src)
 	require.NotNil(t, list, "boardModel.ts has STATUS_ORDER")

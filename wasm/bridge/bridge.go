@@ -387,7 +387,7 @@ func (b *Bridge) load(in loadIn) (any, error) {
 		Changes: recovered, Recovered: done, IndexCache: project.IndexCacheStats()}, nil
 }
 
-// loadOut is load's answer (LoadOutput in plugin/src/wire.ts). Its fields
+// loadOut is load's answer (LoadOutput in plugin/src/core/wire.ts). Its fields
 // are in the order of their names, as the map it replaced wrote them.
 type loadOut struct {
 	// Changes are the writes of the journal's roll-back, for the host to apply.
@@ -400,7 +400,7 @@ type loadOut struct {
 }
 
 // event is one vault event the host hands over (VaultEvent in
-// plugin/src/wire.ts); from is a rename's, content a create's or modify's.
+// plugin/src/core/wire.ts); from is a rename's, content a create's or modify's.
 type event struct {
 	Type    string `json:"type" tstype:"\"create\" | \"modify\" | \"delete\" | \"rename\""`
 	Path    string `json:"path"`
@@ -532,7 +532,7 @@ func (c callOut) MarshalJSON() ([]byte, error) {
 }
 
 // httpIn is one request of the editor's HTTP server (HttpInput in
-// plugin/src/wire.ts).
+// plugin/src/core/wire.ts).
 type httpIn struct {
 	Method  string            `json:"method"`
 	Path    string            `json:"path"`
@@ -540,7 +540,7 @@ type httpIn struct {
 	Body    string            `json:"body" ts:"optional"`
 }
 
-// httpOut is http's answer (HttpOutput in plugin/src/wire.ts), its fields
+// httpOut is http's answer (HttpOutput in plugin/src/core/wire.ts), its fields
 // in the order of their names, as the map it replaced wrote them.
 type httpOut struct {
 	Body    string            `json:"body"`

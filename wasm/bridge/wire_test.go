@@ -19,9 +19,9 @@ import (
 	"github.com/projectcanvas/projectcanvas/projectcanvas/vault/memfs"
 )
 
-var update = flag.Bool("update", false, "rewrite plugin/src/wire.ts")
+var update = flag.Bool("update", false, "rewrite plugin/src/core/wire.ts")
 
-const wireFile = "../../plugin/src/wire.ts"
+const wireFile = "../../plugin/src/core/wire.ts"
 
 // The bridge's JSON as the plugin's TypeScript sees it, in the order
 // wire.ts gives it: one name per Go type.
@@ -44,7 +44,7 @@ var wireTypes = []struct {
 	{"ErrorInfo", reflect.TypeFor[pc.Error](), "A failure as the core reports it (docs/ARCHITECTURE.md, \"Errors\")."},
 }
 
-// wire writes plugin/src/wire.ts: the TypeScript of the Go types above and
+// wire writes plugin/src/core/wire.ts: the TypeScript of the Go types above and
 // the constants the plugin would otherwise copy by hand.
 func wire(t *testing.T) []byte {
 	var b bytes.Buffer
@@ -144,7 +144,7 @@ func tsType(t *testing.T, typ reflect.Type, named map[reflect.Type]string) strin
 }
 
 // The plugin's wire types and constants are what the Go types and values
-// make; -update rewrites plugin/src/wire.ts.
+// make; -update rewrites plugin/src/core/wire.ts.
 func TestWire(t *testing.T) {
 	want := wire(t)
 	if *update {

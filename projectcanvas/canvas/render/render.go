@@ -59,7 +59,7 @@ var Tones = []Tone{
 // Slug is a status or type as the editor plugin writes it in a card's data
 // attribute (data-pc-status, data-pc-type): lower case, each run of other
 // characters than letters and digits one "-" ("Not Started":
-// "not-started"), at most 40 characters. plugin/src/canvasAdapter.ts's
+// "not-started"), at most 40 characters. plugin/src/editor/canvasAdapter.ts's
 // slug is the same rule.
 func Slug(s string) string {
 	var b strings.Builder

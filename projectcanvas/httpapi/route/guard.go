@@ -19,7 +19,7 @@ import (
 // a file sends) or a browser extension (chrome-extension://...).
 //
 // The editor's HTTP server applies these rules and checkToken's before its
-// core is asked (plugin/src/httpServer.ts); both run the cases of
+// core is asked (plugin/src/commands/httpServer.ts); both run the cases of
 // testdata/guard_cases.json.
 func checkOrigin(r *Request) error {
 	if !LoopbackHost(r.Host) {

@@ -18,7 +18,7 @@ import (
 
 // guardCases is testdata/guard_cases.json, the one table of the Host,
 // Origin, body size and token rules: the plugin's HTTP server, which
-// refuses before its core is asked (plugin/src/httpServer.ts), runs it too.
+// refuses before its core is asked (plugin/src/commands/httpServer.ts), runs it too.
 type guardCases struct {
 	Token string `json:"token"`
 	Cases []struct {

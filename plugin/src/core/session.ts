@@ -4,13 +4,13 @@
 // itself: main.ts turns its progress and messages into the status bar and
 // notices.
 import { Platform, TAbstractFile, TFile, type App } from "obsidian";
-import { ApplyError, applyChanges, type Applied } from "./apply";
-import * as canvas from "./canvasAdapter";
+import { ApplyError, applyChanges, type Applied } from "../vault/apply";
+import * as canvas from "../editor/canvasAdapter";
 import { CODE_CRASHED, CoreClient, CoreError } from "./core";
-import { FileCache, type CacheRun } from "./fileCache";
-import { hashOf, KnownFiles, OWN_FOLDER, ownFileLoaded, tracked } from "./files";
-import { IndexCacheFile } from "./indexCache";
-import { Seal } from "./seal";
+import { FileCache, type CacheRun } from "../vault/fileCache";
+import { hashOf, KnownFiles, OWN_FOLDER, ownFileLoaded, tracked } from "../vault/files";
+import { IndexCacheFile } from "../vault/indexCache";
+import { Seal } from "../vault/seal";
 import { WasmCache } from "./wasmCache";
 import { yieldThread } from "./yieldThread";
 import type { CallOutput, Change, CommandInfo, CommandResult, HttpInput, HttpOutput, LoadOutput, OutboundRequest, OutboundResponse, VaultEvent, VaultFile } from "./protocol";

@@ -8,10 +8,10 @@
 // start-extdb-sync-polling, the status bar item, and the notices.
 import { Notice, type App } from "obsidian";
 import { currentCanvas, show, subjectArgs, type Subject } from "./actions";
-import { describeError, Refusal } from "./failures";
-import type { CommandResult } from "./protocol";
-import { pollMinutes } from "./settings";
-import type { CommandHost } from "./types";
+import { describeError, Refusal } from "../core/failures";
+import type { CommandResult } from "../core/protocol";
+import { pollMinutes } from "../settings";
+import type { CommandHost } from "../core/types";
 
 export const SYNC_CANVAS = "sync-canvas-notes-to-extdb";
 export const SYNC_NOTE = "sync-note-to-extdb";

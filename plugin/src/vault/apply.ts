@@ -4,9 +4,9 @@
 // "Crash safety"), so applying in order keeps it crash-safe: a crash in
 // between leaves the journal, and the next load rolls the files back.
 import { TFile, TFolder, type App } from "obsidian";
-import * as canvas from "./canvasAdapter";
+import * as canvas from "../editor/canvasAdapter";
 import { hidden, JOURNAL_PATH, type KnownFiles, parentOf } from "./files";
-import type { Change } from "./protocol";
+import type { Change } from "../core/protocol";
 import { unwritable } from "./vaultPath";
 
 /** A change that could not be applied; the ones before it were. */

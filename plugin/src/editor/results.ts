@@ -3,7 +3,7 @@
 // centre, hide or show on the canvas, files to open.
 import { Notice, type App } from "obsidian";
 import * as canvas from "./canvasAdapter";
-import type { CommandResult } from "./protocol";
+import type { CommandResult } from "../core/protocol";
 
 /** The canvas a result's node ids refer to: the one it names, else the active one. */
 function target(app: App, result: CommandResult): canvas.OpenCanvas | undefined {

@@ -3,7 +3,7 @@
 // keystroke (search on the canvas, entity pickers), debounced lightly and
 // dropping answers to queries typed over.
 import { Notice, SuggestModal, type App } from "obsidian";
-import type { Session } from "./session";
+import type { Session } from "../core/session";
 
 /** How a list suggester shows and picks its items. */
 export interface ListOptions<T> {

@@ -11,7 +11,7 @@
 import type { TFile } from "obsidian";
 import { hashOf } from "./files";
 import type { Seal } from "./seal";
-import { yieldThread } from "./yieldThread";
+import { yieldThread } from "../core/yieldThread";
 
 /** The adapter calls the cache makes (Obsidian's DataAdapter). */
 export interface CacheAdapter {

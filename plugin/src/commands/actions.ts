@@ -4,13 +4,13 @@
 // feature. Every entry point reports a failure as a notice and never
 // throws (failures.ts).
 import { Notice, type App } from "obsidian";
-import * as canvas from "./canvasAdapter";
-import { guarded, Refusal } from "./failures";
-import { BulkLinkModal } from "./modals";
-import type { CommandInfo, CommandResult } from "./protocol";
-import { showResult } from "./results";
-import { ListSuggest, pickEntity, type EntityRow } from "./suggesters";
-import type { CommandHost } from "./types";
+import * as canvas from "../editor/canvasAdapter";
+import { guarded, Refusal } from "../core/failures";
+import { BulkLinkModal } from "../editor/modals";
+import type { CommandInfo, CommandResult } from "../core/protocol";
+import { showResult } from "../editor/results";
+import { ListSuggest, pickEntity, type EntityRow } from "../editor/suggesters";
+import type { CommandHost } from "../core/types";
 
 /** The eight navigate-to-* commands, in the specification's order, with their palette names. */
 export const NAVIGATIONS: ReadonlyArray<{ id: string; name: string }> = [

@@ -5,9 +5,9 @@
 // feature's note on a click, and refreshes when the vault changes while it
 // is visible.
 import { ItemView, type App, type WorkspaceLeaf } from "obsidian";
-import { VaultFollower } from "./follow";
-import type { Session } from "./session";
-import { message } from "./session";
+import { VaultFollower } from "../vault/follow";
+import type { Session } from "../core/session";
+import { message } from "../core/session";
 
 export const COVERAGE_VIEW = "project-canvas-coverage";
 

@@ -9,7 +9,7 @@
 // per burst of events.
 import { TFile } from "obsidian";
 import * as canvas from "./canvasAdapter";
-import type { CommandHost } from "./types";
+import type { CommandHost } from "../core/types";
 
 /** How long a burst of events is waited out before the cards are marked again. */
 const SETTLE_MS = 50;

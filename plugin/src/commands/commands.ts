@@ -5,15 +5,14 @@
 // "Project Canvas: ". A callback never throws: failures are notices.
 import { Notice, Platform, type Hotkey } from "obsidian";
 import { activeSubject, currentCanvas, inputEnum, linkWorkTo, navigate, NAVIGATIONS, setFeatureField, show } from "./actions";
-import * as canvas from "./canvasAdapter";
-import { Focus } from "./focus";
-import { guarded, Refusal } from "./failures";
-import { CreateFeatureModal, ImportSummaryModal, ReconcileModal, ReviewModal, SuggestLinksModal, type FeatureSuggestion, type Imported } from "./modals";
-import { ENTITY_TYPES } from "./settings";
-import { CanvasSearch, pickEntity } from "./suggesters";
-import type { CommandHost, NotionSyncControl } from "./types";
+import * as canvas from "../editor/canvasAdapter";
+import { Focus } from "../editor/focus";
+import { guarded, Refusal } from "../core/failures";
+import { CreateFeatureModal, ImportSummaryModal, ReconcileModal, ReviewModal, SuggestLinksModal, type FeatureSuggestion, type Imported } from "../editor/modals";
+import { ENTITY_TYPES } from "../settings";
+import { CanvasSearch, pickEntity } from "../editor/suggesters";
+import type { CommandHost, NotionSyncControl } from "../core/types";
 
-export { registerMenus } from "./menus";
 
 /** One command of the palette. */
 export interface EditorCommand {

@@ -3,10 +3,10 @@
 // coverageView.ts, boardView.ts); the commands only call into them, and say so in a
 // notice where a build does not have them.
 import type { Plugin } from "obsidian";
-import type { DeviceStore } from "./deviceStore";
-import type { Subject } from "./actions";
+import type { DeviceStore } from "../vault/deviceStore";
+import type { Subject } from "../commands/actions";
 import type { Session } from "./session";
-import type { Settings } from "./settings";
+import type { Settings } from "../settings";
 
 /** The in-editor HTTP server, as start-http-server and stop-http-server drive it. */
 export interface HttpServerControl {

@@ -4,11 +4,11 @@
 // through guarded: a refusal of the core is a notice (or an inline error),
 // never a throw.
 import { Modal, Notice, Setting, type App, type ButtonComponent } from "obsidian";
-import type { CommandResult } from "./protocol";
-import type { Session } from "./session";
-import { guarded } from "./failures";
+import type { CommandResult } from "../core/protocol";
+import type { Session } from "../core/session";
+import { guarded } from "../core/failures";
 import { findEntities, type EntityRow } from "./suggesters";
-import { WORK_TYPES } from "./wire";
+import { WORK_TYPES } from "../core/wire";
 
 /** The fields of create-feature, as its input schema has them. */
 export interface FeatureForm {

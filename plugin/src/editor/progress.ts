@@ -1,7 +1,7 @@
 // The status bar item (entity count, or indexing progress) and the notice
 // that shows the progress of a load that takes more than a second.
 import { Notice } from "obsidian";
-import type { Progress } from "./session";
+import type { Progress } from "../core/session";
 
 /** How long a load runs before its progress shows in a notice. */
 export const NOTICE_DELAY_MS = 1000;

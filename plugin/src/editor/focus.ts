@@ -6,8 +6,8 @@
 // every node again.
 import { Notice, TFile } from "obsidian";
 import * as canvas from "./canvasAdapter";
-import { guarded, Refusal } from "./failures";
-import type { CommandHost } from "./types";
+import { guarded, Refusal } from "../core/failures";
+import type { CommandHost } from "../core/types";
 
 export class Focus {
   /** Focused canvases: path -> the node ids hidden last time. */

@@ -8,12 +8,12 @@
 // offers one item that asks the core when clicked.
 import { Notice, TFile, type Menu, type TAbstractFile } from "obsidian";
 import { describe, linkToFeature, linkWorkTo, navigate, NAVIGATIONS, setFeatureField, type Subject, type Target } from "./actions";
-import * as canvas from "./canvasAdapter";
-import { CoreError } from "./core";
-import { guarded } from "./failures";
-import { ListSuggest } from "./suggesters";
-import { WORK_TYPES } from "./wire";
-import type { CommandHost } from "./types";
+import * as canvas from "../editor/canvasAdapter";
+import { CoreError } from "../core/core";
+import { guarded } from "../core/failures";
+import { ListSuggest } from "../editor/suggesters";
+import { WORK_TYPES } from "../core/wire";
+import type { CommandHost } from "../core/types";
 
 /** An item of a menu: what it says and does. */
 export interface Action { title: string; icon: string; run: () => unknown }

@@ -6,10 +6,10 @@
 // anyway (a foreign Host or Origin, no or a wrong token, a body over the
 // limit): a flood of such requests costs the editor's core nothing.
 import { Platform } from "obsidian";
-import type { HttpInput, HttpOutput } from "./protocol";
+import type { HttpInput, HttpOutput } from "../core/protocol";
 // The core's body limit (route.MaxBody): one byte more is read, so that
 // the core answers 413 itself.
-import { MAX_BODY } from "./wire";
+import { MAX_BODY } from "../core/wire";
 
 export interface HttpServerHost {
   /** The port from settings. */
