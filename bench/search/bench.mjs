@@ -42,6 +42,12 @@ const rows = []
   const build = now() - t
   const search50 = await p50((q) => ms.search(q.text, { boost: { heading: 3 } }).slice(0, 8))
   rows.push(['MiniSearch full text', build, search50, goTimes.bm25_p50_ms])
+  if (process.argv.includes('--ratio')) {
+    // One line for median.mjs: search_docs (hybrid, excerpts read) against
+    // MiniSearch's in-process full text, on the same chunks and queries.
+    console.log(JSON.stringify({ docs: goTimes.docs, search_docs_p50_ms: goTimes.hybrid_p50_ms, minisearch_p50_ms: search50 }))
+    process.exit(0)
+  }
 }
 
 // Orama
