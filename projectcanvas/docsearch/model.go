@@ -27,7 +27,7 @@ func WithModel(m Embedder) Option { return func(x *Engine) { x.model = m } }
 // clearly the model picks its answer: fused = (1 − w) × hybrid + w × the
 // model's similarity, both in [0, 1] over the query's candidates, with
 //
-//	w = ModelWeight × clamp((margin − marginFrom) / (marginFull − marginFrom), 0, 1)
+//	w = modelWeight × clamp((margin − marginFrom) / (marginFull − marginFrom), 0, 1)
 //	margin = (s1 − s2) / (s1 − sM)
 //
 // where s1, s2 and sM are the model's best, second and m-th similarities
@@ -42,7 +42,7 @@ func WithModel(m Embedder) Option { return func(x *Engine) { x.model = m } }
 // nDCG@10, one that knows the answers must lift the paraphrases by 0.3
 // or more.
 var (
-	ModelWeight = 0.5
+	modelWeight = 0.5 // the most the model weighs
 	marginFrom  = 0.3
 	marginFull  = 0.6
 )
@@ -57,7 +57,7 @@ func modelShare(near []near) float64 {
 		return 0
 	}
 	margin := (s1 - s2) / (s1 - sm)
-	return ModelWeight * min(1, max(0, (margin-marginFrom)/(marginFull-marginFrom)))
+	return modelWeight * min(1, max(0, (margin-marginFrom)/(marginFull-marginFrom)))
 }
 
 // modelRec is a chunk's model vector, with what a result needs of the

@@ -194,14 +194,14 @@ func TestModelSweep(t *testing.T) {
 			return e
 		}})
 	}
-	w0, f0, u0 := ModelWeight, marginFrom, marginFull
-	defer func() { ModelWeight, marginFrom, marginFull = w0, f0, u0 }()
+	w0, f0, u0 := modelWeight, marginFrom, marginFull
+	defer func() { modelWeight, marginFrom, marginFull = w0, f0, u0 }()
 	for _, c := range corpora {
 		none, words, oracle := c.open(), c.open(withEndpoint(t, wordsVector)), c.open(withEndpoint(t, oracleVectors(c.set)))
 		base := evaluate(t, none, c.set)[Hybrid]
 		for _, w := range []float64{0.5, 0.6, 0.7, 0.8} {
 			for _, m := range [][2]float64{{0.1, 0.4}, {0.15, 0.4}, {0.2, 0.5}, {0.2, 0.4}, {0.25, 0.5}, {0.3, 0.6}} {
-				ModelWeight, marginFrom, marginFull = w, m[0], m[1]
+				modelWeight, marginFrom, marginFull = w, m[0], m[1]
 				wr, or := evaluate(t, words, c.set)[Hybrid], evaluate(t, oracle, c.set)[Hybrid]
 				fmt.Printf("%-13s w=%.2f margin=%.2f-%.2f  words cost %+.3f  oracle paraphrase lift %+.3f  oracle all %+.3f\n",
 					c.name, w, m[0], m[1], base["all"].ndcg-wr["all"].ndcg, or["paraphrase"].ndcg-base["paraphrase"].ndcg, or["all"].ndcg-base["all"].ndcg)

@@ -43,8 +43,6 @@ type CachedEmbedder struct {
 	pending [][16]byte // added since the last Save
 	size    int64      // of the file, as written
 	rewrite bool       // the file must be written whole (missing, damaged)
-	// Sent counts the texts sent to Inner (tests, and the eval's report).
-	Sent int
 }
 
 type cachedVec struct {
@@ -111,7 +109,6 @@ func (c *CachedEmbedder) Embed(ctx context.Context, texts []string) ([][]float32
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.Sent += len(missing)
 	for j, i := range at {
 		out[i] = vs[j]
 		c.tick++

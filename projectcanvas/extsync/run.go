@@ -91,9 +91,10 @@ func (r *run) fetch(ctx context.Context, entities []*pc.Entity, scoped bool) err
 	}, func(bad notion.BadPage) {
 		// One page that cannot be read is one page: its entity (when its
 		// ID property can be read) is reported and left alone this run.
-		id := peekEntityID(bad.Raw, idProp)
+		// The base first, as for pages that read (see above).
+		id := r.entityOf[bad.ID]
 		if id == "" {
-			id = r.entityOfPage(bad.ID)
+			id = peekEntityID(bad.Raw, idProp)
 		}
 		if id != "" {
 			r.badEntity[id] = bad.ID
@@ -102,16 +103,6 @@ func (r *run) fetch(ctx context.Context, entities []*pc.Entity, scoped bool) err
 			Message: "Notion page " + bad.ID + " could not be read (" + pc.Echo(bad.Err.Error()) + "); it was skipped, the others synced"})
 	})
 	return err
-}
-
-// entityOfPage is the entity whose base names the page, or "".
-func (r *run) entityOfPage(page string) pc.ID {
-	for id, b := range r.st.Entities {
-		if b.Page == page {
-			return id
-		}
-	}
-	return ""
 }
 
 // peekEntityID reads a page's ID property out of its JSON leniently, for
