@@ -79,7 +79,7 @@ func Write(dir string, files Files) (Written, error) {
 	slices.Sort(names)
 	var changed []string
 	for _, name := range names {
-		if !fs.ValidPath(name) || strings.Contains(name, "\\") {
+		if !sitePath(name) {
 			return w, pc.Errorf(pc.CodeInternal, "site file %q is no path in the folder", name)
 		}
 		data := files[name]
@@ -125,7 +125,22 @@ func readManifest(dir string) (manifest, error) {
 	if m.Files == nil {
 		m.Files = map[string]string{}
 	}
+	// The manifest says which files a run may replace and remove: a name
+	// that leaves the folder (someone else may have written the file) is
+	// not obeyed, and the run stops before it changes anything.
+	for name := range m.Files {
+		if !sitePath(name) {
+			return m, pc.Errorf(pc.CodeConflict, "%s names %q, which is no file of the site's folder: delete the manifest, or give an empty or new folder with -o",
+				filepath.Join(dir, ManifestName), pc.Echo(name)).With("path", pc.Echo(name))
+		}
+	}
 	return m, nil
+}
+
+// sitePath reports whether name is a file's path inside the site's folder:
+// slash-separated, relative, clean, without backslashes.
+func sitePath(name string) bool {
+	return fs.ValidPath(name) && name != "." && !strings.Contains(name, `\`)
 }
 
 // writeAll writes the files named, a few at a time: the time goes in

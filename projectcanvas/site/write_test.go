@@ -3,6 +3,7 @@ package site_test
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -117,4 +118,26 @@ func TestIncludeExclude(t *testing.T) {
 
 	_, err = site.Build(p, site.Options{Exclude: []string{"[x"}})
 	assert.Equal(t, pc.CodeInvalidArgument, pc.AsError(err).Code)
+}
+
+// A manifest is data someone else may have written (the site's folder sits
+// in the vault by default): a name in it that leaves the folder is
+// refused, and nothing outside the folder is removed or written.
+func TestWriteRefusesAManifestNamingFilesOutside(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "site")
+	victim := filepath.Join(root, "victim.md")
+	require.NoError(t, os.WriteFile(victim, []byte("keep me"), 0o644))
+	require.NoError(t, os.MkdirAll(dir, 0o755))
+	for _, name := range []string{"../victim.md", "/etc/passwd", "a/../../victim.md", `..\victim.md`, ""} {
+		manifest := `{"generator":"projectcanvas site","files":{"` + strings.ReplaceAll(name, `\`, `\\`) + `":"00"}}`
+		require.NoError(t, os.WriteFile(filepath.Join(dir, site.ManifestName), []byte(manifest), 0o644))
+		_, err := site.Write(dir, site.Files{"index.html": []byte("a")})
+		require.Error(t, err, name)
+		assert.Equal(t, pc.CodeConflict, pc.ErrorCode(err), "%s: %v", name, err)
+		data, err := os.ReadFile(victim)
+		require.NoError(t, err, name)
+		assert.Equal(t, "keep me", string(data))
+		assert.NoFileExists(t, filepath.Join(dir, "index.html"), "nothing written: %s", name)
+	}
 }
