@@ -3,10 +3,10 @@ package main
 import (
 	"errors"
 	"fmt"
+	"github.com/projectcanvas/projectcanvas/internal/atomicfile"
 	"io"
 	"io/fs"
 	"os"
-	"path/filepath"
 )
 
 // The files the CLI reads and writes back outside the vault's file system
@@ -106,30 +106,10 @@ func writeRegular(p string, data []byte, perm fs.FileMode) error {
 	if st != nil {
 		perm = st.Mode().Perm()
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(p), "."+filepath.Base(p)+".projectcanvas-*")
-	if err != nil {
+	// Checked again as late as possible: a link put there while the
+	// temporary file was written is refused, not replaced.
+	return atomicfile.Write(p, data, perm, func() error {
+		_, err := checkRegular(p)
 		return err
-	}
-	_, err = tmp.Write(data)
-	if err == nil {
-		err = tmp.Chmod(perm)
-	}
-	if err == nil {
-		err = tmp.Sync()
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		// Checked again as late as possible: a link put there while the
-		// temporary file was written is refused, not replaced.
-		_, err = checkRegular(p)
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), p)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-	}
-	return err
+	})
 }

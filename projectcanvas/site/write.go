@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"github.com/projectcanvas/projectcanvas/internal/atomicfile"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -196,22 +197,7 @@ func writeFile(name string, data []byte) error {
 	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
 		return asError(err)
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(name), ".site-*")
-	if err != nil {
-		return asError(err)
-	}
-	_, err = tmp.Write(data)
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(tmp.Name(), 0o644)
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), name)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
+	if err := atomicfile.Write(name, data, 0o644, nil); err != nil {
 		return asError(err)
 	}
 	return nil

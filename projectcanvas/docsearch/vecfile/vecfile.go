@@ -6,6 +6,7 @@ package vecfile
 
 import (
 	"errors"
+	"github.com/projectcanvas/projectcanvas/internal/atomicfile"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -51,23 +52,10 @@ func (f File) Append(data []byte) error {
 	return errors.Join(err, fh.Close())
 }
 
-// Replace implements docsearch.VectorStore: a temporary file in the same
-// folder, renamed over the old one.
+// Replace implements docsearch.VectorStore (package atomicfile).
 func (f File) Replace(data []byte) error {
 	if err := os.MkdirAll(filepath.Dir(f.Path), 0o700); err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(f.Path), ".vec-*")
-	if err != nil {
-		return err
-	}
-	_, err = tmp.Write(data)
-	err = errors.Join(err, tmp.Close())
-	if err == nil {
-		err = os.Rename(tmp.Name(), f.Path)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-	}
-	return err
+	return atomicfile.Write(f.Path, data, 0o600, nil)
 }
