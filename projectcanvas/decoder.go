@@ -246,7 +246,7 @@ func (d *decoder) ids(key string, raw []string) []ID {
 		if s == "" {
 			continue
 		}
-		id, _, _, err := ParseID(linkTarget(s))
+		id, _, _, err := ParseID(LinkTarget(s))
 		if err != nil {
 			d.bad("%s: %s", key, err.(*Error).Message)
 			continue
@@ -256,8 +256,10 @@ func (d *decoder) ids(key string, raw []string) []ID {
 	return out
 }
 
-// linkTarget reduces "[[T-001 Wire the form|alias]]" to "T-001".
-func linkTarget(s string) string {
+// LinkTarget reduces a wiki link to the name it links to, as a relation
+// list reads it: "[[T-001 Wire the form|alias]]" to "T-001". Any other
+// value is returned as it is.
+func LinkTarget(s string) string {
 	if !strings.HasPrefix(s, "[[") {
 		return s
 	}

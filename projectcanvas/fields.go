@@ -128,7 +128,7 @@ func (cs *changeset) setParent(d *draft, v any) error {
 	if strings.TrimSpace(s) == "" {
 		return Errorf(CodeOrphan, "a %s needs a parent %s", d.e.Type, want).With("field", "parent")
 	}
-	id, t, _, err := ParseID(linkTarget(s))
+	id, t, _, err := ParseID(LinkTarget(s))
 	if err != nil {
 		return badField("parent", "%s", err.(*Error).Message)
 	}

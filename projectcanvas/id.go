@@ -46,7 +46,7 @@ func ScanID(data []byte) ID {
 			value = value[:i]
 		}
 		value = strings.Trim(strings.TrimSpace(value), `"'`)
-		if id, _, _, err := ParseID(linkTarget(value)); err == nil {
+		if id, _, _, err := ParseID(LinkTarget(value)); err == nil {
 			return id
 		}
 	}

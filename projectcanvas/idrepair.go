@@ -319,7 +319,7 @@ func idsIn(e *Entity, field string) []ID {
 		list, _ := e.Fields["children"].([]any)
 		for _, v := range list {
 			if s, ok := v.(string); ok {
-				if id, _, _, err := ParseID(linkTarget(s)); err == nil {
+				if id, _, _, err := ParseID(LinkTarget(s)); err == nil {
 					out = append(out, id)
 				}
 			}
@@ -576,7 +576,7 @@ func rewriteRef(doc *frontmatter.Document, f fieldEdit) {
 		return string(f.newID)
 	}
 	names := func(s string) bool {
-		id, _, _, err := ParseID(linkTarget(strings.TrimSpace(s)))
+		id, _, _, err := ParseID(LinkTarget(strings.TrimSpace(s)))
 		return err == nil && id == f.id
 	}
 	if f.field == "parent" {

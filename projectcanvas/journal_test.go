@@ -15,6 +15,7 @@ import (
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/canvas"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/migrate"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/vault/memfs"
 )
 
@@ -227,7 +228,7 @@ func TestCrashAtEveryStepOfRepairAndMigration(t *testing.T) {
 			return err
 		}},
 		{"migration of an old plugin's note", func(p *pc.Project) error {
-			m, err := p.Migrate(true)
+			m, err := migrate.Vault(p, true)
 			if err == nil && m.Changed != 1 {
 				return fmt.Errorf("migrated %d notes, want 1", m.Changed)
 			}

@@ -75,7 +75,7 @@ func (cs *changeset) removeLinks(d *draft, r Relation, raw []string) error {
 	}
 	drop := make(map[ID]bool, len(raw))
 	for _, s := range raw {
-		id, _, _, err := ParseID(linkTarget(s))
+		id, _, _, err := ParseID(LinkTarget(s))
 		if err != nil {
 			return badField(r.Field(), "%s", err.(*Error).Message)
 		}
@@ -127,7 +127,7 @@ func (cs *changeset) parseIDs(self *Entity, r Relation, raw []string) ([]ID, err
 	out := make([]ID, 0, len(raw))
 	seen := make(map[ID]bool, len(raw))
 	for _, s := range raw {
-		id, t, _, err := ParseID(linkTarget(s))
+		id, t, _, err := ParseID(LinkTarget(s))
 		if err != nil {
 			return nil, badField(field, "%s", err.(*Error).Message)
 		}

@@ -19,7 +19,7 @@ func TestMigrateCommand(t *testing.T) {
 	r := runCLI(t, nil, "", "--vault", dir, "migrate")
 	require.Equal(t, exitOK, r.code, r.stdout+r.stderr)
 	assert.Equal(t, "Projects/milestones/Beta.md (M-001)\n  effort -> workstream: Infra\n  workstream: Infra -> infra\n"+
-		"  status: in_progress -> In Progress\n1 note(s) would change (3 change(s))\n", r.stdout)
+		"  status: in_progress -> In Progress\nWould migrate 1 note (3 changes).\n", r.stdout)
 	data, _ := os.ReadFile(note)
 	assert.Equal(t, old, string(data), "a dry run unless --apply")
 
@@ -29,7 +29,7 @@ func TestMigrateCommand(t *testing.T) {
 	assert.Equal(t, "---\ntype: milestone\ntitle: Beta\nid: M-001\nstatus: In Progress\nworkstream: infra\n---\n\n# Beta\n", string(data))
 
 	r = runCLI(t, nil, "", "--vault", dir, "migrate", "--apply")
-	assert.Equal(t, "0 note(s) changed (0 change(s))\n", r.stdout)
+	assert.Equal(t, "Nothing to migrate: every note is in this project's format.\n", r.stdout)
 
 	r = runCLI(t, nil, "", "--vault", dir, "migrate", "extra")
 	assert.Equal(t, exitUsage, r.code)

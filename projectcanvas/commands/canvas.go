@@ -10,6 +10,7 @@ import (
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/assist"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/canvas"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/migrate"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/tools"
 )
 
@@ -239,7 +240,7 @@ func repairIDs(ctx context.Context, c *call, dry bool) (*Result, error) {
 
 // registerMigrate adds migrate, beyond the specification's commands (so
 // after them): notes of the plugin this project replaces, rewritten to its
-// fields (pc.Migrate).
+// fields (migrate.Vault).
 func registerMigrate(r *Registry) {
 	register(r, spec{id: "migrate", name: "Migrate notes from the old plugin",
 		description: "Rewrite the notes of the plugin this project replaces to this project's fields (effort, status and priority names, " +
@@ -252,14 +253,14 @@ type migrateInput struct {
 }
 
 func migrateNotes(_ context.Context, c *call, in migrateInput) (*Result, error) {
-	m, err := c.project().Migrate(in.Apply)
+	m, err := migrate.Vault(c.project(), in.Apply)
 	if err != nil {
 		return nil, err
 	}
 	changes := 0
 	for _, n := range m.Notes {
 		for _, ch := range n.Changes {
-			if ch.Kind != pc.MigrateKept {
+			if ch.Kind != migrate.Kept {
 				changes++
 			}
 		}
@@ -272,7 +273,7 @@ func migrateNotes(_ context.Context, c *call, in migrateInput) (*Result, error) 
 		}
 		notice = fmt.Sprintf("%s %s (%s).", verb, plural.Count(m.Changed, "note", "notes"), plural.Count(changes, "change", "changes"))
 	}
-	if kept := m.ByKind[pc.MigrateKept]; kept > 0 {
+	if kept := m.ByKind[migrate.Kept]; kept > 0 {
 		notice += fmt.Sprintf(" %s left for you (see the details).", plural.Count(kept, "value", "values"))
 	}
 	if len(m.Refused) > 0 {

@@ -8,6 +8,7 @@ import (
 	"github.com/projectcanvas/projectcanvas/internal/ptrsort"
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/docsearch"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/migrate"
 	"github.com/projectcanvas/projectcanvas/reconcile"
 )
 
@@ -31,8 +32,14 @@ type validateResult struct {
 	Fixable  int            `json:"fixable"` // issues reconcile_relationships repairs
 	Problems int            `json:"errors"`
 	// Migration is migration: true, what migrate would change.
-	Migration *pc.Migration `json:"migration,omitempty"`
+	Migration *Migration `json:"migration,omitempty"`
 }
+
+// Migration is what the migrate command changes in the notes of the old
+// plugin, or would (validate_project's migration, the migrate command's
+// data): the registries' name for migrate.Report, so that a host reads it
+// without reaching the service.
+type Migration = migrate.Report
 
 // Kinds of finding that come from reconcile's fixes.
 var fixKinds = map[string]string{
@@ -113,7 +120,7 @@ func validateProject(_ context.Context, env *Env, a validateArgs) (*validateResu
 	ptrsort.StableFunc(res.Issues, func(a, b *finding) int { return cmp.Compare(a.File, b.File) })
 	res.Valid = len(res.Issues) == 0
 	if a.Migration {
-		res.Migration = p.MigrationPlan()
+		res.Migration = migrate.Plan(p)
 	}
 	return res, nil
 }

@@ -1,4 +1,4 @@
-package projectcanvas_test
+package migrate_test
 
 import (
 	"encoding/json"
@@ -14,14 +14,16 @@ import (
 
 	"github.com/projectcanvas/projectcanvas/frontmatter"
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/migrate"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/vault/memfs"
 )
 
 var updateGolden = flag.Bool("update", false, "rewrite the testdata/**/*.golden files from the current output")
 
 // TestMigrateGolden migrates notes written in the old plugin's format
-// (testdata/migrate, see its README): the new file, then the changes.
+// (testdata, see its README): the new file, then the changes.
 func TestMigrateGolden(t *testing.T) {
-	inputs, err := filepath.Glob("testdata/migrate/*.md")
+	inputs, err := filepath.Glob("testdata/*.md")
 	require.NoError(t, err)
 	require.NotEmpty(t, inputs)
 	for _, in := range inputs {
@@ -31,7 +33,7 @@ func TestMigrateGolden(t *testing.T) {
 		t.Run(filepath.Base(in), func(t *testing.T) {
 			src, err := os.ReadFile(in)
 			require.NoError(t, err)
-			out, changes, err := pc.MigrateNote(src)
+			out, changes, err := migrate.Note(src)
 			require.NoError(t, err)
 			report, err := json.MarshalIndent(changes, "", "  ")
 			require.NoError(t, err)
@@ -51,7 +53,7 @@ func TestMigrateGolden(t *testing.T) {
 // checkMigrated holds for every migration: the body is the same byte for
 // byte, every key is still there unless the report says where its value
 // went, and a second run changes nothing.
-func checkMigrated(t *testing.T, src, out []byte, changes []pc.MigrationChange) {
+func checkMigrated(t *testing.T, src, out []byte, changes []migrate.Change) {
 	t.Helper()
 	before, err := frontmatter.Parse(src)
 	require.NoError(t, err)
@@ -60,7 +62,7 @@ func checkMigrated(t *testing.T, src, out []byte, changes []pc.MigrationChange) 
 	assert.Equal(t, string(before.Body()), string(after.Body()), "not a line of body lost")
 	moved := map[string]bool{}
 	for _, c := range changes {
-		if c.Kind == pc.MigrateRename || c.Kind == pc.MigrateMerge {
+		if c.Kind == migrate.Rename || c.Kind == migrate.Merge {
 			moved[c.Key] = true
 			assert.NotNil(t, after.Node(c.NewKey), "%s went to %s", c.Key, c.NewKey)
 		}
@@ -70,17 +72,17 @@ func checkMigrated(t *testing.T, src, out []byte, changes []pc.MigrationChange) 
 			assert.NotNil(t, after.Node(k), "key %s kept", k)
 		}
 	}
-	again, changes2, err := pc.MigrateNote(out)
+	again, changes2, err := migrate.Note(out)
 	require.NoError(t, err)
 	assert.Equal(t, string(out), string(again), "idempotent")
 	for _, c := range changes2 {
-		assert.Equal(t, pc.MigrateKept, c.Kind, "a second run only repeats what is left for a person: %+v", c)
+		assert.Equal(t, migrate.Kept, c.Kind, "a second run only repeats what is left for a person: %+v", c)
 	}
 }
 
 func TestMigrateVault(t *testing.T) {
 	files := map[string]string{}
-	inputs, _ := filepath.Glob("testdata/migrate/*.md")
+	inputs, _ := filepath.Glob("testdata/*.md")
 	for _, in := range inputs {
 		data, err := os.ReadFile(in)
 		require.NoError(t, err)
@@ -89,18 +91,18 @@ func TestMigrateVault(t *testing.T) {
 	p, fsys := openMem(t, files)
 	before := fsys.Files()
 
-	plan := p.MigrationPlan()
-	dry, err := p.Migrate(false)
+	plan := migrate.Plan(p)
+	dry, err := migrate.Vault(p, false)
 	require.NoError(t, err)
 	assert.Equal(t, plan, dry, "the report and the dry run agree")
 	assert.Equal(t, before, fsys.Files(), "a dry run writes nothing")
 	assert.Equal(t, 9, dry.Changed, "every note of the old plugin but the plain note and the document already in this format")
 
-	mig, err := p.Migrate(true)
+	mig, err := migrate.Vault(p, true)
 	require.NoError(t, err)
 	assert.True(t, mig.Applied)
 	for _, n := range mig.Notes {
-		out, _, err := pc.MigrateNote([]byte(before[n.File]))
+		out, _, err := migrate.Note([]byte(before[n.File]))
 		require.NoError(t, err)
 		assert.Equal(t, string(out), fsys.Files()[n.File], n.File)
 	}
@@ -109,24 +111,24 @@ func TestMigrateVault(t *testing.T) {
 	assert.Equal(t, "engineering", e.Workstream, "the index reads the migrated files")
 	assert.Equal(t, pc.Priority("P1"), e.Priority)
 
-	again, err := p.Migrate(true)
+	again, err := migrate.Vault(p, true)
 	require.NoError(t, err)
 	assert.Zero(t, again.Changed, "a second run has nothing to do")
 	assert.False(t, again.Applied)
 	for _, n := range again.Notes {
-		assert.False(t, slices.ContainsFunc(n.Changes, func(c pc.MigrationChange) bool { return c.Kind != pc.MigrateKept }), n.File)
+		assert.False(t, slices.ContainsFunc(n.Changes, func(c migrate.Change) bool { return c.Kind != migrate.Kept }), n.File)
 	}
 }
 
 // A note changed on disk since the index read it is refused alone.
 func TestMigrateRefusesAFileChangedSinceRead(t *testing.T) {
-	src, err := os.ReadFile("testdata/migrate/template-task.md")
+	src, err := os.ReadFile("testdata/template-task.md")
 	require.NoError(t, err)
-	other, err := os.ReadFile("testdata/migrate/real-story.md")
+	other, err := os.ReadFile("testdata/real-story.md")
 	require.NoError(t, err)
 	p, fsys := openMem(t, map[string]string{"a.md": string(src), "b.md": string(other)})
 	require.NoError(t, fsys.Put("a.md", append(src, "typed meanwhile\n"...)))
-	mig, err := p.Migrate(true)
+	mig, err := migrate.Vault(p, true)
 	require.NoError(t, err)
 	assert.Equal(t, []pc.Refusal{{File: "a.md", Reason: "changed on disk since it was read; run the repair again"}}, mig.Refused)
 	assert.Equal(t, string(src)+"typed meanwhile\n", fsys.Files()["a.md"])
@@ -136,7 +138,7 @@ func TestMigrateRefusesAFileChangedSinceRead(t *testing.T) {
 // FuzzMigrateNote: hostile notes never panic the migration, and what it
 // writes keeps the body, every key and its own idempotence.
 func FuzzMigrateNote(f *testing.F) {
-	inputs, _ := filepath.Glob("testdata/migrate/*.md")
+	inputs, _ := filepath.Glob("testdata/*.md")
 	for _, in := range inputs {
 		data, _ := os.ReadFile(in)
 		f.Add(data)
@@ -152,11 +154,11 @@ func FuzzMigrateNote(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
-		out, changes, err := pc.MigrateNote(src)
+		out, changes, err := migrate.Note(src)
 		if err != nil {
 			return
 		}
-		if !slices.ContainsFunc(changes, func(c pc.MigrationChange) bool { return c.Kind != pc.MigrateKept }) {
+		if !slices.ContainsFunc(changes, func(c migrate.Change) bool { return c.Kind != migrate.Kept }) {
 			require.Equal(t, string(src), string(out), "nothing to change: the note is untouched")
 			return
 		}
@@ -180,7 +182,7 @@ func TestMigrateKeepsWhatItCannotMap(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			note := "---\nid: T-001\ntype: task\ntitle: X\n" + tt.front + "---\n# X\n"
-			out, cs, err := pc.MigrateNote([]byte(note))
+			out, cs, err := migrate.Note([]byte(note))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -189,10 +191,10 @@ func TestMigrateKeepsWhatItCannotMap(t *testing.T) {
 			}
 			kept := false
 			for _, c := range cs {
-				if c.Key == tt.key && c.Kind == pc.MigrateKept && c.Note != "" {
+				if c.Key == tt.key && c.Kind == migrate.Kept && c.Note != "" {
 					kept = true
 				}
-				if c.Key == tt.key && c.Kind != pc.MigrateKept {
+				if c.Key == tt.key && c.Kind != migrate.Kept {
 					t.Errorf("%s: %+v", tt.key, c)
 				}
 			}
@@ -201,4 +203,12 @@ func TestMigrateKeepsWhatItCannotMap(t *testing.T) {
 			}
 		})
 	}
+}
+
+func openMem(t testing.TB, files map[string]string) (*pc.Project, *memfs.FS) {
+	t.Helper()
+	fsys := memfs.New(files)
+	p, err := pc.Open(fsys)
+	require.NoError(t, err)
+	return p, fsys
 }
