@@ -2,13 +2,11 @@ package projectcanvas
 
 import (
 	"bytes"
-	"encoding/binary"
-	"hash/crc32"
-	"hash/crc64"
-	"math"
 	"slices"
 	"strings"
 	"sync/atomic"
+
+	"github.com/projectcanvas/projectcanvas/internal/cachefile"
 )
 
 // The index cache: what decoding each file gave, kept by a host between
@@ -28,13 +26,9 @@ import (
 // core's SHA-256) or its CRC-32C is not right, so a cache from another
 // build or cut short is never trusted.
 
-// indexCacheMagic starts a cache; the digit is the format's version.
-const indexCacheMagic = "PCIX1\n"
-
-var (
-	crc64Table = crc64.MakeTable(crc64.ECMA)
-	castagnoli = crc32.MakeTable(crc32.Castagnoli)
-)
+// The file's format is internal/cachefile's; what an entry's payload
+// holds is this file's: a kind byte (0 a note, 1 an entity), then for an
+// entity where its body starts and its fields (entityWriter).
 
 // IndexCacheStats says how the first index of a Project used its cache.
 type IndexCacheStats struct {
@@ -136,80 +130,39 @@ func encodeIndexCache(x *index, key string) []byte {
 		}
 	}
 	slices.Sort(names)
-	w := cacheWriter{b: make([]byte, 0, 64+200*len(names))}
-	w.b = append(w.b, indexCacheMagic...)
-	w.str(key)
-	w.uint(uint64(len(names)))
-	var entry cacheWriter
+	enc := cachefile.NewEncoder(key, len(names), 64+200*len(names))
+	var payload cachefile.Writer
 	for _, name := range names {
 		r := x.records[name]
-		w.str(name)
-		w.uint(uint64(len(r.data)))
-		w.b = binary.LittleEndian.AppendUint64(w.b, crc64.Checksum(r.data, crc64Table))
-		// The decode, with its length first: Open skips it until its file matches.
-		entry.b = entry.b[:0]
+		payload.B = payload.B[:0]
 		if r.e == nil {
-			entry.b = append(entry.b, 0)
+			payload.Byte(0)
 		} else {
-			entry.b = append(entry.b, 1)
-			entry.uint(uint64(r.body))
-			entry.entity(r.e)
+			payload.Byte(1)
+			payload.Uint(uint64(r.body))
+			writeEntity(&payload, r.e)
 		}
-		w.str(string(entry.b))
+		enc.Add(name, r.data, payload.B)
 	}
-	return binary.LittleEndian.AppendUint32(w.b, crc32.Checksum(w.b, castagnoli))
+	return enc.Bytes()
 }
 
 // indexCache is a cache being read by one Open: its entries by file name,
 // each decoded only when its file matches.
 type indexCache struct {
-	entries  map[string]cacheEntry
+	entries  map[string]cachefile.Entry
 	restored atomic.Int64 // files taken from it
 	decoded  atomic.Int64 // files decoded instead
-}
-
-type cacheEntry struct {
-	size int
-	sum  uint64
-	// decode is what decoding the file gave (a kind byte, then for an
-	// entity where its body starts and its fields): a part of the one
-	// string that every string read from the cache shares.
-	decode string
 }
 
 // openIndexCache checks data and indexes its entries; a cache that is
 // not whole, of another format or key, gives the reason it is ignored.
 func openIndexCache(data []byte, key string) (*indexCache, string) {
-	if len(data) < len(indexCacheMagic)+4 || string(data[:len(indexCacheMagic)]) != indexCacheMagic {
-		return nil, "not an index cache of this version"
+	entries, why := cachefile.Open(data, key)
+	if entries == nil {
+		return nil, why
 	}
-	body := data[:len(data)-4]
-	if crc32.Checksum(body, castagnoli) != binary.LittleEndian.Uint32(data[len(data)-4:]) {
-		return nil, "its checksum does not match"
-	}
-	src := string(body) // one copy; every string read from it shares it
-	r := cacheReader{s: src, at: len(indexCacheMagic)}
-	if r.str() != key || r.bad {
-		return nil, "made by another version of the core"
-	}
-	n := r.uint()
-	if n > uint64(len(src)) {
-		return nil, "malformed"
-	}
-	c := &indexCache{entries: make(map[string]cacheEntry, n)}
-	for range n {
-		name := r.str()
-		e := cacheEntry{size: int(min(r.uint(), math.MaxInt32)), sum: r.u64()}
-		e.decode = r.str()
-		if r.bad {
-			return nil, "malformed"
-		}
-		c.entries[name] = e
-	}
-	if r.at != len(src) {
-		return nil, "malformed"
-	}
-	return c, ""
+	return &indexCache{entries: entries}, ""
 }
 
 // restore returns the decode the cache holds for name when data, shared by
@@ -234,20 +187,20 @@ func (c *indexCache) restore(name string, data []byte, shared bool) (decoded, bo
 // is what it was made from.
 func (c *indexCache) take(name string, data []byte) (decoded, bool) {
 	e, ok := c.entries[name]
-	if !ok || e.size != len(data) || crc64.Checksum(data, crc64Table) != e.sum {
+	if !ok || !e.Matches(data) {
 		return decoded{}, false
 	}
-	r := cacheReader{s: e.decode}
-	switch r.kind() {
+	r := cachefile.Reader{S: e.Payload}
+	switch r.Byte() {
 	case 0:
-		return decoded{data: data}, len(e.decode) == 1
+		return decoded{data: data}, r.Done()
 	case 1:
 	default:
 		return decoded{}, false
 	}
-	body := r.uint()
-	ent := r.entity(name)
-	if r.bad || r.at != len(r.s) || body > uint64(len(data)) || !decodable(ent, name, data, body) {
+	body := r.Uint()
+	ent := readEntity(&r, name)
+	if !r.Done() || body > uint64(len(data)) || !decodable(ent, name, data, body) {
 		return decoded{}, false
 	}
 	return decoded{e: ent, body: data[body:], data: data}, true
@@ -296,285 +249,62 @@ func decodable(e *Entity, name string, data []byte, body uint64) bool {
 	return true
 }
 
-// cacheWriter appends the cache's values: unsigned varints, strings as a
-// length and their bytes, entity fields in the order of Entity.
-type cacheWriter struct{ b []byte }
-
-func (w *cacheWriter) uint(v uint64) { w.b = binary.AppendUvarint(w.b, v) }
-
-func (w *cacheWriter) str(s string) {
-	w.uint(uint64(len(s)))
-	w.b = append(w.b, s...)
-}
-
-func (w *cacheWriter) entity(e *Entity) {
+// writeEntity appends an entity's fields in the order of Entity.
+func writeEntity(w *cachefile.Writer, e *Entity) {
 	for _, s := range []string{string(e.ID), string(e.Type), e.Title, string(e.Status), e.Workstream,
 		string(e.Priority), string(e.Parent), e.CreatedAt, e.UpdatedAt} {
-		w.str(s)
+		w.Str(s)
 	}
-	w.b = append(w.b, boolByte(e.Archived))
+	w.Byte(0)
+	if e.Archived {
+		w.B[len(w.B)-1] = 1
+	}
 	for _, ids := range e.Links {
-		w.uint(uint64(len(ids)))
+		w.Uint(uint64(len(ids)))
 		for _, id := range ids {
-			w.str(string(id))
+			w.Str(string(id))
 		}
 	}
-	keys := make([]string, 0, len(e.Fields))
-	for k := range e.Fields {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	w.uint(uint64(len(keys)))
-	for _, k := range keys {
-		w.str(k)
-		w.value(e.Fields[k])
-	}
+	w.Map(e.Fields)
 }
 
-// Value tags: the types valueReader makes.
-const (
-	tagNull byte = iota
-	tagFalse
-	tagTrue
-	tagInt
-	tagFloat
-	tagString
-	tagList
-	tagMap
-)
-
-func (w *cacheWriter) value(v any) {
-	switch v := v.(type) {
-	case nil:
-		w.b = append(w.b, tagNull)
-	case bool:
-		w.b = append(w.b, tagFalse+boolByte(v))
-	case int64:
-		w.b = append(w.b, tagInt)
-		w.b = binary.AppendVarint(w.b, v)
-	case float64:
-		w.b = append(w.b, tagFloat)
-		w.b = binary.LittleEndian.AppendUint64(w.b, math.Float64bits(v))
-	case string:
-		w.b = append(w.b, tagString)
-		w.str(v)
-	case []any:
-		w.b = append(w.b, tagList)
-		w.uint(uint64(len(v)))
-		for _, x := range v {
-			w.value(x)
-		}
-	case map[string]any:
-		w.b = append(w.b, tagMap)
-		keys := make([]string, 0, len(v))
-		for k := range v {
-			keys = append(keys, k)
-		}
-		slices.Sort(keys)
-		w.uint(uint64(len(keys)))
-		for _, k := range keys {
-			w.str(k)
-			w.value(v[k])
-		}
-	default:
-		// valueReader makes no other type. A caller's own is written as a
-		// tag no reader accepts: the entry is refused when read, and its
-		// file decoded again.
-		w.b = append(w.b, 0xff)
-	}
-}
-
-func boolByte(b bool) byte {
-	if b {
-		return 1
-	}
-	return 0
-}
-
-// cacheReader reads what cacheWriter wrote; past the end or on a value
-// out of range it sets bad and returns zero values from then on.
-type cacheReader struct {
-	s   string
-	at  int
-	bad bool
-}
-
-func (r *cacheReader) uint() uint64 {
-	if r.bad {
-		return 0
-	}
-	v, n := uvarintString(r.s[r.at:])
-	if n <= 0 {
-		r.bad = true
-		return 0
-	}
-	r.at += n
-	return v
-}
-
-func (r *cacheReader) u64() uint64 {
-	if r.bad || len(r.s)-r.at < 8 {
-		r.bad = true
-		return 0
-	}
-	var v uint64
-	for i := 7; i >= 0; i-- {
-		v = v<<8 | uint64(r.s[r.at+i])
-	}
-	r.at += 8
-	return v
-}
-
-func (r *cacheReader) kind() byte {
-	if r.bad || r.at >= len(r.s) {
-		r.bad = true
-		return 0
-	}
-	r.at++
-	return r.s[r.at-1]
-}
-
-func (r *cacheReader) str() string {
-	n := r.uint()
-	if r.bad || n > uint64(len(r.s)-r.at) {
-		r.bad = true
-		return ""
-	}
-	s := r.s[r.at : r.at+int(n)]
-	r.at += int(n)
-	return s
-}
-
-// entity reads the entity of the file name. Its id and type are checked
-// as a file's are, so that a cache cannot put what no file could.
-func (r *cacheReader) entity(name string) *Entity {
+// readEntity reads the entity of the file name that writeEntity wrote. Its
+// id and type are checked as a file's are, so that a cache cannot put what
+// no file could; nil when r went Bad.
+func readEntity(r *cachefile.Reader, name string) *Entity {
 	e := &Entity{Path: name}
 	var id, typ string
 	for _, s := range []*string{&id, &typ, &e.Title, (*string)(&e.Status), &e.Workstream,
 		(*string)(&e.Priority), (*string)(&e.Parent), &e.CreatedAt, &e.UpdatedAt} {
-		*s = r.str()
+		*s = r.Str()
 	}
-	switch r.kind() {
+	switch r.Byte() {
 	case 0:
 	case 1:
 		e.Archived = true
 	default:
-		r.bad = true
+		r.Bad = true
 	}
 	for i := range e.Links {
-		n := r.uint()
-		if n > uint64(len(r.s)-r.at) {
-			r.bad = true
-			return nil
-		}
-		if n > 0 {
+		if n := r.Count(); n > 0 {
 			e.Links[i] = make([]ID, n)
 			for j := range e.Links[i] {
-				e.Links[i][j] = ID(r.str())
+				e.Links[i][j] = ID(r.Str())
 			}
 		}
 	}
-	if n := r.uint(); n > 0 && n <= uint64(len(r.s)-r.at) {
-		e.Fields = make(map[string]any, n)
-		for range n {
-			k := r.str()
-			e.Fields[k] = r.value(0)
-		}
-	} else if n > 0 {
-		r.bad = true
+	if fields := r.Map(MaxValueDepth); len(fields) > 0 {
+		e.Fields = fields
 	}
-	if r.bad {
+	if r.Bad {
 		return nil
 	}
 	pid, ptype, _, ok := parseID(id)
 	t, terr := ParseType(typ)
 	if !ok || terr != nil || ptype != t || string(pid) != id {
-		r.bad = true
+		r.Bad = true
 		return nil
 	}
 	e.ID, e.Type = pid, t
 	return e
-}
-
-func (r *cacheReader) value(depth int) any {
-	if depth > MaxValueDepth {
-		r.bad = true
-		return nil
-	}
-	switch r.kind() {
-	case tagNull:
-		return nil
-	case tagFalse:
-		return false
-	case tagTrue:
-		return true
-	case tagInt:
-		if r.bad {
-			return nil
-		}
-		v, n := varintString(r.s[r.at:])
-		if n <= 0 {
-			r.bad = true
-			return nil
-		}
-		r.at += n
-		return v
-	case tagFloat:
-		return math.Float64frombits(r.u64())
-	case tagString:
-		return r.str()
-	case tagList:
-		n := r.uint()
-		if n > uint64(len(r.s)-r.at) {
-			r.bad = true
-			return nil
-		}
-		out := make([]any, n)
-		for i := range out {
-			out[i] = r.value(depth + 1)
-		}
-		return out
-	case tagMap:
-		n := r.uint()
-		if n > uint64(len(r.s)-r.at) {
-			r.bad = true
-			return nil
-		}
-		out := make(map[string]any, n)
-		for range n {
-			k := r.str()
-			out[k] = r.value(depth + 1)
-		}
-		return out
-	}
-	r.bad = true
-	return nil
-}
-
-// uvarintString is binary.Uvarint over a string, without a copy.
-func uvarintString(s string) (uint64, int) {
-	var x uint64
-	var shift uint
-	for i := 0; i < len(s) && i < binary.MaxVarintLen64; i++ {
-		b := s[i]
-		if b < 0x80 {
-			if i == binary.MaxVarintLen64-1 && b > 1 {
-				return 0, -1
-			}
-			return x | uint64(b)<<shift, i + 1
-		}
-		x |= uint64(b&0x7f) << shift
-		shift += 7
-	}
-	return 0, 0
-}
-
-// varintString is binary.Varint over a string.
-func varintString(s string) (int64, int) {
-	ux, n := uvarintString(s)
-	x := int64(ux >> 1)
-	if ux&1 != 0 {
-		x = ^x
-	}
-	return x, n
 }
