@@ -31,3 +31,8 @@ export async function guarded(what: string, f: () => unknown): Promise<boolean> 
     return false;
   }
 }
+
+/** An error's message, or the thrown value as text. */
+export function message(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}

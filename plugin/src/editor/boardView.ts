@@ -10,7 +10,8 @@ import { ItemView, Menu, Notice, type App, type WorkspaceLeaf } from "obsidian";
 import { boardOf, BOARD_FIELDS, filterChoices, filtered, NO_FILTERS, sortedRows, type BoardEntity, type BoardFilters, type Sort, type SortKey } from "./boardModel";
 import { drawBoard, drawTable, type BoardActions } from "./boardDraw";
 import { VaultFollower } from "../vault/follow";
-import { message, type Session } from "../core/session";
+import { message } from "../core/failures";
+import type { Session } from "../core/session";
 import { listEntities } from "./suggesters";
 import { yieldThread } from "../core/yieldThread";
 

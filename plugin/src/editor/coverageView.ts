@@ -7,7 +7,7 @@
 import { ItemView, type App, type WorkspaceLeaf } from "obsidian";
 import { VaultFollower } from "../vault/follow";
 import type { Session } from "../core/session";
-import { message } from "../core/session";
+import { message } from "../core/failures";
 
 export const COVERAGE_VIEW = "project-canvas-coverage";
 
