@@ -152,22 +152,26 @@ func (s *shard) addVecTo(sum []float64, slot int32, w float64) {
 // candidate. Each dot product still sums its components in order.
 func (s *shard) addContext(cands []cand, cv []float32, weight float64) {
 	idx := make([]int, 0, len(cands)) // candidates with a vector, in slot order
-	slots := make([]int32, len(cands))
+	slotOf := make([]int32, len(cands))
 	for i := range cands {
-		slots[i] = s.byKey[cands[i].c.key]
-		if int(slots[i]) < s.colLen {
+		slotOf[i] = s.byKey[cands[i].c.key]
+		if int(slotOf[i]) < s.colLen {
 			idx = append(idx, i)
 		}
 	}
-	slices.SortFunc(idx, func(a, b int) int { return cmp.Compare(slots[a], slots[b]) })
+	slices.SortFunc(idx, func(a, b int) int { return cmp.Compare(slotOf[a], slotOf[b]) })
+	slots := make([]int32, len(idx))
+	for k, i := range idx {
+		slots[k] = slotOf[i]
+	}
 	dots := make([]float32, len(idx))
 	for j, x := range cv {
-		col := s.cols[j*s.colCap : j*s.colCap+s.colLen]
-		for k, i := range idx {
-			dots[k] += x * float32(col[slots[i]])
+		col := s.cols[j*s.colCap:][:s.colLen]
+		for k, slot := range slots {
+			dots[k] += x * float32(col[slot])
 		}
 	}
 	for k, i := range idx {
-		cands[i].vector += weight * float64(dots[k]*s.scales[slots[i]])
+		cands[i].vector += weight * float64(dots[k]*s.scales[slots[k]])
 	}
 }

@@ -1,9 +1,9 @@
 package docsearch
 
 import (
-	"container/heap"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/projectcanvas/projectcanvas/fulltext"
 )
@@ -159,10 +159,28 @@ func nonZero(q []float32) []int {
 func (s *shard) similarities(q []float32, nz []int, acc []float32) []float32 {
 	n := s.colLen
 	acc = append(acc[:0], make([]float32, n)...)
-	for _, j := range nz {
-		qj, col := q[j], s.cols[j*s.colCap:j*s.colCap+n]
-		for i, x := range col {
-			acc[i] += qj * float32(x)
+	// Four columns a pass: a quarter of the loads and stores of acc. Each
+	// sum still adds its columns in order, one at a time.
+	k := 0
+	for ; k+4 <= len(nz); k += 4 {
+		q0, q1, q2, q3 := q[nz[k]], q[nz[k+1]], q[nz[k+2]], q[nz[k+3]]
+		c0 := s.cols[nz[k]*s.colCap:][:n]
+		c1 := s.cols[nz[k+1]*s.colCap:][:n]
+		c2 := s.cols[nz[k+2]*s.colCap:][:n]
+		c3 := s.cols[nz[k+3]*s.colCap:][:n]
+		for i := range acc {
+			a := acc[i]
+			a += q0 * float32(c0[i])
+			a += q1 * float32(c1[i])
+			a += q2 * float32(c2[i])
+			a += q3 * float32(c3[i])
+			acc[i] = a
+		}
+	}
+	for _, j := range nz[k:] {
+		qj, col := q[j], s.cols[j*s.colCap:][:n]
+		for i := range acc {
+			acc[i] += qj * float32(col[i])
 		}
 	}
 	for i, sc := range s.scales[:n] {
@@ -170,6 +188,11 @@ func (s *shard) similarities(q []float32, nz []int, acc []float32) []float32 {
 	}
 	return acc
 }
+
+// simsPool holds the buffers of similarities: a query's are as many
+// floats as the shard has slots, and would otherwise be allocated, zeroed
+// and collected per query and shard.
+var simsPool = sync.Pool{New: func() any { return new([]float32) }}
 
 // cand is a search candidate: a chunk and its raw scores.
 type cand struct {
@@ -189,23 +212,67 @@ func before(a, b *chunkRec) bool {
 	return a.Start < b.Start
 }
 
-// vecHeap is a min-heap of the best vector candidates so far.
-type vecHeap []cand
-
-func (h vecHeap) Len() int { return len(h) }
-func (h vecHeap) Less(i, j int) bool {
-	if h[i].vector != h[j].vector {
-		return h[i].vector < h[j].vector
-	}
-	return before(h[j].c, h[i].c)
+// slotSim is a slot and its vector similarity, as the vector ranking
+// keeps its best so far: a min-heap of small values, the worst on top.
+type slotSim struct {
+	sim  float32
+	slot int32
 }
-func (h vecHeap) Swap(i, j int) { h[i], h[j] = h[j], h[i] }
-func (h *vecHeap) Push(v any)   { *h = append(*h, v.(cand)) }
-func (h *vecHeap) Pop() any {
-	old := *h
-	v := old[len(old)-1]
-	*h = old[:len(old)-1]
-	return v
+
+// worse reports whether a ranks below b: a lower similarity, or the same
+// and later in document order (never slot order: see before).
+func (s *shard) worse(a, b slotSim) bool {
+	if a.sim != b.sim {
+		return a.sim < b.sim
+	}
+	return before(&s.chunks[b.slot], &s.chunks[a.slot])
+}
+
+// siftDown restores the heap below i.
+func (s *shard) siftDown(h []slotSim, i int) {
+	for {
+		l := 2*i + 1
+		if l >= len(h) {
+			return
+		}
+		w := l
+		if r := l + 1; r < len(h) && s.worse(h[r], h[l]) {
+			w = r
+		}
+		if !s.worse(h[w], h[i]) {
+			return
+		}
+		h[i], h[w] = h[w], h[i]
+		i = w
+	}
+}
+
+// bestBySim returns the best m slots by similarity that keep allows.
+func (s *shard) bestBySim(sims []float32, m int, keep func(*chunkRec) bool) []slotSim {
+	h := make([]slotSim, 0, m)
+	for slot, sim := range sims {
+		if len(h) == m && sim < h[0].sim {
+			continue // below the worst kept: the chunk is not read
+		}
+		c := &s.chunks[slot]
+		if !c.live || keep != nil && !keep(c) {
+			continue
+		}
+		x := slotSim{sim, int32(slot)}
+		switch {
+		case len(h) < m:
+			h = append(h, x)
+			if len(h) == m {
+				for i := m/2 - 1; i >= 0; i-- {
+					s.siftDown(h, i)
+				}
+			}
+		case s.worse(h[0], x):
+			h[0] = x
+			s.siftDown(h, 0)
+		}
+	}
+	return h
 }
 
 // search returns this shard's candidates for a query: the best m by BM25
@@ -216,7 +283,10 @@ func (s *shard) search(query string, qv []float32, dim, m int, useBM25 bool, kee
 	seen := map[int32]int{}
 	var sims []float32
 	if qv != nil {
-		sims = s.similarities(qv, nonZero(qv), nil)
+		buf := simsPool.Get().(*[]float32)
+		defer simsPool.Put(buf)
+		sims = s.similarities(qv, nonZero(qv), *buf)
+		*buf = sims
 	}
 	if useBM25 {
 		var keepID func(string) bool
@@ -236,32 +306,13 @@ func (s *shard) search(query string, qv []float32, dim, m int, useBM25 bool, kee
 	if qv == nil {
 		return out
 	}
-	h := make(vecHeap, 0, m)
-	for slot, sim := range sims {
-		c := &s.chunks[slot]
-		if !c.live || keep != nil && !keep(c) {
-			continue
-		}
-		score := float64(sim)
-		switch {
-		case len(h) < m:
-			h = append(h, cand{c: c, vector: score})
-			if len(h) == m {
-				heap.Init(&h)
-			}
-		case score > h[0].vector || score == h[0].vector && before(c, h[0].c):
-			h[0] = cand{c: c, vector: score}
-			heap.Fix(&h, 0)
-		}
-	}
-	for _, c := range h {
-		slot := s.byKey[c.c.key]
-		if _, ok := seen[slot]; ok {
+	for _, x := range s.bestBySim(sims, m, keep) {
+		if _, ok := seen[x.slot]; ok {
 			continue
 		}
 		// Outside BM25's best m: its keyword score, if any, is below
 		// theirs; counted as 0.
-		out = append(out, c)
+		out = append(out, cand{c: &s.chunks[x.slot], vector: float64(x.sim)})
 	}
 	return out
 }
