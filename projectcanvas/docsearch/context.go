@@ -165,10 +165,24 @@ func (s *shard) addContext(cands []cand, cv []float32, weight float64) {
 		slots[k] = slotOf[i]
 	}
 	dots := make([]float32, len(idx))
-	for j, x := range cv {
-		col := s.cols[j*s.colCap:][:s.colLen]
+	col := func(j int) []int8 { return s.cols[j*s.colCap:][:s.colLen] }
+	j := 0
+	for ; j+4 <= len(cv); j += 4 { // four columns a pass, each dot product still summed in order
+		x0, x1, x2, x3 := cv[j], cv[j+1], cv[j+2], cv[j+3]
+		c0, c1, c2, c3 := col(j), col(j+1), col(j+2), col(j+3)
 		for k, slot := range slots {
-			dots[k] += x * float32(col[slot])
+			d := dots[k]
+			d += x0 * float32(c0[slot])
+			d += x1 * float32(c1[slot])
+			d += x2 * float32(c2[slot])
+			d += x3 * float32(c3[slot])
+			dots[k] = d
+		}
+	}
+	for ; j < len(cv); j++ {
+		x, c := cv[j], col(j)
+		for k, slot := range slots {
+			dots[k] += x * float32(c[slot])
 		}
 	}
 	for k, i := range idx {
