@@ -180,9 +180,10 @@ func (s *shard) similarities(q []float32, nz []int, acc []float32, tables *[][25
 	for ; k+4 <= len(nz); k += 4 {
 		t0, t1, t2, t3 := &ts[k], &ts[k+1], &ts[k+2], &ts[k+3]
 		c0, c1, c2, c3 := col(k), col(k+1), col(k+2), col(k+3)
-		for i := range acc {
+		acc := acc[:len(c0)] // the same length: spares a bounds check a slot
+		for i, x := range c0 {
 			a := acc[i]
-			a += t0[uint8(c0[i])]
+			a += t0[uint8(x)]
 			a += t1[uint8(c1[i])]
 			a += t2[uint8(c2[i])]
 			a += t3[uint8(c3[i])]
