@@ -27,7 +27,9 @@
 // function taking {method, url, headers, body} (body a string) and
 // resolving to {status, body, headers?} (headers: string values, for
 // Retry-After), e.g. around Obsidian's requestUrl. Without it such calls
-// fail with an error saying so.
+// fail with an error saying so. The host may also set
+// projectcanvas.vectorStore, where a person's model's vectors are kept on
+// the device (see vectors.go).
 package main
 
 import (
@@ -43,7 +45,7 @@ import (
 func main() {
 	api := js.Global().Get("Object").New()
 	turn := newYielder().yield
-	b := bridge.New(bridge.WithTransport(jsTransport{api}), bridge.WithPause(turn))
+	b := bridge.New(bridge.WithTransport(jsTransport{api}), bridge.WithPause(turn), bridge.WithVectorStores(jsVectorStores(api)))
 	docsDone := afterDocs(b.WaitDocs, turn)
 	for _, name := range bridge.Functions {
 		api.Set(name, js.FuncOf(func(_ js.Value, args []js.Value) any {

@@ -61,6 +61,9 @@ type Bridge struct {
 	registry  *tools.Registry
 	commands  *commands.Registry
 	transport pc.Transport // the host's outbound HTTP; nil when it has none
+	// vectorStores is the host's store of a model's vectors on the device
+	// (WithVectorStores); nil keeps them for the load only.
+	vectorStores func(name string) docsearch.VectorStore
 	// pause gives the thread back to the host during the document index's
 	// build (see WithPause).
 	pause func()
@@ -92,6 +95,16 @@ func WithTransport(t pc.Transport) Option { return func(b *Bridge) { b.transport
 // which a browser's worker stretches to 4 ms once timers nest; the
 // WebAssembly build yields one turn of the host's event loop instead.
 func WithPause(pause func()) Option { return func(b *Bridge) { b.pause = pause } }
+
+// WithVectorStores keeps the vectors a person's embeddings model returned
+// in the host's store on the device (docsearch.CachedEmbedder): stores
+// gives the store of a name (docsearch.VectorCacheName of the load's
+// vault_id, the endpoint and the model), nil when the host has none. A
+// later load, in this worker or after a restart, then sends the model only
+// the texts it has not embedded before.
+func WithVectorStores(stores func(name string) docsearch.VectorStore) Option {
+	return func(b *Bridge) { b.vectorStores = stores }
+}
 
 // New returns a bridge with an empty vault.
 func New(opts ...Option) *Bridge {
@@ -175,6 +188,9 @@ type loadIn struct {
 	// plugin's device-local setting, never a file of the vault. Absent:
 	// nothing leaves the editor.
 	Embeddings docsearch.Config `json:"embeddings"`
+	// VaultID names the vault on this device in the store of a model's
+	// vectors (WithVectorStores): the host's name for it, never a file's.
+	VaultID string `json:"vault_id,omitempty"`
 	// DocIndexCache: the host stages the document index's cache after this
 	// load's answer (StageDocIndexCache); the build waits for it.
 	DocIndexCache bool `json:"doc_index_cache"`
@@ -360,6 +376,9 @@ func (b *Bridge) load(in loadIn) (any, error) {
 	done := project.Recovered()
 	if done == nil {
 		done = []pc.Recovery{}
+	}
+	if b.vectorStores != nil {
+		in.Embeddings.Stores, in.Embeddings.Vault = b.vectorStores, in.VaultID
 	}
 	env := &tools.Env{Project: project, Transport: b.transport, Embeddings: in.Embeddings}
 	if opt, err := in.Embeddings.Option(b.transport); err == nil {
