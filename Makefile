@@ -87,12 +87,14 @@ test-site: build
 # before the build, the tests, their helpers, the benchmarks and the fake
 # obsidian module, which is checked against the real one's types), the
 # build, and its tests under Node with the real .wasm in a real worker (a
-# worker_thread) and the fake obsidian module over temporary folders.
+# worker_thread) and the fake obsidian module over temporary folders; the
+# device's vector store over Chromium's IndexedDB when a Chromium is there.
 test-plugin: wasm plugin/node_modules/.package-lock.json
 	cd plugin && ./node_modules/.bin/tsc --noEmit -p .
 	cd plugin && ./node_modules/.bin/tsc --noEmit -p tsconfig.test.json
 	cd plugin && $(PLUGIN_ENV) node build.mjs --test
 	cd plugin && node --test --test-concurrency=1 test/*.test.mjs
+	@if [ ! -x "$${CHROMIUM:-/usr/bin/chromium}" ]; then echo "test-plugin: the vector store in Chromium skipped, no Chromium"; else cd plugin && node test/chromium/vectorStore.mjs; fi
 
 # Start-up of the plugin under Node: onLayoutReady to ready for 1,000
 # entity files (and with 2,000 notes), the event loop's delay meanwhile.

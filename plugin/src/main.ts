@@ -14,6 +14,7 @@ import { LoadProgress } from "./editor/progress";
 import type { OutboundRequest, OutboundResponse } from "./core/protocol";
 import { Session } from "./core/session";
 import { deviceStore, type DeviceStore } from "./vault/deviceStore";
+import { deviceVectorStore } from "./vault/vectorStore";
 import { legacyData, mergeSettings, newToken, SettingsTab, type LegacyData, type Settings } from "./settings";
 
 export default class ProjectCanvasPlugin extends Plugin {
@@ -47,6 +48,8 @@ export default class ProjectCanvasPlugin extends Plugin {
       token: () => this.device.secret("httpToken"),
       embeddings: () => embeddingsConfig(this.device),
       transport: send,
+      vectorStore: deviceVectorStore(),
+      vaultId: this.app.vault.getName(),
       onProgress: (p) => this.progress.update(p),
       notify: (m) => new Notice(m),
       cacheDir: this.manifest.dir,

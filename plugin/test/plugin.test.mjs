@@ -8,6 +8,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { defined, exampleVault, here, journaled, LoadProgress, obsidian, snapshot, startPlugin, tempVault, until } from "./helpers.mjs";
 import { ShimWorker } from "./workerShim.mjs";
+import { install as installIndexedDB } from "./fakeIndexedDB.mjs";
 
 const { Notice, openCanvas } = obsidian;
 /** @typedef {Error & { code?: string }} CoreFailure */
@@ -240,6 +241,37 @@ test("outbound HTTP of the core goes through requestUrl on the main thread, to t
   assert.ok(obsidian.requestUrlMock.sent.every((r) => r.url === "http://embed.test/v1/embeddings"));
   assert.equal(obsidian.requestUrlMock.sent[0].headers?.Authorization, "Bearer person-key");
   assert.equal(JSON.stringify(plugin.data ?? {}).includes("embed.test"), false, "the endpoint is no synced setting");
+});
+
+test("a person's model's vectors are kept on the device: a restart sends the endpoint only the new query", async (t) => {
+  const idb = installIndexedDB();
+  t.after(() => idb.uninstall());
+  const dir = tempVault(t);
+  writeFileSync(path.join(dir, "Runbook.md"), "# Runbook\n\n## Rollback\n\nRoll the release back.\n\n## Backups\n\nNightly backups, compressed with zstd.\n");
+  // The person's endpoint, set on this device (an App on the same folder finds it).
+  new obsidian.App(dir).saveLocalStorage("project-canvas-device", { endpoint: "http://embed.test/v1/embeddings", model: "m" });
+  /** @type {string[]} */
+  let sent = [];
+  obsidian.requestUrlMock.handler = async (r) => {
+    const { input } = JSON.parse(String(r.body));
+    sent.push(...input);
+    return { status: 200, text: JSON.stringify({ data: input.map((/** @type {string} */ s, /** @type {number} */ i) => ({ index: i, embedding: [s.length % 7 + 1, (i % 3) + 1, 0.5] })) }) };
+  };
+  t.after(() => { obsidian.requestUrlMock.handler = undefined; });
+  const before = snapshot(dir);
+
+  const first = await startPlugin(null, dir);
+  await first.session.call("search_docs", { query: "roll back a release" });
+  assert.ok(sent.length > 2, "the first start embeds every section");
+  await until(() => idb.databases.get("project-canvas-vectors")?.stores.get("parts")?.size, "vectors kept in IndexedDB");
+  first.plugin.unload();
+
+  sent = [];
+  const later = await startPlugin(t, dir);
+  const out = await later.session.call("search_docs", { query: "how are backups compressed" });
+  assert.ok(/** @type {unknown[]} */ (out.result.results).length > 0);
+  assert.deepEqual(sent, ["how are backups compressed"], "a later start sends only the new query");
+  assert.deepEqual(Object.keys(snapshot(dir)).filter((f) => !(f in before) && !f.startsWith(".projectcanvas/")), [], "nothing of it is written into the vault");
 });
 
 test("unloading leaves no listener and no worker behind", async (t) => {

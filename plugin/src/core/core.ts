@@ -1,7 +1,7 @@
 // The main thread's side of the core: one worker running the WebAssembly,
 // requests by id, and the outbound HTTP the core asks for. It knows nothing
 // of Obsidian; Session decides what a crash means (a restart and a reload).
-import type { ErrorInfo, FromWorker, InitInput, InitOutput, OutboundRequest, OutboundResponse, ToWorker, VaultFile, WorkerFn } from "./protocol";
+import type { ErrorInfo, FromWorker, InitInput, InitOutput, OutboundRequest, OutboundResponse, ToWorker, VaultFile, VectorRequest, VectorStore, WorkerFn } from "./protocol";
 
 /** A refusal or failure of the core, carrying its code (docs/ARCHITECTURE.md, "Errors"). */
 export class CoreError extends Error {
@@ -30,6 +30,8 @@ export interface CoreOptions {
   wasmStore?: WasmStore;
   /** Outbound HTTP, e.g. around Obsidian's requestUrl. */
   transport(req: OutboundRequest): Promise<OutboundResponse>;
+  /** Where a person's model's vectors are kept on the device; none: for the load only. */
+  vectorStore?: VectorStore;
   /** Called once when the running worker dies; pending calls are rejected with CODE_CRASHED. */
   onCrash(why: string): void;
 }
@@ -67,7 +69,7 @@ export class CoreClient {
     worker.onerror = (e: ErrorEvent) => { e.preventDefault?.(); this.crashed(gen, "the core's worker failed: " + (e.message || "unknown error")); };
     worker.onmessageerror = () => this.crashed(gen, "the core's worker sent an unreadable message");
     const cached = await kept;
-    const input: InitInput = { gzipBase64: this.opts.wasmGzipBase64, sha256: this.opts.wasmSha256 ?? "", cached, keep: store !== undefined };
+    const input: InitInput = { gzipBase64: this.opts.wasmGzipBase64, sha256: this.opts.wasmSha256 ?? "", cached, keep: store !== undefined, vectorStore: this.opts.vectorStore !== undefined };
     const out = JSON.parse(await this.request("init", input, cached ? [cached] : [])) as InitOutput;
     this.coreSource = out.core;
   }
@@ -131,6 +133,7 @@ export class CoreClient {
     if (gen !== this.generation) return;
     if ("dead" in m) { this.crashed(gen, m.dead); return; }
     if ("transport" in m) { this.forward(gen, m.transport, m.request); return; }
+    if ("vectors" in m) { this.forwardVectors(gen, m.vectors, m.request); return; }
     if ("wasm" in m) { this.opts.wasmStore?.write(m.wasm).catch(() => undefined); return; } // kept for the next start, or not
     const p = this.pending.get(m.id);
     if (!p) return;
@@ -145,6 +148,26 @@ export class CoreClient {
     try { sent = this.opts.transport(req); } catch (e) { sent = Promise.reject(e instanceof Error ? e : new Error(String(e))); }
     sent.then((r) => reply({ transport: id, response: { status: r.status, body: r.body, headers: lowerCased(r.headers) } }),
       (e) => reply({ transport: id, error: e instanceof Error ? e.message : String(e) }));
+  }
+
+  /** A request of the core's vector store, answered from the device's (bytes transferred). */
+  private forwardVectors(gen: number, id: number, req: VectorRequest): void {
+    const reply = (m: ToWorker, transfer: Transferable[] = []) => { if (gen === this.generation) this.worker?.postMessage(m, transfer); };
+    const store = this.opts.vectorStore;
+    let done: Promise<Uint8Array | undefined | void>;
+    try {
+      if (!store) done = Promise.resolve(undefined);
+      else if (req.op === "load") done = store.load(req.name);
+      else if (req.op === "append" || req.op === "replace") done = store[req.op](req.name, new Uint8Array(req.bytes ?? new ArrayBuffer(0)));
+      else done = Promise.reject(new Error(`no vector store operation ${String(req.op)}`));
+    } catch (e) {
+      done = Promise.reject(e instanceof Error ? e : new Error(String(e)));
+    }
+    done.then((bytes) => {
+      if (!(bytes instanceof Uint8Array)) return reply({ vectors: id });
+      const copy = bytes.slice().buffer;
+      reply({ vectors: id, bytes: copy }, [copy]);
+    }, (e) => reply({ vectors: id, error: e instanceof Error ? e.message : String(e) }));
   }
 
   private crashed(gen: number, why: string): void {

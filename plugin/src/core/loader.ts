@@ -103,7 +103,10 @@ export class VaultLoader {
     // notes by about a tenth; handed over after the answer, it arrived
     // as the first commands did and held them back (62 against 31 ms).
     const docCache = this.docIndexCache?.read();
-    const out = await this.core.json<LoadOutput>("load", { token: this.opts.token(), embeddings: this.opts.embeddings?.(), doc_index_cache: this.docIndexCache !== undefined, index_key: this.indexCache ? this.opts.wasmSha256 : undefined });
+    const out = await this.core.json<LoadOutput>("load", {
+      token: this.opts.token(), embeddings: this.opts.embeddings?.(), vault_id: this.opts.vaultId,
+      doc_index_cache: this.docIndexCache !== undefined, index_key: this.indexCache ? this.opts.wasmSha256 : undefined,
+    });
     if (out.changes.length > 0) {
       // A multi-file write was interrupted (a crash): the core rolled
       // its files back, and the vault must follow.

@@ -15,6 +15,21 @@ export interface OutboundRequest { method: string; url: string; headers: Record<
 export interface OutboundResponse { status: number; body: string; headers?: Record<string, string> }
 
 /**
+ * Where the vectors a person's embeddings model returned are kept on the
+ * device (wasm/vectors.go): by name, the bytes the core hands over. load
+ * resolves to undefined when nothing is stored; replace stores its bytes
+ * instead of what was stored, in one step.
+ */
+export interface VectorStore {
+  load(name: string): Promise<Uint8Array | undefined>;
+  append(name: string, bytes: Uint8Array): Promise<void>;
+  replace(name: string, bytes: Uint8Array): Promise<void>;
+}
+
+/** A request of the core's vector store, forwarded by the worker. */
+export interface VectorRequest { op: "load" | "append" | "replace"; name: string; bytes?: ArrayBuffer }
+
+/**
  * The bridge functions plus the worker's own: init (the compressed .wasm),
  * stage (files for the next load), stageIndexCache (a Uint8Array: the
  * index cache for the next load) and indexCache (answers the last load's
@@ -33,6 +48,8 @@ export interface InitInput {
   cached?: ArrayBuffer;
   /** Send the decompressed .wasm back ({ wasm }) to be kept, when no cached copy was used. */
   keep?: boolean;
+  /** The plugin keeps a model's vectors on the device: the worker gives the core a store that asks it ({ vectors }). */
+  vectorStore?: boolean;
 }
 
 /** init's answer: where the core came from. */
@@ -41,12 +58,14 @@ export interface InitOutput { version: string; core: "cache" | "embedded" }
 /** Plugin to worker. */
 export type ToWorker =
   | { id: number; fn: WorkerFn; input: unknown }
-  | { transport: number; response?: OutboundResponse; error?: string };
+  | { transport: number; response?: OutboundResponse; error?: string }
+  | { vectors: number; bytes?: ArrayBuffer; error?: string };
 
 /** Worker to plugin. */
 export type FromWorker =
   | { id: number; ok: true; output: string; bytes?: ArrayBuffer }
   | { id: number; ok: false; error: ErrorInfo }
   | { transport: number; request: OutboundRequest }
+  | { vectors: number; request: VectorRequest }
   | { wasm: ArrayBuffer }
   | { dead: string };

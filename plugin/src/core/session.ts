@@ -11,7 +11,7 @@ import { KnownFiles } from "../vault/files";
 import { CallQueue } from "./calls";
 import { message } from "./failures";
 import { VaultLoader } from "./loader";
-import type { CallOutput, CommandInfo, CommandResult, HttpInput, HttpOutput, LoadOutput, OutboundRequest, OutboundResponse, VaultEvent } from "./protocol";
+import type { CallOutput, CommandInfo, CommandResult, HttpInput, HttpOutput, LoadOutput, OutboundRequest, OutboundResponse, VaultEvent, VectorStore } from "./protocol";
 
 export type Progress =
   | { phase: "starting" }
@@ -31,6 +31,10 @@ export interface SessionOptions {
   /** Where document search may send note text: the person's device-local setting; undefined keeps it in the editor. */
   embeddings?(): { endpoint: string; model: string; api_key?: string } | undefined;
   transport(req: OutboundRequest): Promise<OutboundResponse>;
+  /** Where a person's model's vectors are kept on this device (vault/vectorStore.ts); none: for each load only. */
+  vectorStore?: VectorStore;
+  /** The vault's name on this device, naming its store of vectors. */
+  vaultId?: string;
   onProgress(p: Progress): void;
   /** A message for a person (a notice). */
   notify(message: string): void;
@@ -69,6 +73,7 @@ export class Session {
       wasmSha256: opts.wasmSha256,
       wasmStore: VaultLoader.wasmStore(opts),
       transport: (r) => opts.transport(r),
+      vectorStore: opts.vectorStore,
       onCrash: (why) => this.crashed(why),
     });
     this.resetReady();

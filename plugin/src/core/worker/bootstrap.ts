@@ -1,11 +1,15 @@
 // The worker's side: runs after Go's wasm_exec.js in the same source (a
 // Blob), instantiates the core and answers the plugin's messages one by one
 // (the core itself serializes what must be).
-import type { ErrorInfo, FromWorker, InitInput, InitOutput, OutboundRequest, OutboundResponse, ToWorker, VaultFile, WorkerFn } from "../protocol";
+import type { ErrorInfo, FromWorker, InitInput, InitOutput, OutboundRequest, OutboundResponse, ToWorker, VaultFile, VectorRequest, WorkerFn } from "../protocol";
 import { pack } from "./pack";
 
 declare const Go: new () => { importObject: WebAssembly.Imports; run(i: WebAssembly.Instance): Promise<void>; exited?: boolean };
-interface Api { [fn: string]: unknown; transport?: (r: OutboundRequest) => Promise<OutboundResponse> }
+interface Api {
+  [fn: string]: unknown;
+  transport?: (r: OutboundRequest) => Promise<OutboundResponse>;
+  vectorStore?: { [op in VectorRequest["op"]]: (name: string, bytes: Uint8Array | null) => Promise<Uint8Array | null> };
+}
 
 // self: the worker's global scope (a worker has no window), where Go's
 // wasm_exec.js installs the core's projectcanvas global.
@@ -15,6 +19,8 @@ const post = (m: FromWorker, transfer?: Transferable[]) => scope.postMessage(m, 
 let api: Api | undefined;
 let nextTransport = 1;
 const transports = new Map<number, { resolve(r: OutboundResponse): void; reject(e: Error): void }>();
+let nextVectors = 1;
+const vectorRequests = new Map<number, { resolve(b: Uint8Array | null): void; reject(e: Error): void }>();
 
 async function init(input: InitInput): Promise<string> {
   const go = new Go();
@@ -33,6 +39,18 @@ async function init(input: InitInput): Promise<string> {
     transports.set(id, { resolve, reject });
     post({ transport: id, request });
   });
+  // The device's store of a person's model's vectors is the plugin's
+  // too (IndexedDB, or the tests' own): the core's requests go to it and
+  // the bytes come back transferred.
+  if (input.vectorStore) {
+    const ask = (op: VectorRequest["op"]) => (name: string, bytes: Uint8Array | null) => new Promise<Uint8Array | null>((resolve, reject) => {
+      const id = nextVectors++;
+      vectorRequests.set(id, { resolve, reject });
+      const copy = bytes ? bytes.slice().buffer : undefined;
+      post({ vectors: id, request: { op, name, bytes: copy } }, copy ? [copy] : []);
+    });
+    api.vectorStore = { load: ask("load"), append: ask("append"), replace: ask("replace") };
+  }
   const out: InitOutput = { version: typeof api.version === "string" ? api.version : "dev", core };
   return JSON.stringify(out);
 }
@@ -144,6 +162,13 @@ scope.onmessage = (e) => {
     transports.delete(m.transport);
     if (t && m.response) t.resolve(m.response);
     else if (t) t.reject(new Error(m.error ?? "no response"));
+    return;
+  }
+  if ("vectors" in m) {
+    const v = vectorRequests.get(m.vectors);
+    vectorRequests.delete(m.vectors);
+    if (v && m.error !== undefined) v.reject(new Error(m.error));
+    else v?.resolve(m.bytes ? new Uint8Array(m.bytes) : null);
     return;
   }
   const reply = replyTo(m.id);
