@@ -9,7 +9,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { boardDraw, boardModel, defined, exampleVault, obsidian, snapshot, startPlugin, tempVault, until } from "./helpers.mjs";
+import { boardDraw, boardModel, EDITOR_HOST, defined, exampleVault, obsidian, snapshot, startPlugin, tempVault, until } from "./helpers.mjs";
 
 /** @typedef {import("./harness.mjs").BoardView} BoardView */
 /** @typedef {import("./fake/obsidian").FakeEl} FakeEl */
@@ -251,13 +251,14 @@ test("drawing thousands of cards yields between slices and stops when a newer dr
   }));
   const board = boardOf(many, NO_FILTERS, () => ["Not Started", "In Progress", "Blocked", "Completed", "Deferred"]);
   assert.deepEqual(board.lanes.map((l) => l.name), ["a", "No workstream"]);
-  const actions = { open() {}, move() {}, moveMenu() {}, sort() {} };
+  const actions = { href: () => "#", open() {}, move() {}, moveMenu() {}, sort() {} };
+  const host = EDITOR_HOST;
   const root = new obsidian.FakeEl();
   let slices = 0;
-  await boardDraw.drawBoard(/** @type {any} */ (root), board, actions, async () => ++slices < 99);
+  await boardDraw.drawBoard(/** @type {any} */ (root), board, actions, host, async () => ++slices < 99);
   assert.equal(root.findAll("project-canvas-card").length, 1000);
   assert.equal(slices, 4, "a pause every 250 cards");
   slices = 0;
-  await boardDraw.drawBoard(/** @type {any} */ (root), board, actions, async () => ++slices < 2);
+  await boardDraw.drawBoard(/** @type {any} */ (root), board, actions, host, async () => ++slices < 2);
   assert.equal(root.findAll("project-canvas-card").length, 500, "stopped at the second pause");
 });

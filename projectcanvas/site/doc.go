@@ -7,7 +7,10 @@
 //
 //	index.html          the board: every active (non-archived) entity in
 //	                    columns by status, one section per workstream, with
-//	                    filters by milestone, type and workstream
+//	                    filters by milestone, type and workstream, drawn in
+//	                    the browser by the editor's own board drawing
+//	                    (assets/board.js, from plugin/src/site/board.ts)
+//	                    over assets/board-data.js
 //	ready.html          the work that can start now and the critical path,
 //	                    as package insight computes them
 //	search.html         the results of the search box every page carries,
@@ -16,6 +19,11 @@
 //	                    (both ways) and its body
 //	canvas/NAME.html    each canvas of the vault, drawn by package render,
 //	                    every entity card a link to its page
+//
+// The board is the plugin's board view's drawing, bundled (plugin/build.mjs
+// --site) into assets/board.js, which is committed here so that the CLI
+// builds without npm; the plugin's tests fail when it is not what the
+// TypeScript makes. The editor's board and the site's cannot disagree.
 //
 // The board, the canvas pages and the entity pages draw types and statuses
 // with render's palette (render.Tones, render.TypeStyles): the site's

@@ -35,6 +35,7 @@ type page struct {
 	Root              string // the way to the site's root from the page
 	Canvases          []canvasLink
 	Search            bool // loads the search index
+	Board             bool // loads the board's data and script
 	Stamp             bool // shows when and from which commit the site was made
 	Generated, Commit string
 	Body              any

@@ -79,6 +79,7 @@ func Build(p *pc.Project, opt Options) (Files, error) {
 	}
 	s.files["assets/site.css"] = stylesheet()
 	s.files["assets/site.js"] = siteJS
+	s.files["assets/board.js"] = boardJS
 	canvases, err := s.canvasPages()
 	if err != nil {
 		return nil, err
@@ -187,20 +188,4 @@ func (s *site) wikiText(l *wikiLink) string {
 		return string(id)
 	}
 	return l.Label
-}
-
-// milestoneOf is the milestone an entity falls under: itself, or the first
-// milestone up its parents (nil when none; a parent cycle stops the walk).
-func (s *site) milestoneOf(e *pc.Entity) *pc.Entity {
-	for range 16 {
-		if e == nil || e.Type == pc.Milestone {
-			return e
-		}
-		next, err := s.p.Get(string(e.Parent))
-		if err != nil {
-			return nil
-		}
-		e = next
-	}
-	return nil
 }

@@ -134,11 +134,13 @@ try {
   }
 
   await open("index.html");
-  const cards = await evaluate(`[...document.querySelectorAll(".card .id")].map((s) => s.textContent)`);
+  // The board is drawn by its script, in slices: wait for the last.
+  await evaluate(`new Promise((resolve) => { const t = setInterval(() => { if (!document.querySelector("#board[aria-busy]")) { clearInterval(t); resolve(true); } }, 20); })`);
+  const cards = await evaluate(`[...document.querySelectorAll(".project-canvas-card .project-canvas-card-id")].map((s) => s.textContent)`);
   const missing = active.filter((id) => !cards.includes(id));
   const twice = cards.filter((id, i) => cards.indexOf(id) !== i);
   if (missing.length || twice.length || cards.length !== active.length) problems.push(`board: ${cards.length} cards for ${active.length} active entities; missing ${missing.join(" ")}; twice ${twice.join(" ")}`);
-  const unlabelled = await evaluate(`[...document.querySelectorAll(".card")].filter((c) => !c.querySelector(".status")?.textContent.trim()).length`);
+  const unlabelled = await evaluate(`[...document.querySelectorAll(".project-canvas-card")].filter((c) => !c.querySelector(".project-canvas-card-status")?.textContent.trim()).length`);
   if (unlabelled) problems.push(`board: ${unlabelled} card(s) show their status by colour alone`);
   await shoot("board.png");
 

@@ -1,38 +1,9 @@
-// The status site's behaviour, with nothing fetched: the board's filters,
-// the canvas's pan and zoom, and the search over window.PC_SEARCH
-// (assets/search-index.js). Every page works without it but for search.
+// The status site's behaviour, with nothing fetched: the canvas's pan and
+// zoom, and the search over window.PC_SEARCH (assets/search-index.js).
+// Every page works without it but for search. The board has its own
+// script, the editor's board drawing (assets/board.js, see board.go).
 "use strict";
 (function () {
-  function boardFilters() {
-    var selects = document.querySelectorAll("select[data-filter]");
-    if (!selects.length) return;
-    var shown = document.querySelector(".filters .shown");
-    function apply() {
-      var want = {};
-      selects.forEach(function (s) { want[s.getAttribute("data-filter")] = s.value; });
-      var total = 0;
-      document.querySelectorAll(".lane").forEach(function (lane) {
-        var laneOn = !want.workstream || lane.getAttribute("data-workstream") === want.workstream;
-        var inLane = 0;
-        lane.querySelectorAll(".column").forEach(function (col) {
-          var n = 0;
-          col.querySelectorAll(".card").forEach(function (card) {
-            var on = laneOn && (!want.type || card.getAttribute("data-type") === want.type) &&
-              (!want.milestone || card.getAttribute("data-milestone") === want.milestone);
-            card.hidden = !on;
-            if (on) n++;
-          });
-          col.querySelector(".count").textContent = "(" + n + ")";
-          inLane += n;
-        });
-        lane.hidden = inLane === 0;
-        total += inLane;
-      });
-      if (shown) shown.textContent = total + " entities";
-    }
-    selects.forEach(function (s) { s.addEventListener("change", apply); });
-  }
-
   function panZoom() {
     var view = document.querySelector(".viewport");
     var svg = view && view.querySelector("svg");
@@ -160,7 +131,6 @@
     run();
   }
 
-  boardFilters();
   panZoom();
   search();
 })();
