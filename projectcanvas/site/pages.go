@@ -23,7 +23,7 @@ func mustRead(name string) []byte {
 // templates are the pages, each the layout around its "content".
 var templates = func() map[string]*template.Template {
 	out := map[string]*template.Template{}
-	for _, name := range []string{"board", "entity", "canvas", "ready", "search"} {
+	for _, name := range []string{"board", "canvas", "ready", "search"} {
 		out[name] = template.Must(template.ParseFS(assets, "assets/layout.html", "assets/"+name+".html"))
 	}
 	return out

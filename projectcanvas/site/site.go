@@ -9,6 +9,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/yuin/goldmark"
+
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 )
 
@@ -42,8 +44,10 @@ type site struct {
 	// inverse are the relations other entities state towards an entity:
 	// for each id, the relation seen from its side and the other's id.
 	inverse map[pc.ID][]relatedTo
-	files   Files
-	filesMu sync.Mutex // guards files: the entity pages are written in parallel
+	// bodyMarkdown renders the entity pages' bodies (entityRoot below the root).
+	bodyMarkdown goldmark.Markdown
+	files        Files
+	filesMu      sync.Mutex // guards files: the entity pages are written in parallel
 }
 
 type relatedTo struct {
@@ -60,6 +64,7 @@ func Build(p *pc.Project, opt Options) (Files, error) {
 		}
 	}
 	s := &site{p: p, opt: opt, all: p.All(), shown: map[pc.ID]*pc.Entity{}, byName: map[string]*pc.Entity{}, hidden: map[string]pc.ID{}, inverse: map[pc.ID][]relatedTo{}, files: Files{}}
+	s.bodyMarkdown = s.markdown(entityRoot)
 	slices.SortFunc(s.all, func(a, b *pc.Entity) int { return cmp.Compare(a.ID, b.ID) })
 	for _, e := range s.all {
 		if s.publishes(e) {
@@ -106,6 +111,10 @@ func (s *site) entityPages(canvases []canvasLink) ([]searchEntry, error) {
 			shown = append(shown, e)
 		}
 	}
+	fr, err := frameOf(entityRoot, canvases)
+	if err != nil {
+		return nil, err
+	}
 	index := make([]searchEntry, len(shown))
 	errs := make([]error, len(shown))
 	var next sync.WaitGroup
@@ -113,7 +122,7 @@ func (s *site) entityPages(canvases []canvasLink) ([]searchEntry, error) {
 	for range runtime.GOMAXPROCS(0) {
 		next.Go(func() {
 			for i := range work {
-				index[i], errs[i] = s.entityPage(shown[i], canvases)
+				index[i], errs[i] = s.entityPage(shown[i], fr)
 			}
 		})
 	}
@@ -153,6 +162,9 @@ func (s *site) selects(name string) bool {
 	}
 	return in
 }
+
+// entityRoot is the way to the site's root from an entity's page.
+const entityRoot = "../"
 
 // pageOf is the site path of an entity's page.
 func pageOf(id pc.ID) string { return "e/" + string(id) + ".html" }
