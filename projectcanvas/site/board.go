@@ -84,6 +84,8 @@ func (s *site) boardPage(canvases []canvasLink) error {
 	if err != nil {
 		return err
 	}
-	s.files["assets/board-data.js"] = append(append([]byte("window.PC_BOARD = "), js...), ";\n"...)
+	if err := s.emit("assets/board-data.js", append(append([]byte("window.PC_BOARD = "), js...), ";\n"...)); err != nil {
+		return err
+	}
 	return s.write("index.html", "board", page{Title: "Board", Stamp: true, Board: true, Body: len(data.Entities)}, canvases)
 }

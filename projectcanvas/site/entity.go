@@ -68,10 +68,8 @@ func (s *site) entityPage(e *pc.Entity, fr frame) (searchEntry, error) {
 	b.WriteString(fr.mid)
 	s.entityHTML(&b, e, fields, s.relations(e, entityRoot), htmlOut)
 	b.WriteString(fr.tail)
-	s.filesMu.Lock()
-	s.files[pageOf(e.ID)] = []byte(b.String())
-	s.filesMu.Unlock()
-	return searchEntry{ID: string(e.ID), Title: e.Title, Type: string(e.Type), Status: string(e.Status), Text: plain}, nil
+	entry := searchEntry{ID: string(e.ID), Title: e.Title, Type: string(e.Type), Status: string(e.Status), Text: plain}
+	return entry, s.emit(pageOf(e.ID), []byte(b.String()))
 }
 
 // entityHTML writes an entity page's content: its title and marks, its

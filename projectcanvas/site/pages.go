@@ -54,8 +54,5 @@ func (s *site) write(name, tmpl string, p page, canvases []canvasLink) error {
 	if err := templates[tmpl].ExecuteTemplate(&buf, "layout", p); err != nil {
 		return err
 	}
-	s.filesMu.Lock()
-	s.files[name] = buf.Bytes()
-	s.filesMu.Unlock()
-	return nil
+	return s.emit(name, buf.Bytes())
 }

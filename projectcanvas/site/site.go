@@ -46,8 +46,9 @@ type site struct {
 	inverse map[pc.ID][]relatedTo
 	// bodyMarkdown renders the entity pages' bodies (entityRoot below the root).
 	bodyMarkdown goldmark.Markdown
-	files        Files
-	filesMu      sync.Mutex // guards files: the entity pages are written in parallel
+	// emit takes each file as it is made; safe for concurrent use (the
+	// entity pages are made in parallel).
+	emit func(name string, data []byte) error
 }
 
 type relatedTo struct {
@@ -55,15 +56,48 @@ type relatedTo struct {
 	id    pc.ID
 }
 
-// Build makes the site of a project. It reads the project's entities and
-// canvases and changes nothing.
+// Build makes the site of a project in memory. It reads the project's
+// entities and canvases and changes nothing.
 func Build(p *pc.Project, opt Options) (Files, error) {
+	files := Files{}
+	var mu sync.Mutex
+	err := build(p, opt, func(name string, data []byte) error {
+		mu.Lock()
+		defer mu.Unlock()
+		files[name] = data
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return files, nil
+}
+
+// Generate makes the site of a project and writes it into dir as Write
+// does, each file as soon as it is made: the pages are made while the
+// ones before them are being written. A build that fails leaves the files
+// it wrote listed in the manifest, so that the next run may replace them.
+func Generate(p *pc.Project, opt Options, dir string) (Written, error) {
+	w, err := NewWriter(dir)
+	if err != nil {
+		return Written{}, err
+	}
+	err = build(p, opt, w.Put)
+	written, cerr := w.close(err == nil)
+	if err != nil {
+		return written, err
+	}
+	return written, cerr
+}
+
+// build makes the site's files and gives each to emit.
+func build(p *pc.Project, opt Options, emit func(name string, data []byte) error) error {
 	for _, g := range append(slices.Clone(opt.Include), opt.Exclude...) {
 		if err := CheckGlob(g); err != nil {
-			return nil, err
+			return err
 		}
 	}
-	s := &site{p: p, opt: opt, all: p.All(), shown: map[pc.ID]*pc.Entity{}, byName: map[string]*pc.Entity{}, hidden: map[string]pc.ID{}, inverse: map[pc.ID][]relatedTo{}, files: Files{}}
+	s := &site{p: p, opt: opt, all: p.All(), shown: map[pc.ID]*pc.Entity{}, byName: map[string]*pc.Entity{}, hidden: map[string]pc.ID{}, inverse: map[pc.ID][]relatedTo{}, emit: emit}
 	s.bodyMarkdown = s.markdown(entityRoot)
 	slices.SortFunc(s.all, func(a, b *pc.Entity) int { return cmp.Compare(a.ID, b.ID) })
 	for _, e := range s.all {
@@ -82,24 +116,25 @@ func Build(p *pc.Project, opt Options) (Files, error) {
 			}
 		}
 	}
-	s.files["assets/site.css"] = stylesheet()
-	s.files["assets/site.js"] = siteJS
-	s.files["assets/board.js"] = boardJS
+	for name, data := range map[string][]byte{"assets/site.css": stylesheet(), "assets/site.js": siteJS, "assets/board.js": boardJS} {
+		if err := emit(name, data); err != nil {
+			return err
+		}
+	}
 	canvases, err := s.canvasPages()
 	if err != nil {
-		return nil, err
+		return err
 	}
 	for _, write := range []func([]canvasLink) error{s.boardPage, s.readyPage, s.searchPage} {
 		if err := write(canvases); err != nil {
-			return nil, pc.Errorf(pc.CodeInternal, "writing the site: %v", err)
+			return asError(err)
 		}
 	}
 	index, err := s.entityPages(canvases)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	s.files["assets/search-index.js"] = searchIndex(index)
-	return s.files, nil
+	return emit("assets/search-index.js", searchIndex(index))
 }
 
 // entityPages writes the page of every published entity, one goroutine
@@ -119,7 +154,7 @@ func (s *site) entityPages(canvases []canvasLink) ([]searchEntry, error) {
 	errs := make([]error, len(shown))
 	var next sync.WaitGroup
 	work := make(chan int)
-	for range runtime.GOMAXPROCS(0) {
+	for range 4 * runtime.GOMAXPROCS(0) {
 		next.Go(func() {
 			for i := range work {
 				index[i], errs[i] = s.entityPage(shown[i], fr)

@@ -137,7 +137,7 @@ and [ok](https://example.com/ok), <mailto:a@example.com>, [[T-003 Secret plan]],
 func TestHostileVault(t *testing.T) {
 	p := open(t, map[string]string{
 		"Projects/tasks/T-001 Ordinary task.md": hostileTask,
-		"Projects/tasks/T-002 x.md":             "---\nid: T-002\ntype: task\ntitle: \"<script>alert('title')</script>\"\nstatus: Not Started\n---\nbody\n",
+		"Projects/tasks/T-002 x.md":             "---\nid: T-002\ntype: task\ntitle: \"<script>alert('title')</script>\"\nstatus: Not Started\nworkstream: \"\\\"><script>alert('ws')</script>\"\nnote: \"\\\"><script>alert('field')</script>\"\n---\nbody\n",
 		"Projects/tasks/T-003 Secret plan.md":   "---\nid: T-003\ntype: task\ntitle: Secret plan\nstatus: Blocked\npublish: false\n---\nTOPSECRET\n",
 		".obsidian/workspace.json":              `{"token": "TOKENVALUE"}`,
 		".projectcanvas/config.json":            `{"canvas": "Projects.canvas", "token": "TOKENVALUE"}`,
