@@ -137,8 +137,9 @@ func build(p *pc.Project, opt Options, emit func(name string, data []byte) error
 	return emit("assets/search-index.js", searchIndex(index))
 }
 
-// entityPages writes the page of every published entity, one goroutine
-// per processor, and returns their search entries in id order.
+// entityPages writes the page of every published entity, four goroutines
+// per processor (each waits on reading its note and on the writers), and
+// returns their search entries in id order.
 func (s *site) entityPages(canvases []canvasLink) ([]searchEntry, error) {
 	var shown []*pc.Entity
 	for _, e := range s.all {
