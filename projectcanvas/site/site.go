@@ -125,14 +125,21 @@ func build(p *pc.Project, opt Options, emit func(name string, data []byte) error
 	if err != nil {
 		return err
 	}
+	// The entity pages, most of the work, begin first; the few other
+	// pages are made meanwhile.
+	var index []searchEntry
+	var entityErr error
+	var pages sync.WaitGroup
+	pages.Go(func() { index, entityErr = s.entityPages(canvases) })
 	for _, write := range []func([]canvasLink) error{s.boardPage, s.readyPage, s.searchPage} {
 		if err := write(canvases); err != nil {
+			pages.Wait()
 			return asError(err)
 		}
 	}
-	index, err := s.entityPages(canvases)
-	if err != nil {
-		return err
+	pages.Wait()
+	if entityErr != nil {
+		return entityErr
 	}
 	return emit("assets/search-index.js", searchIndex(index))
 }
