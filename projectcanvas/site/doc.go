@@ -49,6 +49,10 @@
 // Options; Write puts them in a folder, refusing one that holds a file it
 // did not write, and keeps a manifest (site-manifest.json) of what it
 // wrote, so that a later run rewrites only the files that changed and
-// removes those no longer made. Only the board and the ready page show
+// removes those no longer made. Generate, what projectcanvas site runs,
+// does both at once: each file goes to the folder's writers (a Writer) as
+// soon as it is made. The entity pages, most of a site, are written by
+// hand into the layout's frame (frame.go), every text of the vault's
+// through one escaper. Only the board and the ready page show
 // when the site was made, so an unchanged entity's page stays unchanged.
 package site
