@@ -8,19 +8,27 @@
 //   node build.mjs --chromium-bench
 //                            also test/.build/chromium-bench.mjs: the same for a
 //                            browser page, with node:fs over memory (bench/chromium/)
+//   node build.mjs --site    only the status site's board script (siteBundle.mjs),
+//                            into ../projectcanvas/site/assets/board.js; no .wasm needed
 //
 // The .wasm comes from PROJECTCANVAS_WASM or ../.scratch/projectcanvas.wasm
 // (make wasm); wasm_exec.js from GOROOT_WASM or `go env GOROOT`/lib/wasm.
 import { build } from "esbuild";
 import { execFileSync } from "node:child_process";
 import { builtinModules } from "node:module";
-import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { createHash } from "node:crypto";
+import { SITE_BUNDLE, siteBundle } from "./siteBundle.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+if (process.argv.includes("--site")) {
+  writeFileSync(SITE_BUNDLE, await siteBundle());
+  console.log(`site: ${path.relative(process.cwd(), SITE_BUNDLE)} ${statSync(SITE_BUNDLE).size} bytes`);
+  process.exit(0);
+}
 const wasmPath = path.resolve(process.env.PROJECTCANVAS_WASM ?? path.join(here, "../.scratch/projectcanvas.wasm"));
 if (!existsSync(wasmPath)) {
   console.error(`build: no ${wasmPath}; run make wasm first (or set PROJECTCANVAS_WASM)`);

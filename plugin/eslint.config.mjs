@@ -7,7 +7,7 @@ import { defineConfig } from "eslint/config";
 import obsidianmd from "eslint-plugin-obsidianmd";
 
 export default defineConfig([
-  { ignores: ["dist/", "node_modules/", "test/", "bench/", "build.mjs", "eslint.config.mjs"] },
+  { ignores: ["dist/", "node_modules/", "test/", "bench/", "build.mjs", "siteBundle.mjs", "eslint.config.mjs"] },
   ...obsidianmd.configs.recommended,
   {
     files: ["src/**/*.ts"],

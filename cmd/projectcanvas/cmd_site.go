@@ -54,15 +54,11 @@ func siteCommand(_ context.Context, c *cli, args []string) int {
 	if commit, err := gitRun(c.vaultDir, "rev-parse", "--verify", "--quiet", "HEAD"); err == nil {
 		opt.Commit = commit
 	}
-	files, err := site.Build(p, opt)
-	if err != nil {
-		return failure(c.stdout, c.stderr, "", err)
-	}
 	dir := *out
 	if dir == "" {
 		dir = filepath.Join(c.vaultDir, filepath.FromSlash(pc.OwnFolder), "site")
 	}
-	w, err := site.Write(dir, files)
+	w, err := site.Generate(p, opt, dir)
 	if err != nil {
 		return failure(c.stdout, c.stderr, "", err)
 	}

@@ -9,7 +9,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { boardDraw, boardModel, defined, exampleVault, obsidian, snapshot, startPlugin, tempVault, until } from "./helpers.mjs";
+import { boardDraw, boardModel, EDITOR_HOST, defined, exampleVault, obsidian, snapshot, startPlugin, tempVault, until } from "./helpers.mjs";
 
 /** @typedef {import("./harness.mjs").BoardView} BoardView */
 /** @typedef {import("./fake/obsidian").FakeEl} FakeEl */
@@ -251,13 +251,33 @@ test("drawing thousands of cards yields between slices and stops when a newer dr
   }));
   const board = boardOf(many, NO_FILTERS, () => ["Not Started", "In Progress", "Blocked", "Completed", "Deferred"]);
   assert.deepEqual(board.lanes.map((l) => l.name), ["a", "No workstream"]);
-  const actions = { open() {}, move() {}, moveMenu() {}, sort() {} };
+  const actions = { href: () => "#", open() {}, move() {}, moveMenu() {}, sort() {} };
+  const host = EDITOR_HOST;
   const root = new obsidian.FakeEl();
   let slices = 0;
-  await boardDraw.drawBoard(/** @type {any} */ (root), board, actions, async () => ++slices < 99);
+  await boardDraw.drawBoard(/** @type {any} */ (root), board, actions, host, async () => ++slices < 99);
   assert.equal(root.findAll("project-canvas-card").length, 1000);
   assert.equal(slices, 4, "a pause every 250 cards");
   slices = 0;
-  await boardDraw.drawBoard(/** @type {any} */ (root), board, actions, async () => ++slices < 2);
+  await boardDraw.drawBoard(/** @type {any} */ (root), board, actions, host, async () => ++slices < 2);
   assert.equal(root.findAll("project-canvas-card").length, 500, "stopped at the second pause");
+});
+
+test("the board drawn read-only, as the status site draws it: cards link to their pages and offer no move", async () => {
+  const { boardOf, NO_FILTERS } = boardModel;
+  const entities = [
+    { id: "T-001", type: "task", title: "One", status: "Not Started", workstream: "a", priority: null, parent: null, estimate_hours: null, depends_on: null, path: "" },
+    { id: "S-001", type: "story", title: "Two", status: "In Progress", workstream: null, priority: null, parent: null, estimate_hours: null, depends_on: null, path: "" },
+  ];
+  const board = boardOf(entities, NO_FILTERS, () => []);
+  const root = new obsidian.FakeEl();
+  await boardDraw.drawBoard(/** @type {any} */ (root), board, { href: (e) => `e/${e.id}.html`, sort() {} }, { ...EDITOR_HOST, laneHeading: 2 }, async () => true);
+  const cards = root.findAll(boardDraw.CARD);
+  assert.deepEqual(cards.map((c) => c.getAttr("data-id")), ["T-001", "S-001"]);
+  assert.deepEqual(root.findAll("project-canvas-card-title").map((a) => a.getAttr("href")), ["e/T-001.html", "e/S-001.html"]);
+  assert.equal(root.findAll("project-canvas-card-move").length, 0, "no move button");
+  assert.ok(cards.every((c) => c.getAttr("draggable") === null), "nothing to drag");
+  const lanes = root.findAll("project-canvas-board-lane");
+  assert.deepEqual(lanes.map((l) => l.children[0].tag), ["h2", "h2"], "lanes under the page's h1");
+  assert.deepEqual(lanes[0].findAll(boardDraw.COLUMN).map((c) => c.children[0].tag), ["h3", "h3"]);
 });

@@ -70,7 +70,7 @@ test("cards: each entity card shows its type and status, follows the note, leave
 });
 
 test("cards: the status and type slug is render.Slug's rule", () => {
-  const { slug } = harness.canvasAdapter;
+  const { slug } = harness.boardModel;
   assert.equal(slug("Not Started"), "not-started");
   assert.equal(slug("  In   Progress "), "in-progress");
   assert.equal(slug("x".repeat(100)).length, 40);

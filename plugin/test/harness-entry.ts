@@ -20,3 +20,4 @@ export { Cards } from "../src/editor/cards";
 export { refuse } from "../src/commands/httpServer";
 export * as boardModel from "../src/editor/boardModel";
 export * as boardDraw from "../src/editor/boardDraw";
+export { EDITOR_HOST } from "../src/editor/boardView";

@@ -70,6 +70,6 @@ export declare const applyChanges: OnFakeApp<typeof src.applyChanges>;
 export declare const showResult: OnFakeApp<typeof src.showResult>;
 export declare const modals: ClassesOverFake<typeof src.modals>;
 export declare const suggesters: ClassesOverFake<typeof src.suggesters>;
-export { canvasAdapter, journaled, unwritable, CoreError, hashOf, KnownFiles, COMMANDS, wasmFileName, WASM_SHA256, settings, refuse, boardModel, boardDraw } from "./harness-entry";
+export { canvasAdapter, journaled, unwritable, CoreError, hashOf, KnownFiles, COMMANDS, wasmFileName, WASM_SHA256, settings, refuse, boardModel, boardDraw, EDITOR_HOST } from "./harness-entry";
 /** Type and status on the cards (cards.ts), over the fake App; register and registerEvent as the plugin's. */
 export declare const Cards: new (host: { app: fake.App; registerEvent(ref: fake.EventRef): void; register(cb: () => unknown): void }) => src.Cards;

@@ -15,7 +15,7 @@ install();
 // and window, its main window (the plugin's timers are window's).
 globalThis.require ??= createRequire(import.meta.url);
 globalThis.window ??= /** @type {any} */ (globalThis);
-export const { boardDraw, boardModel, modals, suggesters, obsidian, ProjectCanvasPlugin, canvasAdapter, journaled, LoadProgress, COMMANDS, wasmFileName, WASM_SHA256 } = harness;
+export const { boardDraw, boardModel, EDITOR_HOST, modals, suggesters, obsidian, ProjectCanvasPlugin, canvasAdapter, journaled, LoadProgress, COMMANDS, wasmFileName, WASM_SHA256 } = harness;
 export const here = path.dirname(fileURLToPath(import.meta.url));
 export const root = path.resolve(here, "../..");
 export const exampleVault = path.join(root, "examples/vault");

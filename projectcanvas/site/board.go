@@ -1,56 +1,40 @@
 package site
 
 import (
-	"cmp"
-	"slices"
+	"encoding/json"
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
-	"github.com/projectcanvas/projectcanvas/projectcanvas/canvas"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/canvas/render"
 )
 
-type board struct {
-	Milestones []*pc.Entity
-	Types      []pc.Type
-	Lanes      []lane
-	Count      int
+// The board (index.html) is drawn in the browser by the editor's own board
+// drawing (plugin/src/editor/boardDraw.ts and boardModel.ts), bundled with
+// plugin/src/site/board.ts into assets/board.js, committed beside this file:
+// the editor's board and the site's are one drawing and cannot disagree.
+// The site gives it the entities in assets/board-data.js.
+
+// boardJS is the board's script (plugin/build.mjs --site makes it).
+var boardJS = mustRead("assets/board.js")
+
+// boardData is what assets/board-data.js sets on window.PC_BOARD
+// (SiteBoard in plugin/src/site/board.ts).
+type boardData struct {
+	Types    []pc.Type               `json:"types"`
+	Statuses map[pc.Type][]pc.Status `json:"statuses"`
+	Entities []boardEntity           `json:"entities"`
 }
 
-// lane is one workstream's row of the board; Key is its slug, for the
-// filter.
-type lane struct {
-	Key, Name string
-	Columns   []column
-}
-
-type column struct {
-	Status pc.Status
-	Slug   string
-	Cards  []card
-}
-
-type card struct {
-	ID, Title, Href, Badge, Priority string
-	Type                             pc.Type
-	Status                           pc.Status
-	Slug                             string
-	Milestone                        pc.ID
-}
-
-// statusOrder is the board's order of columns: the statuses in the order
-// of render's palette (to do, in progress, blocked, deferred, done,
-// superseded), then any other.
-func statusOrder(s pc.Status) int {
-	n := 0
-	for _, t := range render.Tones {
-		for _, st := range t.Statuses {
-			if st == string(s) {
-				return n
-			}
-			n++
-		}
-	}
-	return n
+// boardEntity is an active entity as the board draws it (the fields of
+// BoardEntity in boardModel.ts that the board reads); null for a field the
+// entity has not.
+type boardEntity struct {
+	ID         pc.ID     `json:"id"`
+	Type       pc.Type   `json:"type"`
+	Title      string    `json:"title"`
+	Status     pc.Status `json:"status"`
+	Workstream *string   `json:"workstream"`
+	Priority   *string   `json:"priority"`
+	Parent     *pc.ID    `json:"parent"`
 }
 
 // badgeOf is the type's badge of render's palette.
@@ -74,68 +58,34 @@ func (s *site) active() []*pc.Entity {
 	return out
 }
 
-// boardPage writes index.html: every active entity in columns by status,
-// one section per workstream. Each lane has the columns of every status on
-// the board, so that a status sits in the same place in every lane.
+// boardPage writes index.html, the board's frame, and
+// assets/board-data.js, the entities it draws, in id order. A parent left
+// out of the site is named by its id alone, as on every page.
 func (s *site) boardPage(canvases []canvasLink) error {
-	var b board
-	statuses := map[pc.Status]bool{}
-	types := map[pc.Type]bool{}
-	byLane := map[string][]*pc.Entity{}
-	for _, e := range s.active() {
-		statuses[e.Status] = true
-		types[e.Type] = true
-		byLane[e.Workstream] = append(byLane[e.Workstream], e)
-		if e.Type == pc.Milestone {
-			b.Milestones = append(b.Milestones, e)
-		}
-		b.Count++
-	}
-	order := sortedKeys(statuses, func(a, b pc.Status) int {
-		return cmp.Or(cmp.Compare(statusOrder(a), statusOrder(b)), cmp.Compare(a, b))
-	})
+	data := boardData{Types: pc.Types, Statuses: map[pc.Type][]pc.Status{}, Entities: []boardEntity{}}
 	for _, t := range pc.Types {
-		if types[t] {
-			b.Types = append(b.Types, t)
+		data.Statuses[t] = pc.Statuses(t)
+	}
+	for _, e := range s.active() {
+		b := boardEntity{ID: e.ID, Type: e.Type, Title: e.Title, Status: e.Status}
+		if e.Workstream != "" {
+			b.Workstream = &e.Workstream
 		}
-	}
-	for _, ws := range sortedKeys(byLane, cmp.Compare[string]) {
-		l := lane{Key: or(render.Slug(ws), "none"), Name: canvas.LaneLabel(ws)}
-		for _, st := range order {
-			col := column{Status: st, Slug: render.Slug(string(st))}
-			for _, e := range byLane[ws] {
-				if e.Status == st {
-					col.Cards = append(col.Cards, s.cardOf(e))
-				}
-			}
-			l.Columns = append(l.Columns, col)
+		if e.Priority != "" {
+			p := string(e.Priority)
+			b.Priority = &p
 		}
-		b.Lanes = append(b.Lanes, l)
+		if e.Parent != "" {
+			b.Parent = &e.Parent
+		}
+		data.Entities = append(data.Entities, b)
 	}
-	return s.write("index.html", "board", page{Title: "Board", Stamp: true, Body: b}, canvases)
-}
-
-func (s *site) cardOf(e *pc.Entity) card {
-	c := card{ID: string(e.ID), Title: e.Title, Href: pageOf(e.ID), Badge: badgeOf(e.Type), Type: e.Type,
-		Status: e.Status, Slug: render.Slug(string(e.Status)), Priority: string(e.Priority)}
-	if m := s.milestoneOf(e); m != nil {
-		c.Milestone = m.ID
+	js, err := json.Marshal(data) // < > & escaped: the file is a script
+	if err != nil {
+		return err
 	}
-	return c
-}
-
-func sortedKeys[K comparable, V any](m map[K]V, compare func(a, b K) int) []K {
-	keys := make([]K, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
+	if err := s.emit("assets/board-data.js", append(append([]byte("window.PC_BOARD = "), js...), ";\n"...)); err != nil {
+		return err
 	}
-	slices.SortFunc(keys, compare)
-	return keys
-}
-
-func or(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
+	return s.write("index.html", "board", page{Title: "Board", Stamp: true, Board: true, Body: len(data.Entities)}, canvases)
 }

@@ -87,3 +87,10 @@ func (s *site) published(cv *canvas.Canvas, byPath map[string]*pc.Entity) *canva
 	}
 	return out
 }
+
+func or(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}

@@ -36,7 +36,7 @@ func stylesheet() []byte {
 		if s.Double {
 			width = 4 // a double border needs three pixels at least
 		}
-		fmt.Fprintf(&b, ".card[data-pc-type=%q] { border-width: %gpx; border-style: %s; border-left: 6px solid var(--pc-status, #c8c8c8); }\n", s.Type, width, style)
+		fmt.Fprintf(&b, ".project-canvas-card[data-pc-type=%q] { border-width: %gpx; border-style: %s; border-left: 6px solid var(--pc-status, #c8c8c8); }\n", s.Type, width, style)
 	}
 	return []byte(b.String())
 }

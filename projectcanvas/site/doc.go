@@ -7,7 +7,10 @@
 //
 //	index.html          the board: every active (non-archived) entity in
 //	                    columns by status, one section per workstream, with
-//	                    filters by milestone, type and workstream
+//	                    filters by milestone, type and workstream, drawn in
+//	                    the browser by the editor's own board drawing
+//	                    (assets/board.js, from plugin/src/site/board.ts)
+//	                    over assets/board-data.js
 //	ready.html          the work that can start now and the critical path,
 //	                    as package insight computes them
 //	search.html         the results of the search box every page carries,
@@ -16,6 +19,11 @@
 //	                    (both ways) and its body
 //	canvas/NAME.html    each canvas of the vault, drawn by package render,
 //	                    every entity card a link to its page
+//
+// The board is the plugin's board view's drawing, bundled (plugin/build.mjs
+// --site) into assets/board.js, which is committed here so that the CLI
+// builds without npm; the plugin's tests fail when it is not what the
+// TypeScript makes. The editor's board and the site's cannot disagree.
 //
 // The board, the canvas pages and the entity pages draw types and statuses
 // with render's palette (render.Tones, render.TypeStyles): the site's
@@ -41,6 +49,10 @@
 // Options; Write puts them in a folder, refusing one that holds a file it
 // did not write, and keeps a manifest (site-manifest.json) of what it
 // wrote, so that a later run rewrites only the files that changed and
-// removes those no longer made. Only the board and the ready page show
+// removes those no longer made. Generate, what projectcanvas site runs,
+// does both at once: each file goes to the folder's writers (a Writer) as
+// soon as it is made. The entity pages, most of a site, are written by
+// hand into the layout's frame (frame.go), every text of the vault's
+// through one escaper. Only the board and the ready page show
 // when the site was made, so an unchanged entity's page stays unchanged.
 package site

@@ -3,22 +3,12 @@ package site
 import (
 	"encoding/json"
 	"fmt"
-	"html/template"
 	"slices"
 	"strings"
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/canvas/render"
 )
-
-type entityBody struct {
-	ID, Title, Badge, Slug string
-	Type                   pc.Type
-	Status                 pc.Status
-	Fields                 []field
-	Relations              []relation
-	HTML                   template.HTML
-}
 
 type field struct{ Key, Value string }
 
@@ -46,22 +36,21 @@ func (s *site) ref(id pc.ID, root string) ref {
 // order the page lists them (the relations have their own section).
 var standardFields = []string{"id", "type", "title", "status", "workstream", "priority", "archived", "created_at", "updated_at"}
 
-// entityPage writes e/ID.html and returns the entity's search entry.
-func (s *site) entityPage(e *pc.Entity, canvases []canvasLink) (searchEntry, error) {
-	const root = "../"
+// entityPage writes e/ID.html into its frame and returns the entity's
+// search entry.
+func (s *site) entityPage(e *pc.Entity, fr frame) (searchEntry, error) {
 	body, err := s.p.Content(e.ID)
 	if err != nil {
 		return searchEntry{}, err
 	}
-	htmlOut, plain, err := s.renderBody(body, root)
+	htmlOut, plain, err := s.renderBody(body)
 	if err != nil {
 		return searchEntry{}, pc.Errorf(pc.CodeInternal, "rendering %s: %v", e.Path, err)
 	}
-	b := entityBody{ID: string(e.ID), Title: e.Title, Badge: badgeOf(e.Type), Slug: render.Slug(string(e.Status)),
-		Type: e.Type, Status: e.Status, HTML: template.HTML(htmlOut)} //nolint:gosec // goldmark's output with bodyRenderer: raw HTML escaped, links checked
+	var fields []field
 	for _, k := range standardFields {
 		if v, ok := e.Value(k); ok {
-			b.Fields = append(b.Fields, field{k, show(v)})
+			fields = append(fields, field{k, show(v)})
 		}
 	}
 	keys := make([]string, 0, len(e.Fields))
@@ -70,11 +59,78 @@ func (s *site) entityPage(e *pc.Entity, canvases []canvasLink) (searchEntry, err
 	}
 	slices.Sort(keys)
 	for _, k := range keys {
-		b.Fields = append(b.Fields, field{k, show(e.Fields[k])})
+		fields = append(fields, field{k, show(e.Fields[k])})
 	}
-	b.Relations = s.relations(e, root)
-	err = s.write(pageOf(e.ID), "entity", page{Title: string(e.ID) + " " + e.Title, Root: root, Body: b}, canvases)
-	return searchEntry{ID: string(e.ID), Title: e.Title, Type: string(e.Type), Status: string(e.Status), Text: plain}, err
+	var b strings.Builder
+	b.Grow(len(fr.head) + len(fr.mid) + len(fr.tail) + 2*len(htmlOut) + 2048)
+	b.WriteString(fr.head)
+	b.WriteString(esc(string(e.ID) + " " + e.Title))
+	b.WriteString(fr.mid)
+	s.entityHTML(&b, e, fields, s.relations(e, entityRoot), htmlOut)
+	b.WriteString(fr.tail)
+	entry := searchEntry{ID: string(e.ID), Title: e.Title, Type: string(e.Type), Status: string(e.Status), Text: plain}
+	return entry, s.emit(pageOf(e.ID), []byte(b.String()))
+}
+
+// entityHTML writes an entity page's content: its title and marks, its
+// fields, its relations and its body (goldmark's output with bodyRenderer:
+// raw HTML escaped, links checked). Every text of the entity's goes
+// through esc.
+func (s *site) entityHTML(b *strings.Builder, e *pc.Entity, fields []field, relations []relation, body []byte) {
+	w := b.WriteString
+	w(`<article class="entity" data-pc-type="`)
+	w(esc(string(e.Type)))
+	w(`" data-pc-status="`)
+	w(esc(render.Slug(string(e.Status))))
+	w("\">\n<h1><span class=\"id\">")
+	w(esc(string(e.ID)))
+	w("</span> ")
+	w(esc(e.Title))
+	w("</h1>\n<p class=\"marks\"><span class=\"badge\">")
+	w(esc(badgeOf(e.Type)))
+	w(`</span> <span class="status">`)
+	w(esc(string(e.Status)))
+	w("</span></p>\n<h2>Fields</h2>\n<dl class=\"fields\">")
+	for _, f := range fields {
+		w("\n<dt>")
+		w(esc(f.Key))
+		w("</dt><dd>")
+		w(esc(f.Value))
+		w("</dd>")
+	}
+	w("\n</dl>\n<h2>Relations</h2>")
+	if len(relations) == 0 {
+		w("\n<p>None.</p>")
+	} else {
+		w("\n<dl class=\"relations\">")
+		for _, r := range relations {
+			w("\n<dt>")
+			w(esc(r.Name))
+			w("</dt><dd><ul>")
+			for _, it := range r.Items {
+				w("<li>")
+				if it.Href != "" {
+					w(`<a href="`)
+					w(esc(it.Href))
+					w(`"><span class="id">`)
+					w(esc(it.ID))
+					w("</span> ")
+					w(esc(it.Title))
+					w("</a>")
+				} else {
+					w(`<span class="unlinked">`)
+					w(esc(it.ID))
+					w("</span>")
+				}
+				w("</li>")
+			}
+			w("</ul></dd>")
+		}
+		w("\n</dl>")
+	}
+	w("\n<h2>Notes</h2>\n<div class=\"body\">\n")
+	b.Write(body)
+	w("\n</div>\n</article>\n")
 }
 
 // relations are the entity's parent and children and every stored

@@ -46,9 +46,11 @@ func (s *site) markdown(root string) goldmark.Markdown {
 	)
 }
 
-// renderBody renders a body to HTML, and its text for the search index.
-func (s *site) renderBody(body, root string) (htmlOut []byte, plain string, err error) {
-	md := s.markdown(root)
+// renderBody renders a body to HTML, and its text for the search index,
+// with the site's one goldmark for the entity pages (made once: goldmark
+// is safe for concurrent use, and its parsers are costly to make).
+func (s *site) renderBody(body string) (htmlOut []byte, plain string, err error) {
+	md := s.bodyMarkdown
 	src := []byte(body)
 	doc := md.Parser().Parse(text.NewReader(src))
 	nestHeadings(doc)

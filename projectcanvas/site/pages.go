@@ -23,7 +23,7 @@ func mustRead(name string) []byte {
 // templates are the pages, each the layout around its "content".
 var templates = func() map[string]*template.Template {
 	out := map[string]*template.Template{}
-	for _, name := range []string{"board", "entity", "canvas", "ready", "search"} {
+	for _, name := range []string{"board", "canvas", "ready", "search"} {
 		out[name] = template.Must(template.ParseFS(assets, "assets/layout.html", "assets/"+name+".html"))
 	}
 	return out
@@ -35,6 +35,7 @@ type page struct {
 	Root              string // the way to the site's root from the page
 	Canvases          []canvasLink
 	Search            bool // loads the search index
+	Board             bool // loads the board's data and script
 	Stamp             bool // shows when and from which commit the site was made
 	Generated, Commit string
 	Body              any
@@ -53,8 +54,5 @@ func (s *site) write(name, tmpl string, p page, canvases []canvasLink) error {
 	if err := templates[tmpl].ExecuteTemplate(&buf, "layout", p); err != nil {
 		return err
 	}
-	s.filesMu.Lock()
-	s.files[name] = buf.Bytes()
-	s.filesMu.Unlock()
-	return nil
+	return s.emit(name, buf.Bytes())
 }

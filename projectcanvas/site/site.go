@@ -9,6 +9,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/yuin/goldmark"
+
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 )
 
@@ -42,8 +44,11 @@ type site struct {
 	// inverse are the relations other entities state towards an entity:
 	// for each id, the relation seen from its side and the other's id.
 	inverse map[pc.ID][]relatedTo
-	files   Files
-	filesMu sync.Mutex // guards files: the entity pages are written in parallel
+	// bodyMarkdown renders the entity pages' bodies (entityRoot below the root).
+	bodyMarkdown goldmark.Markdown
+	// emit takes each file as it is made; safe for concurrent use (the
+	// entity pages are made in parallel).
+	emit func(name string, data []byte) error
 }
 
 type relatedTo struct {
@@ -51,15 +56,49 @@ type relatedTo struct {
 	id    pc.ID
 }
 
-// Build makes the site of a project. It reads the project's entities and
-// canvases and changes nothing.
+// Build makes the site of a project in memory. It reads the project's
+// entities and canvases and changes nothing.
 func Build(p *pc.Project, opt Options) (Files, error) {
+	files := Files{}
+	var mu sync.Mutex
+	err := build(p, opt, func(name string, data []byte) error {
+		mu.Lock()
+		defer mu.Unlock()
+		files[name] = data
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return files, nil
+}
+
+// Generate makes the site of a project and writes it into dir as Write
+// does, each file as soon as it is made: the pages are made while the
+// ones before them are being written. A build that fails leaves the files
+// it wrote listed in the manifest, so that the next run may replace them.
+func Generate(p *pc.Project, opt Options, dir string) (Written, error) {
+	w, err := NewWriter(dir)
+	if err != nil {
+		return Written{}, err
+	}
+	err = build(p, opt, w.Put)
+	written, cerr := w.close(err == nil)
+	if err != nil {
+		return written, err
+	}
+	return written, cerr
+}
+
+// build makes the site's files and gives each to emit.
+func build(p *pc.Project, opt Options, emit func(name string, data []byte) error) error {
 	for _, g := range append(slices.Clone(opt.Include), opt.Exclude...) {
 		if err := CheckGlob(g); err != nil {
-			return nil, err
+			return err
 		}
 	}
-	s := &site{p: p, opt: opt, all: p.All(), shown: map[pc.ID]*pc.Entity{}, byName: map[string]*pc.Entity{}, hidden: map[string]pc.ID{}, inverse: map[pc.ID][]relatedTo{}, files: Files{}}
+	s := &site{p: p, opt: opt, all: p.All(), shown: map[pc.ID]*pc.Entity{}, byName: map[string]*pc.Entity{}, hidden: map[string]pc.ID{}, inverse: map[pc.ID][]relatedTo{}, emit: emit}
+	s.bodyMarkdown = s.markdown(entityRoot)
 	slices.SortFunc(s.all, func(a, b *pc.Entity) int { return cmp.Compare(a.ID, b.ID) })
 	for _, e := range s.all {
 		if s.publishes(e) {
@@ -77,27 +116,37 @@ func Build(p *pc.Project, opt Options) (Files, error) {
 			}
 		}
 	}
-	s.files["assets/site.css"] = stylesheet()
-	s.files["assets/site.js"] = siteJS
-	canvases, err := s.canvasPages()
-	if err != nil {
-		return nil, err
-	}
-	for _, write := range []func([]canvasLink) error{s.boardPage, s.readyPage, s.searchPage} {
-		if err := write(canvases); err != nil {
-			return nil, pc.Errorf(pc.CodeInternal, "writing the site: %v", err)
+	for name, data := range map[string][]byte{"assets/site.css": stylesheet(), "assets/site.js": siteJS, "assets/board.js": boardJS} {
+		if err := emit(name, data); err != nil {
+			return err
 		}
 	}
-	index, err := s.entityPages(canvases)
+	canvases, err := s.canvasPages()
 	if err != nil {
-		return nil, err
+		return err
 	}
-	s.files["assets/search-index.js"] = searchIndex(index)
-	return s.files, nil
+	// The entity pages, most of the work, begin first; the few other
+	// pages are made meanwhile.
+	var index []searchEntry
+	var entityErr error
+	var pages sync.WaitGroup
+	pages.Go(func() { index, entityErr = s.entityPages(canvases) })
+	for _, write := range []func([]canvasLink) error{s.boardPage, s.readyPage, s.searchPage} {
+		if err := write(canvases); err != nil {
+			pages.Wait()
+			return asError(err)
+		}
+	}
+	pages.Wait()
+	if entityErr != nil {
+		return entityErr
+	}
+	return emit("assets/search-index.js", searchIndex(index))
 }
 
-// entityPages writes the page of every published entity, one goroutine
-// per processor, and returns their search entries in id order.
+// entityPages writes the page of every published entity, four goroutines
+// per processor (each waits on reading its note and on the writers), and
+// returns their search entries in id order.
 func (s *site) entityPages(canvases []canvasLink) ([]searchEntry, error) {
 	var shown []*pc.Entity
 	for _, e := range s.all {
@@ -105,14 +154,18 @@ func (s *site) entityPages(canvases []canvasLink) ([]searchEntry, error) {
 			shown = append(shown, e)
 		}
 	}
+	fr, err := frameOf(entityRoot, canvases)
+	if err != nil {
+		return nil, err
+	}
 	index := make([]searchEntry, len(shown))
 	errs := make([]error, len(shown))
 	var next sync.WaitGroup
 	work := make(chan int)
-	for range runtime.GOMAXPROCS(0) {
+	for range 4 * runtime.GOMAXPROCS(0) {
 		next.Go(func() {
 			for i := range work {
-				index[i], errs[i] = s.entityPage(shown[i], canvases)
+				index[i], errs[i] = s.entityPage(shown[i], fr)
 			}
 		})
 	}
@@ -153,6 +206,9 @@ func (s *site) selects(name string) bool {
 	return in
 }
 
+// entityRoot is the way to the site's root from an entity's page.
+const entityRoot = "../"
+
 // pageOf is the site path of an entity's page.
 func pageOf(id pc.ID) string { return "e/" + string(id) + ".html" }
 
@@ -187,20 +243,4 @@ func (s *site) wikiText(l *wikiLink) string {
 		return string(id)
 	}
 	return l.Label
-}
-
-// milestoneOf is the milestone an entity falls under: itself, or the first
-// milestone up its parents (nil when none; a parent cycle stops the walk).
-func (s *site) milestoneOf(e *pc.Entity) *pc.Entity {
-	for range 16 {
-		if e == nil || e.Type == pc.Milestone {
-			return e
-		}
-		next, err := s.p.Get(string(e.Parent))
-		if err != nil {
-			return nil
-		}
-		e = next
-	}
-	return nil
 }

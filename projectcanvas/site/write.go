@@ -38,10 +38,55 @@ type Written struct {
 // are as the manifest has them are left alone, files the last run wrote
 // and this one does not are removed, and the manifest is written last.
 func Write(dir string, files Files) (Written, error) {
-	var w Written
+	names := make([]string, 0, len(files))
+	for name := range files {
+		if !sitePath(name) {
+			return Written{}, pc.Errorf(pc.CodeInternal, "site file %q is no path in the folder", name)
+		}
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	w, err := NewWriter(dir)
+	if err != nil {
+		return Written{}, err
+	}
+	for _, name := range names {
+		if err := w.Put(name, files[name]); err != nil {
+			w.close(false)
+			return Written{}, err
+		}
+	}
+	return w.Close()
+}
+
+// A Writer writes a site's files into a folder as Write does, as they are
+// given to it (Put), a few at a time: the time goes in system calls,
+// which overlap each other and the making of the next pages.
+type Writer struct {
+	dir    string
+	old    manifest
+	onDisk map[string]int64 // the files in the folder, all the old manifest's, and their sizes
+	work   chan string
+	wg     sync.WaitGroup
+
+	mu      sync.Mutex
+	data    map[string][]byte // the files given and not yet written
+	hashes  map[string]string // every file given, its hash
+	written map[string]bool   // the files written (changed or new)
+	made    map[string]bool   // the folders made
+	n       Written
+	errs    []error
+}
+
+// writers is how many files a Writer writes at a time.
+const writers = 8
+
+// NewWriter checks the folder dir (a new or empty folder, or one this
+// command wrote: see Write) and starts the writers.
+func NewWriter(dir string) (*Writer, error) {
 	old, err := readManifest(dir)
 	if err != nil {
-		return w, err
+		return nil, err
 	}
 	onDisk := map[string]int64{}
 	err = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
@@ -70,44 +115,116 @@ func Write(dir string, files Files) (Written, error) {
 		return nil
 	})
 	if err != nil {
-		return w, asError(err)
+		return nil, asError(err)
 	}
+	w := &Writer{dir: dir, old: old, onDisk: onDisk, work: make(chan string, 4*writers),
+		data: map[string][]byte{}, hashes: map[string]string{}, written: map[string]bool{}, made: map[string]bool{}}
+	for range writers {
+		w.wg.Go(w.writeFiles)
+	}
+	return w, nil
+}
+
+// Put gives the Writer one file of the site, which it writes unless the
+// folder holds it as it is. Safe for concurrent use, until Close.
+func (w *Writer) Put(name string, data []byte) error {
+	if !sitePath(name) {
+		return pc.Errorf(pc.CodeInternal, "site file %q is no path in the folder", name)
+	}
+	sum := sha256.Sum256(data)
+	hash := hex.EncodeToString(sum[:])
+	w.mu.Lock()
+	if _, twice := w.hashes[name]; twice {
+		w.mu.Unlock()
+		return pc.Errorf(pc.CodeInternal, "site file %q made twice", name)
+	}
+	w.hashes[name] = hash
+	size, there := w.onDisk[name]
+	if there && size == int64(len(data)) && w.old.Files[name] == hash {
+		w.n.Unchanged++
+		w.mu.Unlock()
+		return nil
+	}
+	w.data[name] = data
+	w.mu.Unlock()
+	w.work <- name
+	return nil
+}
+
+// writeFiles is one writer: it writes the files given to it until there
+// are no more. A file new to the folder is created where it goes (no
+// reader had it); one that was there is replaced whole.
+func (w *Writer) writeFiles() {
+	for name := range w.work {
+		w.mu.Lock()
+		data := w.data[name]
+		delete(w.data, name)
+		_, there := w.onDisk[name]
+		target := filepath.Join(w.dir, filepath.FromSlash(name))
+		folder := filepath.Dir(target)
+		var err error
+		if !w.made[folder] {
+			err = os.MkdirAll(folder, 0o755)
+			w.made[folder] = err == nil
+		}
+		w.mu.Unlock()
+		if err == nil && there {
+			err = writeFile(target, data)
+		} else if err == nil {
+			err = createFile(target, data)
+		}
+		w.mu.Lock()
+		if err != nil {
+			w.errs = append(w.errs, asError(err))
+		} else {
+			w.written[name] = true
+			w.n.Written++
+		}
+		w.mu.Unlock()
+	}
+}
+
+// Close waits for the files given to be written, removes those the last
+// run wrote and this one was not given, and writes the manifest.
+func (w *Writer) Close() (Written, error) { return w.close(true) }
+
+// close finishes the writing. When the site is not whole (complete is
+// false: its making failed) or a file could not be written, nothing is
+// removed, and the manifest lists what the folder holds of this run's
+// and the last: the next run may replace every file of it.
+func (w *Writer) close(complete bool) (Written, error) {
+	close(w.work)
+	w.wg.Wait()
 	next := manifest{Generator: generator, Files: map[string]string{}}
-	names := make([]string, 0, len(files))
-	for name := range files {
-		names = append(names, name)
-	}
-	slices.Sort(names)
-	var changed []string
-	for _, name := range names {
-		if !sitePath(name) {
-			return w, pc.Errorf(pc.CodeInternal, "site file %q is no path in the folder", name)
-		}
-		data := files[name]
-		sum := sha256.Sum256(data)
-		hash := hex.EncodeToString(sum[:])
-		next.Files[name] = hash
-		if size, ok := onDisk[name]; ok && size == int64(len(data)) && old.Files[name] == hash {
-			w.Unchanged++
-			continue
-		}
-		changed = append(changed, name)
-	}
-	if err := writeAll(dir, changed, files, onDisk); err != nil {
-		return w, err
-	}
-	w.Written = len(changed)
-	for name := range old.Files {
-		if _, keep := files[name]; !keep {
-			if err := os.Remove(filepath.Join(dir, filepath.FromSlash(name))); err == nil {
-				w.Removed++
+	err := errors.Join(w.errs...)
+	if complete && err == nil {
+		next.Files = w.hashes
+		for name := range w.old.Files {
+			if _, keep := w.hashes[name]; keep {
+				continue
+			}
+			if err := os.Remove(filepath.Join(w.dir, filepath.FromSlash(name))); err == nil {
+				w.n.Removed++
 			} else if !errors.Is(err, fs.ErrNotExist) {
-				return w, asError(err)
+				return w.n, asError(err)
 			}
 		}
+	} else {
+		for name := range w.onDisk {
+			next.Files[name] = w.old.Files[name]
+		}
+		for name := range w.written {
+			next.Files[name] = w.hashes[name]
+		}
+	}
+	if len(next.Files) == 0 && len(w.old.Files) == 0 && !complete {
+		return w.n, err // nothing was written: the folder stays as it was
 	}
 	data, _ := json.MarshalIndent(next, "", " ") // strings only: cannot fail
-	return w, writeFile(filepath.Join(dir, ManifestName), append(data, '\n'))
+	if werr := writeFile(filepath.Join(w.dir, ManifestName), append(data, '\n')); werr != nil && err == nil {
+		err = werr
+	}
+	return w.n, err
 }
 
 // readManifest reads the manifest of dir; an empty one when there is none.
@@ -144,39 +261,9 @@ func sitePath(name string) bool {
 	return fs.ValidPath(name) && name != "." && !strings.Contains(name, `\`)
 }
 
-// writeAll writes the files named, a few at a time: the time goes in
-// system calls, which overlap. A file new to the folder is created where
-// it goes (no reader had it); one that was there is replaced whole.
-func writeAll(dir string, names []string, files Files, onDisk map[string]int64) error {
-	const writers = 8
-	errs := make([]error, len(names))
-	var wg sync.WaitGroup
-	work := make(chan int)
-	for range writers {
-		wg.Go(func() {
-			for i := range work {
-				target := filepath.Join(dir, filepath.FromSlash(names[i]))
-				if _, there := onDisk[names[i]]; there {
-					errs[i] = writeFile(target, files[names[i]])
-				} else {
-					errs[i] = createFile(target, files[names[i]])
-				}
-			}
-		})
-	}
-	for i := range names {
-		work <- i
-	}
-	close(work)
-	wg.Wait()
-	return errors.Join(errs...)
-}
-
-// createFile writes a file that must not exist yet.
+// createFile writes a file that must not exist yet, in a folder that
+// does; a file it could not write whole is removed.
 func createFile(name string, data []byte) error {
-	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
-		return asError(err)
-	}
 	f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
 		return asError(err)
@@ -186,6 +273,7 @@ func createFile(name string, data []byte) error {
 		err = cerr
 	}
 	if err != nil {
+		os.Remove(name)
 		return asError(err)
 	}
 	return nil

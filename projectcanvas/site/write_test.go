@@ -10,8 +10,10 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/projectcanvas/projectcanvas/internal/examplevault"
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/site"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/vault/osfs"
 )
 
 // TestWriteRewritesOnlyWhatChanged: a second run writes nothing, a
@@ -140,4 +142,73 @@ func TestWriteRefusesAManifestNamingFilesOutside(t *testing.T) {
 		assert.Equal(t, "keep me", string(data))
 		assert.NoFileExists(t, filepath.Join(dir, "index.html"), "nothing written: %s", name)
 	}
+}
+
+// TestGenerateWritesWhatBuildMakes: Generate, which writes each file as it
+// is made, leaves the folder Write leaves with Build's files, manifest
+// included; a second run writes nothing.
+func TestGenerateWritesWhatBuildMakes(t *testing.T) {
+	opt := site.Options{Generated: generated}
+	files, err := site.Build(exampleProject(t), opt)
+	require.NoError(t, err)
+	viaWrite := filepath.Join(t.TempDir(), "write")
+	_, err = site.Write(viaWrite, files)
+	require.NoError(t, err)
+	viaGenerate := filepath.Join(t.TempDir(), "generate")
+	w, err := site.Generate(exampleProject(t), opt, viaGenerate)
+	require.NoError(t, err)
+	assert.Equal(t, site.Written{Written: len(files)}, w)
+	assert.Equal(t, relative(t, viaWrite, listDir(t, viaWrite)), relative(t, viaGenerate, listDir(t, viaGenerate)))
+	w, err = site.Generate(exampleProject(t), opt, viaGenerate)
+	require.NoError(t, err)
+	assert.Equal(t, site.Written{Unchanged: len(files)}, w)
+}
+
+// TestGenerateAfterAFailedRun: a run whose making fails midway (a note
+// gone between the vault's reading and its page) leaves the pages it wrote
+// listed in the manifest, so that the next run may replace them instead
+// of refusing a folder of files it does not know.
+func TestGenerateAfterAFailedRun(t *testing.T) {
+	vault := t.TempDir()
+	for name, text := range examplevault.Files(t) {
+		require.NoError(t, os.MkdirAll(filepath.Dir(filepath.Join(vault, name)), 0o755))
+		require.NoError(t, os.WriteFile(filepath.Join(vault, name), []byte(text), 0o644))
+	}
+	fsys, err := osfs.New(vault)
+	require.NoError(t, err)
+	t.Cleanup(func() { fsys.Close() })
+	p, err := pc.Open(fsys)
+	require.NoError(t, err)
+	last := p.All()[0]
+	for _, e := range p.All() {
+		if !e.Archived && e.ID > last.ID {
+			last = e
+		}
+	}
+	gone := filepath.Join(vault, filepath.FromSlash(last.Path))
+	text, err := os.ReadFile(gone)
+	require.NoError(t, err)
+	require.NoError(t, os.Remove(gone))
+
+	out := filepath.Join(t.TempDir(), "site")
+	_, err = site.Generate(p, site.Options{}, out)
+	require.Error(t, err, "the page of %s cannot be made", last.ID)
+	written := listDir(t, out)
+	require.NotEmpty(t, written, "the pages before it were written")
+
+	require.NoError(t, os.WriteFile(gone, text, 0o644))
+	_, err = site.Generate(p, site.Options{}, out)
+	require.NoError(t, err, "the folder holds only files the last run wrote")
+	assert.FileExists(t, filepath.Join(out, "e", string(last.ID)+".html"))
+}
+
+// relative is a listing with its paths relative to dir.
+func relative(t *testing.T, dir string, files map[string]string) map[string]string {
+	out := map[string]string{}
+	for p, data := range files {
+		rel, err := filepath.Rel(dir, p)
+		require.NoError(t, err)
+		out[filepath.ToSlash(rel)] = data
+	}
+	return out
 }

@@ -12,12 +12,11 @@
 //   node --experimental-websocket test/site/chromium.mjs SITE_DIR
 //
 // CHROMIUM names the browser (default /usr/bin/chromium); nothing is
-// downloaded. Chromium is driven over its DevTools protocol.
-import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+// downloaded. Chromium is driven over its DevTools protocol (devtools.mjs).
+import { existsSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { launch } from "./devtools.mjs";
 
 const siteDir = path.resolve(process.argv[2] ?? "");
 if (!process.argv[2] || !existsSync(path.join(siteDir, "index.html"))) {
@@ -25,54 +24,10 @@ if (!process.argv[2] || !existsSync(path.join(siteDir, "index.html"))) {
   process.exit(2);
 }
 const shots = process.env.SHOTS;
-const browser = process.env.CHROMIUM ?? "/usr/bin/chromium";
 const siteURL = pathToFileURL(siteDir + path.sep).href;
 const problems = [];
 
-const profile = mkdtempSync(path.join(tmpdir(), "pc-site-chromium-"));
-const child = spawn(browser, [
-  "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
-  "--disable-component-update", "--disable-sync", "--remote-debugging-port=0", `--user-data-dir=${profile}`,
-  "--window-size=1400,1000", "about:blank",
-], { stdio: ["ignore", "ignore", "pipe"] });
-let stderr = "";
-const wsURL = await new Promise((resolve, reject) => {
-  const timer = setTimeout(() => reject(new Error("chromium: no DevTools address after 30 s\n" + stderr)), 30_000);
-  child.stderr.setEncoding("utf8");
-  child.stderr.on("data", (c) => {
-    stderr = (stderr + c).slice(-20_000);
-    const m = /DevTools listening on (ws:\/\/\S+)/.exec(stderr);
-    if (m) { clearTimeout(timer); resolve(m[1]); }
-  });
-  child.on("error", (e) => reject(e));
-});
-
-// A minimal DevTools client: one socket to the browser, sessions flattened.
-const ws = new WebSocket(String(wsURL));
-await new Promise((resolve, reject) => { ws.onopen = resolve; ws.onerror = reject; });
-let nextId = 1;
-const pending = new Map();
-const listeners = [];
-ws.onmessage = (ev) => {
-  const msg = JSON.parse(String(ev.data));
-  if (msg.id && pending.has(msg.id)) {
-    const { resolve, reject } = pending.get(msg.id);
-    pending.delete(msg.id);
-    if (msg.error) reject(new Error(JSON.stringify(msg.error))); else resolve(msg.result);
-  } else if (msg.method) {
-    for (const l of listeners) l(msg);
-  }
-};
-/** @returns {Promise<any>} */
-function send(method, params = {}, sessionId = undefined) {
-  const id = nextId++;
-  ws.send(JSON.stringify({ id, method, params, sessionId }));
-  return new Promise((resolve, reject) => pending.set(id, { resolve, reject }));
-}
-
-const { targetId } = await send("Target.createTarget", { url: "about:blank" });
-const { sessionId } = await send("Target.attachToTarget", { targetId, flatten: true });
-const page = (method, params = {}) => send(method, params, sessionId);
+const { page, listeners, sessionId, navigate, evaluate: evaluateIn, stop } = await launch();
 let current = "";
 listeners.push((msg) => {
   if (msg.sessionId !== sessionId) return;
@@ -85,20 +40,17 @@ listeners.push((msg) => {
 await page("Runtime.enable");
 await page("Log.enable");
 await page("Network.enable");
-await page("Page.enable");
 
 async function open(rel) {
   current = rel;
-  const loaded = new Promise((resolve) => listeners.push(function once(msg) {
-    if (msg.sessionId === sessionId && msg.method === "Page.loadEventFired") { listeners.splice(listeners.indexOf(once), 1); resolve(undefined); }
-  }));
-  await page("Page.navigate", { url: siteURL + rel });
-  await loaded;
+  await navigate(siteURL + rel);
 }
 async function evaluate(expression) {
-  const r = await page("Runtime.evaluate", { expression, returnByValue: true, awaitPromise: true });
-  if (r.exceptionDetails) throw new Error(`${current}: ${expression}: ${r.exceptionDetails.text}`);
-  return r.result.value;
+  try {
+    return await evaluateIn(expression);
+  } catch (e) {
+    throw new Error(`${current}: ${e instanceof Error ? e.message : String(e)}`);
+  }
 }
 async function shoot(name) {
   if (!shots) return;
@@ -134,11 +86,13 @@ try {
   }
 
   await open("index.html");
-  const cards = await evaluate(`[...document.querySelectorAll(".card .id")].map((s) => s.textContent)`);
+  // The board is drawn by its script, in slices: wait for the last.
+  await evaluate(`new Promise((resolve) => { const t = setInterval(() => { if (!document.querySelector("#board[aria-busy]")) { clearInterval(t); resolve(true); } }, 20); })`);
+  const cards = await evaluate(`[...document.querySelectorAll(".project-canvas-card .project-canvas-card-id")].map((s) => s.textContent)`);
   const missing = active.filter((id) => !cards.includes(id));
   const twice = cards.filter((id, i) => cards.indexOf(id) !== i);
   if (missing.length || twice.length || cards.length !== active.length) problems.push(`board: ${cards.length} cards for ${active.length} active entities; missing ${missing.join(" ")}; twice ${twice.join(" ")}`);
-  const unlabelled = await evaluate(`[...document.querySelectorAll(".card")].filter((c) => !c.querySelector(".status")?.textContent.trim()).length`);
+  const unlabelled = await evaluate(`[...document.querySelectorAll(".project-canvas-card")].filter((c) => !c.querySelector(".project-canvas-card-status")?.textContent.trim()).length`);
   if (unlabelled) problems.push(`board: ${unlabelled} card(s) show their status by colour alone`);
   await shoot("board.png");
 
@@ -174,34 +128,7 @@ try {
   console.error(e instanceof Error ? e.stack : String(e));
   status = 1;
 } finally {
-  ws.close();
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  const hard = setTimeout(() => child.kill("SIGKILL"), 5000);
-  await exited;
-  clearTimeout(hard);
-  await removeProfile(profile);
+  await stop();
 }
 process.exit(status);
 
-/**
- * Removes Chromium's profile folder once its helper processes, which
- * outlive the browser by a moment and write into it meanwhile, let go of
- * it; a folder still held after ten seconds is left in the temporary
- * folder with a note, not a failed test.
- * @param {string} dir
- */
-async function removeProfile(dir) {
-  for (let i = 0; ; i++) {
-    try {
-      rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
-      return;
-    } catch (e) {
-      if (i === 20) {
-        console.error(`note: ${dir} is left behind (${e instanceof Error ? e.message : String(e)})`);
-        return;
-      }
-      await new Promise((r) => setTimeout(r, 500));
-    }
-  }
-}

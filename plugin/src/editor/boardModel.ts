@@ -38,6 +38,16 @@ export const STATUS_ORDER = [
   "Superseded",
 ];
 
+/**
+ * A type or status as a data attribute's value: lower case, each run of
+ * other characters than letters and digits one "-", at most 40 characters
+ * ("Not Started": "not-started"); render.Slug in Go is the same rule. A
+ * vault's front matter is data: only these characters reach the page.
+ */
+export function slug(s: string): string {
+  return s.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w).join("-").slice(0, 40);
+}
+
 /** The lane of entities with no workstream (canvas.NoWorkstream). */
 export const NO_WORKSTREAM = "No workstream";
 

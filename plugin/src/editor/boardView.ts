@@ -8,7 +8,7 @@
 // it is visible, once changes settle (as the coverage sidebar does).
 import { ItemView, Menu, Notice, type App, type WorkspaceLeaf } from "obsidian";
 import { boardOf, BOARD_FIELDS, filterChoices, filtered, NO_FILTERS, sortedRows, type BoardEntity, type BoardFilters, type Sort, type SortKey } from "./boardModel";
-import { drawBoard, drawTable, type BoardActions } from "./boardDraw";
+import { drawBoard, drawTable, type BoardActions, type Host } from "./boardDraw";
 import { VaultFollower } from "../vault/follow";
 import { message } from "../core/failures";
 import type { Session } from "../core/session";
@@ -21,6 +21,12 @@ export const BOARD_VIEW = "project-canvas-board";
 interface SchemaEntry { type: string; statuses?: string[] }
 
 const FILTER_LABELS: Record<keyof BoardFilters, string> = { milestone: "milestone", type: "type", workstream: "workstream" };
+
+/** The drawing's host in the editor: Obsidian's element helpers, the lanes under the pane's h2-level title. */
+export const EDITOR_HOST: Host = {
+  dom: { el: (parent, tag, info) => parent.createEl(tag, info), empty: (el) => el.empty() },
+  laneHeading: 3,
+};
 
 export class BoardView extends ItemView {
   entities: BoardEntity[] = [];
@@ -41,6 +47,7 @@ export class BoardView extends ItemView {
   private countEl!: HTMLElement;
   private bodyEl!: HTMLElement;
   private readonly actions: BoardActions = {
+    href: () => "#",
     open: (e) => { void this.openEntity(e); },
     move: (e, status) => { void this.move(e, status); },
     moveMenu: (e, button, evt) => this.moveMenu(e, button, evt),
@@ -176,11 +183,11 @@ export class BoardView extends ItemView {
     if (this.mode === "board") {
       const board = boardOf(this.entities, this.filters, (t) => this.statusesOf(t));
       this.countEl.setText(`${board.shown} of ${this.entities.length} entities`);
-      this.drawn = drawBoard(this.bodyEl, board, this.actions, pace);
+      this.drawn = drawBoard(this.bodyEl, board, this.actions, EDITOR_HOST, pace);
     } else {
       const rows = sortedRows(filtered(this.entities, this.filters), this.sort);
       this.countEl.setText(`${rows.length} of ${this.entities.length} entities`);
-      this.drawn = drawTable(this.bodyEl, rows, this.sort, this.actions, pace);
+      this.drawn = drawTable(this.bodyEl, rows, this.sort, this.actions, EDITOR_HOST, pace);
     }
   }
 

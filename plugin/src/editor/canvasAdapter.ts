@@ -4,6 +4,7 @@
 // fallback saying what is missing instead of throwing: the caller writes the
 // file and says so in a notice.
 import type { App, EventRef, Menu, TFile, WorkspaceLeaf } from "obsidian";
+import { slug } from "./boardModel";
 
 /** The canvas view type. */
 export const CANVAS_VIEW = "canvas";
@@ -211,16 +212,6 @@ export interface CardLook { type: string; status: string }
 /** The data attributes decorateCards sets on an entity card's element (styles.css). */
 export const TYPE_ATTR = "data-pc-type";
 export const STATUS_ATTR = "data-pc-status";
-
-/**
- * A type or status as a data attribute's value: lower case, each run of
- * other characters than letters and digits one "-", at most 40 characters
- * ("Not Started": "not-started"); render.Slug in Go is the same rule. A
- * vault's front matter is data: only these characters reach the page.
- */
-export function slug(s: string): string {
-  return s.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w).join("-").slice(0, 40);
-}
 
 /**
  * Marks each file node of a live canvas with the type and status look

@@ -1,38 +1,9 @@
-// The status site's behaviour, with nothing fetched: the board's filters,
-// the canvas's pan and zoom, and the search over window.PC_SEARCH
-// (assets/search-index.js). Every page works without it but for search.
+// The status site's behaviour, with nothing fetched: the canvas's pan and
+// zoom, and the search over window.PC_SEARCH (assets/search-index.js).
+// Every page works without it but for search. The board has its own
+// script, the editor's board drawing (assets/board.js, see board.go).
 "use strict";
 (function () {
-  function boardFilters() {
-    var selects = document.querySelectorAll("select[data-filter]");
-    if (!selects.length) return;
-    var shown = document.querySelector(".filters .shown");
-    function apply() {
-      var want = {};
-      selects.forEach(function (s) { want[s.getAttribute("data-filter")] = s.value; });
-      var total = 0;
-      document.querySelectorAll(".lane").forEach(function (lane) {
-        var laneOn = !want.workstream || lane.getAttribute("data-workstream") === want.workstream;
-        var inLane = 0;
-        lane.querySelectorAll(".column").forEach(function (col) {
-          var n = 0;
-          col.querySelectorAll(".card").forEach(function (card) {
-            var on = laneOn && (!want.type || card.getAttribute("data-type") === want.type) &&
-              (!want.milestone || card.getAttribute("data-milestone") === want.milestone);
-            card.hidden = !on;
-            if (on) n++;
-          });
-          col.querySelector(".count").textContent = "(" + n + ")";
-          inLane += n;
-        });
-        lane.hidden = inLane === 0;
-        total += inLane;
-      });
-      if (shown) shown.textContent = total + " entities";
-    }
-    selects.forEach(function (s) { s.addEventListener("change", apply); });
-  }
-
   function panZoom() {
     var view = document.querySelector(".viewport");
     var svg = view && view.querySelector("svg");
@@ -82,48 +53,76 @@
 
   // distance is the edit distance of a and b, two neighbouring letters
   // swapped counting as one edit, or more than max when it is over max.
+  // Its three rows are kept between calls: a keystroke makes thousands.
+  var rows = [[], [], []];
   function distance(a, b, max) {
     if (Math.abs(a.length - b.length) > max) return max + 1;
-    var prev2 = null, prev = [], i, j;
-    for (j = 0; j <= b.length; j++) prev.push(j);
+    var prev2 = rows[0], prev = rows[1], cur = rows[2], i, j, t;
+    for (j = 0; j <= b.length; j++) prev[j] = j;
     for (i = 1; i <= a.length; i++) {
-      var cur = [i], low = i;
+      cur[0] = i;
+      var low = i;
       for (j = 1; j <= b.length; j++) {
         var d = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-        if (prev2 && i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, prev2[j - 2] + 1);
-        cur.push(d);
-        low = Math.min(low, d);
+        if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, prev2[j - 2] + 1);
+        cur[j] = d;
+        if (d < low) low = d;
       }
       if (low > max) return max + 1;
-      prev2 = prev; prev = cur;
+      t = prev2; prev2 = prev; prev = cur; cur = t;
     }
     return prev[b.length];
   }
 
   function words(s) { return s.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean); }
 
-  // score ranks an entry for the query's words: an id, then title words
-  // (a word as typed, its start, or within one edit, two for long words),
-  // then body text; 0 for no match.
-  function score(entry, qwords, q) {
-    if (entry.id.toLowerCase() === q) return 1000;
-    var title = entry._t || (entry._t = words(entry.title));
-    var total = 0;
-    for (var i = 0; i < qwords.length; i++) {
-      var w = qwords[i], best = 0;
-      for (var k = 0; k < title.length; k++) {
-        var t = title[k];
-        if (t === w) best = Math.max(best, 10);
-        else if (t.indexOf(w) === 0) best = Math.max(best, 8);
-        else if (w.length >= 4) {
-          var budget = w.length >= 8 ? 2 : 1;
-          if (distance(w, t, budget) <= budget || distance(w, t.slice(0, w.length), budget) <= budget) best = Math.max(best, 5);
-        }
+  // titleScore is how well a query word matches a title word: as typed
+  // 10, its start 8, within one edit (two for long words) of it or of its
+  // start 5, else 0.
+  function titleScore(t, w) {
+    if (t === w) return 10;
+    if (t.indexOf(w) === 0) return 8;
+    if (w.length < 4) return 0;
+    var budget = w.length >= 8 ? 2 : 1;
+    if (distance(w, t, budget) <= budget || distance(w, t.slice(0, w.length), budget) <= budget) return 5;
+    return 0;
+  }
+
+  // prepare reads the index once: each entry's id and text in lower case,
+  // and the words of all titles, each with the entries whose title has it,
+  // so that a keystroke scores each distinct word once, not each title.
+  function prepare(index) {
+    var byWord = new Map(), entries = [];
+    index.forEach(function (e, i) {
+      entries.push({ entry: e, id: e.id.toLowerCase(), text: (e.id + " " + e.text).toLowerCase() });
+      words(e.title).forEach(function (w) {
+        var list = byWord.get(w);
+        if (!list) byWord.set(w, list = []);
+        if (list[list.length - 1] !== i) list.push(i);
+      });
+    });
+    return { entries: entries, titleWords: Array.from(byWord) };
+  }
+
+  // scores ranks every entry for a query: an id as typed 1000; else, for
+  // each query word, the best of its title words' scores, or 2 when the
+  // id or body text holds it; 0 (no match) when a word matches nothing.
+  function scores(prep, q) {
+    var n = prep.entries.length, total = new Float64Array(n), best = new Uint8Array(n), qwords = words(q);
+    for (var k = 0; k < qwords.length; k++) {
+      var w = qwords[k], i;
+      best.fill(0);
+      prep.titleWords.forEach(function (tw) {
+        var s = titleScore(tw[0], w);
+        if (s) tw[1].forEach(function (i) { if (s > best[i]) best[i] = s; });
+      });
+      for (i = 0; i < n; i++) {
+        if (k > 0 && !total[i]) continue;
+        var s = best[i] || (prep.entries[i].text.indexOf(w) >= 0 ? 2 : 0);
+        total[i] = s ? total[i] + s : 0;
       }
-      if (!best && (entry._x || (entry._x = (entry.id + " " + entry.text).toLowerCase())).indexOf(w) >= 0) best = 2;
-      if (!best) return 0;
-      total += best;
     }
+    for (i = 0; i < n; i++) if (prep.entries[i].id === q) total[i] = 1000;
     return total;
   }
 
@@ -132,18 +131,16 @@
     var input = document.getElementById("q");
     if (!list || !input) return;
     var status = document.getElementById("search-status");
-    var index = window.PC_SEARCH || [];
+    var prep = prepare(window.PC_SEARCH || []);
     function run() {
       var q = input.value.trim().toLowerCase();
       list.textContent = "";
       if (!q) { status.textContent = "Type in the search box above."; return; }
-      var qwords = words(q), hits = [];
-      for (var i = 0; i < index.length; i++) {
-        var s = score(index[i], qwords, q);
-        if (s) hits.push([s, index[i]]);
-      }
+      var total = scores(prep, q), hits = [];
+      for (var i = 0; i < total.length; i++) if (total[i]) hits.push([total[i], prep.entries[i].entry]);
       hits.sort(function (a, b) { return b[0] - a[0] || (a[1].id < b[1].id ? -1 : 1); });
       status.textContent = hits.length + (hits.length === 1 ? " entity" : " entities") + " found";
+      var shown = document.createDocumentFragment();
       hits.slice(0, 100).forEach(function (h) {
         var li = document.createElement("li"), a = document.createElement("a"), meta = document.createElement("span");
         a.href = "e/" + encodeURIComponent(h[1].id) + ".html";
@@ -151,8 +148,9 @@
         meta.className = "type";
         meta.textContent = " " + h[1].type + " · " + h[1].status;
         li.appendChild(a); li.appendChild(meta);
-        list.appendChild(li);
+        shown.appendChild(li);
       });
+      list.appendChild(shown);
     }
     input.value = new URLSearchParams(location.search).get("q") || "";
     input.addEventListener("input", run);
@@ -160,7 +158,6 @@
     run();
   }
 
-  boardFilters();
   panZoom();
   search();
 })();
