@@ -329,11 +329,19 @@ func (t *tokenizer) flush(emit emitFunc) bool {
 // The joiner is normalised to '-': "T_004" is also "t-004". Runs joined
 // without a digit ("full-text") are plain words: "full", "text".
 func Tokenize(text string) []string {
-	var t tokenizer
 	var out []string
-	t.scan(text, func(term []byte, _, _ int, _ kind) bool {
+	EachTerm(text, func(term []byte) bool {
 		out = append(out, string(term))
 		return true
 	})
 	return out
+}
+
+// EachTerm calls yield with each term of text that Tokenize returns, in
+// order, until yield returns false. The term is valid only during the
+// call: no string is made for it, so a caller that only compares terms
+// (is a query's word in this title?) allocates nothing.
+func EachTerm(text string, yield func(term []byte) bool) {
+	var t tokenizer
+	t.scan(text, func(term []byte, _, _ int, _ kind) bool { return yield(term) })
 }

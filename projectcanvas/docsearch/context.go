@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/projectcanvas/projectcanvas/fulltext"
 )
@@ -49,25 +48,23 @@ var contextChunks = 10
 // eval-search-context (docs/SEARCH.md, "The parameters").
 const DefaultContextWeight = 0.5
 
-// contextVector returns the context vector of the words of query, or nil
-// when none occurs in the index. The caller holds e.mu for reading.
-func (e *Engine) contextVector(query string) []float32 {
+// contextWords is the words of query whose context vectors are summed:
+// each once, those made only of stop words left out.
+func contextWords(query string) []string {
 	var words []string
 	for _, w := range strings.Fields(strings.ToLower(query)) {
 		if !slices.Contains(words, w) && !allStopWords(w) {
 			words = append(words, w)
 		}
 	}
-	if len(words) == 0 {
-		return nil
-	}
-	// Each shard looks its words up in parallel; the merge is in order.
-	hits := make([][][]*ctxHit, len(e.shards)) // by shard, then word
-	var wg sync.WaitGroup
-	for i, sh := range e.shards {
-		wg.Go(func() { hits[i] = sh.contextHits(words) })
-	}
-	wg.Wait()
+	return words
+}
+
+// contextVector sums, for each word, the vectors of its best chunks over
+// every shard (hits: each shard's contextHits of words, in shard order;
+// the merge is in order) into the query's context vector; nil when no
+// word occurs in the index. The caller holds e.mu for reading.
+func (e *Engine) contextVector(words []string, hits [][][]*ctxHit) []float32 {
 	sum := make([]float64, e.dim)
 	found := false
 	for wi := range words {

@@ -149,20 +149,37 @@ func (e *Engine) rank(text string, qv []float32, q Query) []ranked {
 	m := max(minCandidates, candidateFactor*q.TopK)
 	e.mu.RLock()
 	defer e.mu.RUnlock()
-	var cv []float32
+	// Each shard looks the query's words up for the context vector, then
+	// searches; the context vector is summed meanwhile, from every shard's
+	// hits, and each shard adds it to its candidates once it is there.
+	var words []string
 	if qv != nil && e.ctxWeight > 0 && len(qv) == e.dim {
-		cv = e.contextVector(text)
+		words = contextWords(text)
 	}
+	hits := make([][][]*ctxHit, len(e.shards)) // by shard, then word
 	parts := make([][]cand, len(e.shards))
-	var wg sync.WaitGroup
+	var cv []float32
+	cvDone := make(chan struct{})
+	var looked, wg sync.WaitGroup
+	looked.Add(len(e.shards))
 	for i, sh := range e.shards {
 		wg.Go(func() {
+			if len(words) > 0 {
+				hits[i] = sh.contextHits(words)
+			}
+			looked.Done()
 			parts[i] = sh.search(text, qv, e.dim, m, q.Mode != VectorOnly, keep)
+			<-cvDone
 			if cv != nil {
 				sh.addContext(parts[i], cv, e.ctxWeight)
 			}
 		})
 	}
+	looked.Wait()
+	if len(words) > 0 {
+		cv = e.contextVector(words, hits)
+	}
+	close(cvDone)
 	wg.Wait()
 	cands := slices.Concat(parts...)
 	score(cands, qv != nil, q.Mode)
@@ -311,22 +328,23 @@ const docShare = 0.3
 // flags), as a chapter is for its paragraphs. The best chunk of each
 // document keeps its scores.
 func smoothByDoc(cands []cand) {
-	best := make(map[string]*cand)
+	// The best candidate of each document, by index into cands; its
+	// scores are read before smoothing changes them in place.
+	bestOf := make(map[string]int, len(cands))
 	for i := range cands {
 		c := &cands[i]
-		if b := best[c.c.Doc]; b == nil || c.hybrid > b.hybrid || c.hybrid == b.hybrid && before(c.c, b.c) {
-			best[c.c.Doc] = c
+		if b, ok := bestOf[c.c.Doc]; !ok || c.hybrid > cands[b].hybrid || c.hybrid == cands[b].hybrid && before(c.c, cands[b].c) {
+			bestOf[c.c.Doc] = i
 		}
 	}
-	// The best's scores first: smoothing changes them in place.
 	type pair struct{ vector, bm25 float64 }
-	of := make(map[string]pair, len(best))
-	for doc, b := range best {
-		of[doc] = pair{b.vector, b.bm25}
+	best := make([]pair, len(cands)) // by candidate: its document's best's scores
+	for i := range cands {
+		b := &cands[bestOf[cands[i].c.Doc]]
+		best[i] = pair{b.vector, b.bm25}
 	}
 	for i := range cands {
-		c := &cands[i]
-		b := of[c.c.Doc]
+		c, b := &cands[i], best[i]
 		c.vector = (1-docShare)*c.vector + docShare*b.vector
 		c.bm25 = (1-docShare)*c.bm25 + docShare*b.bm25
 		c.hybrid = c.hybridOf()
@@ -380,8 +398,9 @@ func (c *cand) hybridOf() float64 { return VectorWeight*c.vector + BM25Weight*c.
 // a chunk only the vectors found).
 func matchTitles(best []*cand, query []string, window int) {
 	window = min(window, len(best))
+	found := make([]bool, len(query))
 	for _, c := range best[:window] {
-		c.scale(1 - titleWeight + titleWeight*titleMatch(c.c, query))
+		c.scale(1 - titleWeight + titleWeight*titleMatch(c.c, query, found))
 	}
 	for _, c := range best[window:] {
 		c.scale(1 - titleWeight)
@@ -390,18 +409,23 @@ func matchTitles(best []*cand, query []string, window int) {
 }
 
 // titleMatch is the share of query's terms that c's title holds (its
-// document's name and heading path, tokenized as the index does).
-func titleMatch(c *chunkRec, query []string) float64 {
+// document's name and heading path, tokenized as the index does); found,
+// as long as query, is its scratch.
+func titleMatch(c *chunkRec, query []string, found []bool) float64 {
 	if len(query) == 0 {
 		return 0
 	}
-	title := fulltext.Tokenize(docTitle(c.Doc) + " " + c.HeadingPath)
+	clear(found)
 	n := 0
-	for _, t := range query {
-		if slices.Contains(title, t) {
-			n++
+	fulltext.EachTerm(docTitle(c.Doc)+" "+c.HeadingPath, func(term []byte) bool {
+		for i, t := range query {
+			if !found[i] && string(term) == t {
+				found[i] = true
+				n++
+			}
 		}
-	}
+		return n < len(query)
+	})
 	return float64(n) / float64(len(query))
 }
 
