@@ -42,3 +42,22 @@ func Example() {
 	// Explain how [indexing] works.
 	// [search t-004 t 004 task in zürich]
 }
+
+// EachTerm yields the terms Tokenize would return, without making a string
+// of each; returning false stops it. The query's words are tokenized the
+// same way, so that their stems meet.
+func ExampleEachTerm() {
+	query := map[string]bool{}
+	for _, t := range fulltext.Tokenize("deploy release") {
+		query[t] = true
+	}
+	found := 0
+	fulltext.EachTerm("Deploying the releases", func(term []byte) bool {
+		if query[string(term)] {
+			found++
+		}
+		return found < len(query)
+	})
+	fmt.Println(found, "of", len(query))
+	// Output: 2 of 2
+}
