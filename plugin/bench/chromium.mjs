@@ -11,7 +11,8 @@
 //   node bench/chromium.mjs [RUNS] [ONLY]      (make bench-plugin-chromium; RUNS default 5)
 //
 // CHROMIUM names the browser (default /usr/bin/chromium); nothing is
-// downloaded. The browser runs with a new profile in a temporary folder,
+// downloaded. BENCH_BUNDLE names another page bundle (bench/chromiumVs.mjs
+// runs a base commit's this way). The browser runs with a new profile in a temporary folder,
 // removed at the end with the browser stopped, also on a failure.
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -23,7 +24,7 @@ import { fileURLToPath } from "node:url";
 const runs = Number(process.argv[2] ?? 5);
 const only = process.argv[3] ?? ""; // e.g. later:10000+0 (start.mjs's scenarioName) or keystrokes (editing.mjs)
 const here = path.dirname(fileURLToPath(import.meta.url));
-const bundlePath = path.join(here, "../test/.build/chromium-bench.mjs");
+const bundlePath = process.env.BENCH_BUNDLE ?? path.join(here, "../test/.build/chromium-bench.mjs");
 const browser = process.env.CHROMIUM ?? "/usr/bin/chromium";
 // Long enough for the 10,000 + 10,000 scenario on a busy machine of 2 cores.
 const timeoutMs = 120_000 + runs * 90_000;
