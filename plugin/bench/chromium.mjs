@@ -15,11 +15,12 @@
 // runs a base commit's this way). The browser runs with a new profile in a temporary folder,
 // removed at the end with the browser stopped, also on a failure.
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { removeProfile } from "./chromium/profile.mjs";
 
 const runs = Number(process.argv[2] ?? 5);
 const only = process.argv[3] ?? ""; // e.g. later:10000+0 (start.mjs's scenarioName) or keystrokes (editing.mjs)
@@ -101,7 +102,6 @@ try {
     clearTimeout(hard);
   }
   server.close();
-  // Chromium's helper processes may still be writing the profile as the main one exits.
-  rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+  await removeProfile(profile);
 }
 process.exit(status);
