@@ -312,7 +312,11 @@ func typoIn[L letter](x *rankEntry, qn int, q []L, qwords [][]L, prefix bool, bu
 				run = append(run, x.title[w[0]:w[1]]...)
 			}
 			*window = run
-			best = min(best, boundedDistance(q, letters(run), best-1))
+			// A title of as many words as the query, one space apart, is
+			// its own window: compared once, above.
+			if !bytes.Equal(run, x.title) {
+				best = min(best, boundedDistance(q, letters(run), best-1))
+			}
 		}
 		if prefix && best > 0 {
 			word := func(j int) []L { w := x.words[i+j]; return letters(x.title[w[0]:w[1]]) }
