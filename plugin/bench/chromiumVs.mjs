@@ -97,11 +97,13 @@ try {
       }
     }
   }
-  console.log(`\nnew (this checkout) against ${base}, ${rounds} turns of each, ${runs} runs a turn; the median of the turns' medians:`);
+  console.log(`\nnew (this checkout) against ${base}, ${rounds} turns of each, ${runs} runs a turn; the median of the turns' medians,` +
+    " their ratio, and the median of the ratios turn by turn (a turn of new against the base's just before it: steadier when the machine's load drifts):");
   for (const [key, s] of seen) {
     const b = median(s.base), n = median(s.new);
+    const paired = median(s.new.map((x, i) => x / s.base[i]));
     const p90 = s.baseP90.length ? `; p90 base ${median(s.baseP90).toFixed(1)} ms, new ${median(s.newP90).toFixed(1)} ms` : "";
-    console.log(`${key}: base ${b.toFixed(1)} ms, new ${n.toFixed(1)} ms, new/base ${(n / b).toFixed(2)}${p90}`);
+    console.log(`${key}: base ${b.toFixed(1)} ms, new ${n.toFixed(1)} ms, new/base ${(n / b).toFixed(2)}, turn by turn ${paired.toFixed(2)}${p90}`);
   }
 } catch (e) {
   console.error(String(e instanceof Error ? e.message : e));
