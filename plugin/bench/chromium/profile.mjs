@@ -1,6 +1,7 @@
 // @ts-check
 // Chromium's profile folder, removed after the browser: by the plugin's
-// Chromium bench (bench/chromium.mjs) and the site's test
+// Chromium bench (bench/chromium.mjs), its test of the vector store in
+// IndexedDB (test/chromium/vectorStore.mjs) and the site's test
 // (test/site/devtools.mjs).
 import { rmSync } from "node:fs";
 
