@@ -26,7 +26,7 @@ MANIFEST_VERSION = $(shell sed -n 's/^ *"version": *"\([^"]*\)".*/\1/p' plugin/m
 TAG_VERSION = $(patsubst v%,%,$(shell git describe --tags --exact-match 2>/dev/null))
 VERSION ?= $(or $(TAG_VERSION),$(MANIFEST_VERSION))
 
-.PHONY: release lint-platforms lint-plugin build wasm wasm-size plugin install test test-go test-wasm test-e2e test-plugin bench-plugin bench-plugin-chromium test-site bench-site-chromium run serve golden bench bench-wasm bench-wasm-load bench-wasm-memory bench-serve-memory bench-search bench-merge eval-search eval-search-context eval-search-godoc eval-search-model lint clean crash fuzz soak
+.PHONY: release lint-platforms lint-plugin build wasm wasm-size plugin install test test-go test-wasm test-e2e test-plugin bench-plugin bench-plugin-chromium bench-plugin-chromium-vs test-site bench-site-chromium run serve golden bench bench-wasm bench-wasm-load bench-wasm-memory bench-serve-memory bench-search bench-merge eval-search eval-search-context eval-search-godoc eval-search-model lint clean crash fuzz soak
 
 build:
 	$(GO) build -ldflags '-X main.version=$(VERSION)' -o $(BIN) ./cmd/projectcanvas
@@ -126,6 +126,16 @@ bench-plugin: wasm plugin/node_modules/.package-lock.json
 bench-plugin-chromium: wasm plugin/node_modules/.package-lock.json
 	cd plugin && $(PLUGIN_ENV) node build.mjs --chromium-bench
 	cd plugin && node bench/chromium.mjs $(or $(RUNS),5) $(ONLY)
+
+# bench-plugin-chromium against a base commit side by side: BASE's plugin
+# and core (built in a temporary worktree, given this checkout's bench
+# harness) and this checkout's, in turns, ROUNDS turns of each (default 5),
+# RUNS runs a turn; the median of each and the ratio new/base
+# (plugin/bench/chromiumVs.mjs). make bench-plugin-chromium-vs BASE=f76c999 ONLY=populate,reposition
+bench-plugin-chromium-vs: wasm plugin/node_modules/.package-lock.json
+	@if [ -z "$(BASE)" ]; then echo "bench-plugin-chromium-vs: name the base commit, BASE=f76c999" >&2; exit 2; fi
+	cd plugin && $(PLUGIN_ENV) node build.mjs --chromium-bench
+	cd plugin && node bench/chromiumVs.mjs $(BASE) $(or $(ROUNDS),5) $(or $(RUNS),5) $(ONLY)
 
 # Vet and the race tests; then the relevance test over the Go
 # documentation, which -race skips (parsing GOROOT there takes 10 s).

@@ -11,19 +11,21 @@
 //   node bench/chromium.mjs [RUNS] [ONLY]      (make bench-plugin-chromium; RUNS default 5)
 //
 // CHROMIUM names the browser (default /usr/bin/chromium); nothing is
-// downloaded. The browser runs with a new profile in a temporary folder,
+// downloaded. BENCH_BUNDLE names another page bundle (bench/chromiumVs.mjs
+// runs a base commit's this way). The browser runs with a new profile in a temporary folder,
 // removed at the end with the browser stopped, also on a failure.
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { removeProfile } from "./chromium/profile.mjs";
 
 const runs = Number(process.argv[2] ?? 5);
 const only = process.argv[3] ?? ""; // e.g. later:10000+0 (start.mjs's scenarioName) or keystrokes (editing.mjs)
 const here = path.dirname(fileURLToPath(import.meta.url));
-const bundlePath = path.join(here, "../test/.build/chromium-bench.mjs");
+const bundlePath = process.env.BENCH_BUNDLE ?? path.join(here, "../test/.build/chromium-bench.mjs");
 const browser = process.env.CHROMIUM ?? "/usr/bin/chromium";
 // Long enough for the 10,000 + 10,000 scenario on a busy machine of 2 cores.
 const timeoutMs = 120_000 + runs * 90_000;
@@ -100,7 +102,6 @@ try {
     clearTimeout(hard);
   }
   server.close();
-  // Chromium's helper processes may still be writing the profile as the main one exits.
-  rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+  await removeProfile(profile);
 }
 process.exit(status);

@@ -27,12 +27,30 @@ func boundedDistance[L letter](a, b []L, budget int) int {
 	if !within(len(a), len(b), limit) {
 		return budget + 1
 	}
+	// A common start and end change no edit distance: the table is of
+	// what is between ("task 712" against "task 1234" is "712" against
+	// "1234", 12 cells, not 72).
+	x, y := trimCommon(a, b)
 	var stack [stackRow + 1]int
-	d := levenshteinRow(a, b, limit, rowFor(&stack, len(b)))[len(b)]
+	d := levenshteinRow(x, y, limit, rowFor(&stack, len(y)))[len(y)]
 	if d == 2 && swapped(a, b) {
 		d = 1
 	}
 	return min(d, budget+1)
+}
+
+// trimCommon is a and b without the letters they start with and end with
+// alike.
+func trimCommon[L letter](a, b []L) ([]L, []L) {
+	p := 0
+	for p < len(a) && p < len(b) && a[p] == b[p] {
+		p++
+	}
+	a, b = a[p:], b[p:]
+	for len(a) > 0 && len(b) > 0 && a[len(a)-1] == b[len(b)-1] {
+		a, b = a[:len(a)-1], b[:len(b)-1]
+	}
+	return a, b
 }
 
 // prefixDistances is the smallest, for k from lo to hi (hi at most

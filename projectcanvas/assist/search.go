@@ -2,6 +2,7 @@ package assist
 
 import (
 	"bytes"
+	"math/bits"
 	"slices"
 	"strings"
 	"sync"
@@ -70,6 +71,7 @@ type rankEntry struct {
 	words      [][2]int // byte spans of the title's words
 	wordRunes  []int    // and their lengths in characters
 	ascii      bool     // the title is ASCII: its letters are its bytes
+	letters    uint64   // the title's letters, as letterSet has them
 }
 
 // NewRanker prepares entities for Rank.
@@ -83,7 +85,8 @@ func NewRanker(entities []*pc.Entity) *Ranker {
 			runes[k] = utf8.RuneCount(title[w[0]:w[1]])
 		}
 		r.entries[i] = rankEntry{e: e, id: appendLower(nil, string(e.ID)), title: title,
-			titleRunes: utf8.RuneCount(title), words: words, wordRunes: runes, ascii: utf8.RuneCount(title) == len(title)}
+			titleRunes: utf8.RuneCount(title), words: words, wordRunes: runes, ascii: utf8.RuneCount(title) == len(title),
+			letters: letterSet(title)}
 	}
 	ptrsort.StableFunc(r.entries, func(a, b *rankEntry) int { return pc.CompareIDs(a.e.ID, b.e.ID) })
 	return r
@@ -135,7 +138,7 @@ func (r *Ranker) Rank(query string, limit int) []Match {
 		if limit > 0 && exact >= limit {
 			continue
 		}
-		if d := x.typoDistance(qn, qw, budget); d <= budget && (limit <= 0 || len(typos[d]) < limit) {
+		if d := x.typoDistance(qn, &qw, budget); d <= budget && (limit <= 0 || len(typos[d]) < limit) {
 			typos[d] = append(typos[d], Match{ID: x.e.ID, Title: x.e.Title, How: MatchTypo, Distance: d})
 		}
 	}
@@ -237,16 +240,19 @@ func appendLower(b []byte, s string) []byte {
 // letters the distances compare: bytes when the query is ASCII, runes
 // otherwise (converted once, not at each of 10,000 titles).
 type queryWords struct {
-	prefix bool // the query is long enough to match the start of a word
-	ascii  bool
-	bytes  []byte
-	words  [][]byte
-	runes  []rune
-	wordsR [][]rune
+	prefix  bool   // the query is long enough to match the start of a word
+	letters uint64 // the query's letters but spaces, as letterSet has them
+	ascii   bool
+	bytes   []byte
+	words   [][]byte
+	runes   []rune
+	wordsR  [][]rune
+	window  []byte // typoIn's buffer
 }
 
 func newQueryWords(q string, qn int) queryWords {
-	qw := queryWords{prefix: qn >= minPrefixTypo, ascii: len(q) == qn, bytes: []byte(q), runes: []rune(q)}
+	qw := queryWords{prefix: qn >= minPrefixTypo, ascii: len(q) == qn, bytes: []byte(q), runes: []rune(q),
+		letters: letterSet([]byte(strings.Join(strings.Fields(q), "")))}
 	for _, w := range strings.Fields(q) {
 		qw.words = append(qw.words, []byte(w))
 		qw.wordsR = append(qw.wordsR, []rune(w))
@@ -267,16 +273,27 @@ const minPrefixTypo = 4
 // at least the difference of the lengths, so strings that differ more in
 // length than the budget allows are never compared, which keeps a
 // keystroke over 10,000 titles cheap.
-func (x *rankEntry) typoDistance(qn int, qw queryWords, budget int) int {
-	if qw.ascii && x.ascii {
-		return typoIn(x, qn, qw.bytes, qw.words, qw.prefix, budget, func(b []byte) []byte { return b })
+//
+// Each letter of the query that the title does not have at all costs an
+// edit whichever part of the title it is compared with (a deletion or a
+// substitution of its own), so a query with more such letters than the
+// budget is over it without a table: "task 7123" has three letters that
+// "task 4567" lacks, and most titles are dismissed so.
+func (x *rankEntry) typoDistance(qn int, qw *queryWords, budget int) int {
+	if bits.OnesCount64(qw.letters&^x.letters) > budget {
+		return budget + 1
 	}
-	return typoIn(x, qn, qw.runes, qw.wordsR, qw.prefix, budget, func(b []byte) []rune { return []rune(string(b)) })
+	if qw.ascii && x.ascii {
+		return typoIn(x, qn, qw.bytes, qw.words, qw.prefix, budget, &qw.window, func(b []byte) []byte { return b })
+	}
+	return typoIn(x, qn, qw.runes, qw.wordsR, qw.prefix, budget, &qw.window, func(b []byte) []rune { return []rune(string(b)) })
 }
 
 // typoIn is typoDistance over letters of one kind: q and its words as
-// letters, and letters turning a part of the title into them.
-func typoIn[L letter](x *rankEntry, qn int, q []L, qwords [][]L, prefix bool, budget int, letters func([]byte) []L) int {
+// letters, and letters turning a part of the title into them; window is
+// where a run of title words is put together (one buffer for every title
+// of a keystroke, not one per run).
+func typoIn[L letter](x *rankEntry, qn int, q []L, qwords [][]L, prefix bool, budget int, window *[]byte, letters func([]byte) []L) int {
 	best := budget + 1
 	if within(qn, x.titleRunes, budget) {
 		best = min(best, boundedDistance(q, letters(x.title), budget))
@@ -287,14 +304,19 @@ func typoIn[L letter](x *rankEntry, qn int, q []L, qwords [][]L, prefix bool, bu
 			n += r
 		}
 		if within(qn, n, budget) {
-			window := make([]byte, 0, n)
+			run := (*window)[:0]
 			for j, w := range x.words[i : i+len(qwords)] {
 				if j > 0 {
-					window = append(window, ' ')
+					run = append(run, ' ')
 				}
-				window = append(window, x.title[w[0]:w[1]]...)
+				run = append(run, x.title[w[0]:w[1]]...)
 			}
-			best = min(best, boundedDistance(q, letters(window), best-1))
+			*window = run
+			// A title of as many words as the query, one space apart, is
+			// its own window: compared once, above.
+			if !bytes.Equal(run, x.title) {
+				best = min(best, boundedDistance(q, letters(run), best-1))
+			}
 		}
 		if prefix && best > 0 {
 			word := func(j int) []L { w := x.words[i+j]; return letters(x.title[w[0]:w[1]]) }
@@ -302,6 +324,25 @@ func typoIn[L letter](x *rankEntry, qn int, q []L, qwords [][]L, prefix bool, bu
 		}
 	}
 	return best
+}
+
+// letterSet is the set of letters in s (lower-case UTF-8) as bits: a to
+// z, 0 to 9, and every other letter on one of the other 28 bits. Letters
+// that share a bit are not told apart: a letter whose bit a set lacks is
+// surely not in its string, which is what typoDistance asks.
+func letterSet(s []byte) uint64 {
+	var set uint64
+	for _, r := range string(s) {
+		switch {
+		case 'a' <= r && r <= 'z':
+			set |= 1 << (r - 'a')
+		case '0' <= r && r <= '9':
+			set |= 1 << (26 + r - '0')
+		default:
+			set |= 1 << (36 + uint32(r)%28)
+		}
+	}
+	return set
 }
 
 // within reports whether lengths a and b differ by at most budget.

@@ -24,9 +24,15 @@ type canvasCache struct {
 }
 
 type cachedCanvas struct {
-	sum   uint64
-	c     *canvas.Canvas
-	files canvas.FileNodes
+	// shared is the content as the vault shares it (pc.ReadShared), when
+	// it does: a later read handing back these very bytes (a write
+	// stores new ones) is of the same content, known without hashing
+	// megabytes per keystroke. Held here, they are not freed and their
+	// address not reused for other bytes.
+	shared []byte
+	sum    uint64
+	c      *canvas.Canvas
+	files  canvas.FileNodes
 	// ranker searches the entities shown, prepared for the entity set it
 	// was built from: the project's All, which a change replaces with a
 	// copy rather than edits once it has been handed out, so the address
@@ -48,25 +54,31 @@ func (cc *canvasCache) read(files pc.Files, path string) (*canvas.Canvas, canvas
 	// Not copied where the vault keeps its files (WebAssembly): a search
 	// keystroke on a canvas of 10,000 nodes copied 2 MB, and the garbage
 	// brought a collection every few keystrokes.
-	data, _, err := pc.ReadShared(files, path)
+	data, shared, err := pc.ReadShared(files, path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return &canvas.Canvas{}, canvas.FileNodes{}, 0, nil
 	}
 	if err != nil {
 		return nil, nil, 0, err
 	}
-	sum := maphash.Bytes(cc.seed, data)
 	cc.mu.Lock()
 	e, ok := cc.entries[path]
 	cc.mu.Unlock()
-	if ok && e.sum == sum {
-		return e.c, e.files, sum, nil
+	if ok && shared && sameBytes(e.shared, data) {
+		return e.c, e.files, e.sum, nil
 	}
-	c, err := canvas.Parse(data)
-	if err != nil {
-		return nil, nil, 0, pc.AsError(err).With("path", path)
+	sum := maphash.Bytes(cc.seed, data)
+	if !ok || e.sum != sum {
+		c, err := canvas.Parse(data)
+		if err != nil {
+			return nil, nil, 0, pc.AsError(err).With("path", path)
+		}
+		e = cachedCanvas{sum: sum, c: c, files: canvas.IndexFileNodes(c)}
 	}
-	e = cachedCanvas{sum: sum, c: c, files: canvas.IndexFileNodes(c)}
+	e.shared = nil
+	if shared {
+		e.shared = data
+	}
 	cc.mu.Lock()
 	if len(cc.entries) >= 16 { // a few canvases are open at a time
 		clear(cc.entries)
@@ -104,4 +116,10 @@ func (cc *canvasCache) ranker(path string, sum uint64, files canvas.FileNodes, a
 	}
 	cc.mu.Unlock()
 	return r
+}
+
+// sameBytes reports whether a and b are the same bytes in memory, not
+// merely equal ones.
+func sameBytes(a, b []byte) bool {
+	return len(a) == len(b) && len(a) > 0 && &a[0] == &b[0]
 }

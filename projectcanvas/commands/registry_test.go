@@ -60,6 +60,28 @@ func TestRegistryListsTheSpecsCommands(t *testing.T) {
 	assert.Equal(t, append(slices.Clone(specIDs), extraIDs...), ids)
 }
 
+// Keystrokes of search-entity-on-canvas on a canvas the host has not
+// touched reuse its parse; once the host puts new content of the same
+// length (another node id for M-001), the next keystroke reads it.
+func TestSearchOnCanvasReadsTheCanvasPutSince(t *testing.T) {
+	v := exampleVault(t)
+	v.ok("populate-canvas-from-vault", `{}`)
+	for range 2 {
+		res, _ := v.ok("search-entity-on-canvas", `{"query":"M-001"}`)
+		assert.Equal(t, "entity-M-001", res.Center)
+	}
+	data, err := v.fs.ReadFile("Projects.canvas")
+	require.NoError(t, err)
+	moved := strings.ReplaceAll(string(data), `"entity-M-001"`, `"entity-M-00x"`)
+	require.NotEqual(t, string(data), moved)
+	require.NoError(t, v.fs.Put("Projects.canvas", []byte(moved)))
+	res, _ := v.ok("search-entity-on-canvas", `{"query":"M-001"}`)
+	assert.Equal(t, "entity-M-00x", res.Center)
+	require.NoError(t, v.fs.Put("Projects.canvas", data))
+	res, _ = v.ok("search-entity-on-canvas", `{"query":"M-001"}`)
+	assert.Equal(t, "entity-M-001", res.Center, "and back")
+}
+
 // vault is a harness over a copy of examples/vault in memory.
 type vault struct {
 	t   testing.TB

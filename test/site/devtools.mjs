@@ -6,9 +6,10 @@
 // /usr/bin/chromium); nothing is downloaded. Needs node --experimental-websocket
 // where WebSocket is not yet a global.
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { removeProfile } from "../../plugin/bench/chromium/profile.mjs";
 
 /**
  * Starts Chromium and attaches to a new blank page (its Page domain
@@ -91,26 +92,4 @@ export async function launch() {
       await removeProfile(profile);
     },
   };
-}
-
-/**
- * Removes Chromium's profile folder once its helper processes, which
- * outlive the browser by a moment and write into it meanwhile, let go of
- * it; a folder still held after ten seconds is left in the temporary
- * folder with a note, not a failed run.
- * @param {string} dir
- */
-async function removeProfile(dir) {
-  for (let i = 0; ; i++) {
-    try {
-      rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
-      return;
-    } catch (e) {
-      if (i === 20) {
-        console.error(`note: ${dir} is left behind (${e instanceof Error ? e.message : String(e)})`);
-        return;
-      }
-      await new Promise((r) => setTimeout(r, 500));
-    }
-  }
 }

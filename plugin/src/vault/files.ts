@@ -53,7 +53,9 @@ export class KnownFiles {
   get size(): number { return this.hashes.size; }
   has(path: string): boolean { return this.hashes.has(path); }
   /** Whether content is what the core has for path. */
-  same(path: string, content: string): boolean { return this.hashes.get(path) === hashOf(content); }
+  same(path: string, content: string): boolean { return this.sameHash(path, hashOf(content)); }
+  /** same, with hashOf(content) already known. */
+  sameHash(path: string, hash: number): boolean { return this.hashes.get(path) === hash; }
   set(path: string, content: string): void { this.hashes.set(path, hashOf(content)); }
   /** set, with hashOf(content) already known. */
   setHash(path: string, hash: number): void { this.hashes.set(path, hash); }

@@ -12,13 +12,14 @@
 // downloaded. The page is served from 127.0.0.1 (IndexedDB needs an
 // origin) and posts its findings back.
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import assert from "node:assert/strict";
 import { build } from "esbuild";
+import { removeProfile } from "../../bench/chromium/profile.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const browser = process.env.CHROMIUM ?? "/usr/bin/chromium";
@@ -99,5 +100,5 @@ try {
   console.log("vector store in Chromium's IndexedDB: ok");
 } finally {
   server.close();
-  rmSync(profile, { recursive: true, force: true });
+  await removeProfile(profile);
 }
