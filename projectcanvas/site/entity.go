@@ -39,7 +39,7 @@ var standardFields = []string{"id", "type", "title", "status", "workstream", "pr
 // entityPage writes e/ID.html into its frame and returns the entity's
 // search entry.
 func (s *site) entityPage(e *pc.Entity, fr frame) (searchEntry, error) {
-	body, err := s.p.Content(e.ID)
+	body, err := s.p.TakeContent(e.ID) // read once: with the entity, when the project keeps the bodies (pc.WithBodies)
 	if err != nil {
 		return searchEntry{}, err
 	}
