@@ -37,6 +37,9 @@ type index struct {
 	// records are the decodes the index cache keeps, by file name; nil
 	// when the project keeps no cache (see WithIndexCache).
 	records map[string]decodedRecord
+	// bodies are the markdown bodies of the entities read, by the entity
+	// read from them, while Open reads for WithBodies; else nil.
+	bodies map[*Entity][]byte
 }
 
 func newIndex(n int) *index {
@@ -168,6 +171,9 @@ func (x *index) addFile(name string, d decoded) (heirs []string) {
 		return heirs
 	}
 	x.put(e, d.body)
+	if x.bodies != nil {
+		x.bodies[e] = d.body
+	}
 	return heirs
 }
 
@@ -218,12 +224,12 @@ func (x *index) setSorted(id ID, e *Entity) {
 // loadIndex reads every markdown file of the vault, decoding files in
 // parallel and adding them in path order, so that which of two files with
 // the same id wins does not depend on timing.
-func loadIndex(fsys FS, c *indexCache) (*index, error) {
+func loadIndex(fsys FS, c *indexCache, keepBodies bool) (*index, error) {
 	var names markdownNames
 	if err := fsys.Walk(names.add); err != nil {
 		return nil, err
 	}
-	return indexFiles(fsys, names, c), nil
+	return indexFiles(fsys, names, c, keepBodies), nil
 }
 
 // markdownNames collects the markdown files of a walk.
@@ -239,8 +245,9 @@ func (m *markdownNames) add(name string) error {
 // indexFiles builds the index of the markdown files names, in path order,
 // taking from the cache c the decodes of the files it holds as they are.
 // With a cache (empty or not) the index keeps its decodes for the next
-// one; c nil: the project keeps no cache.
-func indexFiles(fsys FS, names []string, c *indexCache) *index {
+// one; c nil: the project keeps no cache. keepBodies keeps each entity's
+// body in the index's bodies (WithBodies).
+func indexFiles(fsys FS, names []string, c *indexCache, keepBodies bool) *index {
 	out := make([]decoded, len(names))
 	todo := make(chan int, len(names))
 	for i := range names {
@@ -263,6 +270,9 @@ func indexFiles(fsys FS, names []string, c *indexCache) *index {
 	x := newIndex(len(names))
 	if c != nil {
 		x.records = make(map[string]decodedRecord, len(names))
+	}
+	if keepBodies {
+		x.bodies = make(map[*Entity][]byte, len(names))
 	}
 	ready := make([]bool, len(names))
 	next := 0

@@ -55,6 +55,12 @@ type Project struct {
 	cacheKey   string
 	cacheIn    []byte
 	cacheStats IndexCacheStats
+
+	// keepBodies is WithBodies, until Open has read the vault; bodies are
+	// then the entities' bodies it read, until TakeContent takes them.
+	keepBodies bool
+	bodyMu     sync.Mutex // guards bodies
+	bodies     map[*Entity][]byte
 }
 
 // Option configures a Project.
@@ -84,10 +90,11 @@ func Open(fsys FS, opts ...Option) (*Project, error) {
 	}
 	c := p.openIndexCache()
 	if names != nil {
-		p.idx = indexFiles(p.fs, names, c)
+		p.idx = indexFiles(p.fs, names, c, p.keepBodies)
 	} else if _, err := p.reload(c); err != nil {
 		return nil, err
 	}
+	p.bodies, p.idx.bodies, p.keepBodies = p.idx.bodies, nil, false
 	p.countIndexCache(c)
 	return p, nil
 }
@@ -180,7 +187,7 @@ func (p *Project) reload(c *indexCache) (IndexStats, error) {
 	start := time.Now()
 	p.writeMu.Lock()
 	defer p.writeMu.Unlock()
-	idx, err := loadIndex(p.fs, c)
+	idx, err := loadIndex(p.fs, c, p.keepBodies)
 	if err != nil {
 		return IndexStats{}, err
 	}

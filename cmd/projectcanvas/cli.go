@@ -174,12 +174,11 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 var clock func() time.Time
 
 // open opens the project of the vault folder.
-func (c *cli) open() (*tools.Env, error) {
+func (c *cli) open(opts ...pc.Option) (*tools.Env, error) {
 	fsys, err := osfs.New(c.vaultDir)
 	if err != nil {
 		return nil, err
 	}
-	var opts []pc.Option
 	if clock != nil {
 		opts = append(opts, pc.WithClock(clock))
 	}

@@ -38,7 +38,7 @@ func siteCommand(_ context.Context, c *cli, args []string) int {
 	if fs.Parse(args) != nil || fs.NArg() > 0 {
 		return fail(c.stderr, usageError{siteUsage})
 	}
-	env, err := c.open()
+	env, err := c.open(pc.WithBodies()) // every page reads its entity's body: from the index's read
 	if err != nil {
 		return failure(c.stdout, c.stderr, "", err)
 	}

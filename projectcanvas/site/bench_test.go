@@ -31,20 +31,20 @@ func BenchmarkSiteVsIndex10k(b *testing.B) {
 	if err := vaultgen.WriteFiles(dir, files); err != nil {
 		b.Fatal(err)
 	}
-	open := func(b *testing.B) *pc.Project {
+	open := func(b *testing.B, opts ...pc.Option) *pc.Project {
 		fsys, err := osfs.New(dir)
 		if err != nil {
 			b.Fatal(err)
 		}
 		b.Cleanup(func() { fsys.Close() })
-		p, err := pc.Open(fsys)
+		p, err := pc.Open(fsys, opts...)
 		if err != nil || p.Len() != 10_000 {
 			b.Fatalf("open: %v", err)
 		}
 		return p
 	}
 	build := func(b *testing.B, out string) {
-		if _, err := site.Generate(open(b), site.Options{}, out); err != nil {
+		if _, err := site.Generate(open(b, pc.WithBodies()), site.Options{}, out); err != nil {
 			b.Fatal(err)
 		}
 	}

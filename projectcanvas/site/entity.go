@@ -1,6 +1,7 @@
 package site
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -39,13 +40,9 @@ var standardFields = []string{"id", "type", "title", "status", "workstream", "pr
 // entityPage writes e/ID.html into its frame and returns the entity's
 // search entry.
 func (s *site) entityPage(e *pc.Entity, fr frame) (searchEntry, error) {
-	body, err := s.p.Content(e.ID)
+	body, err := s.p.TakeContent(e.ID) // read once: with the entity, when the project keeps the bodies (pc.WithBodies)
 	if err != nil {
 		return searchEntry{}, err
-	}
-	htmlOut, plain, err := s.renderBody(body)
-	if err != nil {
-		return searchEntry{}, pc.Errorf(pc.CodeInternal, "rendering %s: %v", e.Path, err)
 	}
 	var fields []field
 	for _, k := range standardFields {
@@ -61,22 +58,29 @@ func (s *site) entityPage(e *pc.Entity, fr frame) (searchEntry, error) {
 	for _, k := range keys {
 		fields = append(fields, field{k, show(e.Fields[k])})
 	}
-	var b strings.Builder
-	b.Grow(len(fr.head) + len(fr.mid) + len(fr.tail) + 2*len(htmlOut) + 2048)
+	var b bytes.Buffer
+	b.Grow(len(fr.head) + len(fr.mid) + len(fr.tail) + 2*len(body) + 2048)
 	b.WriteString(fr.head)
 	b.WriteString(esc(string(e.ID) + " " + e.Title))
 	b.WriteString(fr.mid)
-	s.entityHTML(&b, e, fields, s.relations(e, entityRoot), htmlOut)
+	var plain string
+	err = s.entityHTML(&b, e, fields, s.relations(e, entityRoot), func() (err error) {
+		plain, err = s.renderBody(&b, body)
+		return err
+	})
+	if err != nil {
+		return searchEntry{}, pc.Errorf(pc.CodeInternal, "rendering %s: %v", e.Path, err)
+	}
 	b.WriteString(fr.tail)
 	entry := searchEntry{ID: string(e.ID), Title: e.Title, Type: string(e.Type), Status: string(e.Status), Text: plain}
-	return entry, s.emit(pageOf(e.ID), []byte(b.String()))
+	return entry, s.emit(pageOf(e.ID), b.Bytes())
 }
 
 // entityHTML writes an entity page's content: its title and marks, its
-// fields, its relations and its body (goldmark's output with bodyRenderer:
-// raw HTML escaped, links checked). Every text of the entity's goes
-// through esc.
-func (s *site) entityHTML(b *strings.Builder, e *pc.Entity, fields []field, relations []relation, body []byte) {
+// fields, its relations and its body, which body writes into b (goldmark's
+// output with bodyRenderer: raw HTML escaped, links checked). Every text
+// of the entity's goes through esc.
+func (s *site) entityHTML(b *bytes.Buffer, e *pc.Entity, fields []field, relations []relation, body func() error) error {
 	w := b.WriteString
 	w(`<article class="entity" data-pc-type="`)
 	w(esc(string(e.Type)))
@@ -129,8 +133,11 @@ func (s *site) entityHTML(b *strings.Builder, e *pc.Entity, fields []field, rela
 		w("\n</dl>")
 	}
 	w("\n<h2>Notes</h2>\n<div class=\"body\">\n")
-	b.Write(body)
+	if err := body(); err != nil {
+		return err
+	}
 	w("\n</div>\n</article>\n")
+	return nil
 }
 
 // relations are the entity's parent and children and every stored
@@ -138,11 +145,15 @@ func (s *site) entityHTML(b *strings.Builder, e *pc.Entity, fields []field, rela
 func (s *site) relations(e *pc.Entity, root string) []relation {
 	var out []relation
 	add := func(name string, ids []pc.ID) {
-		seen := map[pc.ID]bool{}
+		// Most lists hold a few ids: a map only for a long one.
+		dup := func(i int) bool { return slices.Contains(ids[:i], ids[i]) }
+		if len(ids) > 16 {
+			seen := make(map[pc.ID]bool, len(ids))
+			dup = func(i int) bool { was := seen[ids[i]]; seen[ids[i]] = true; return was }
+		}
 		var items []ref
-		for _, id := range ids {
-			if !seen[id] {
-				seen[id] = true
+		for i, id := range ids {
+			if !dup(i) {
 				items = append(items, s.ref(id, root))
 			}
 		}

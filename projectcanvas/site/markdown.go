@@ -46,20 +46,28 @@ func (s *site) markdown(root string) goldmark.Markdown {
 	)
 }
 
-// renderBody renders a body to HTML, and its text for the search index,
-// with the site's one goldmark for the entity pages (made once: goldmark
-// is safe for concurrent use, and its parsers are costly to make).
-func (s *site) renderBody(body string) (htmlOut []byte, plain string, err error) {
+// renderBody renders a body to HTML at the end of out, and returns its
+// text for the search index, with the site's one goldmark for the entity
+// pages (made once: goldmark is safe for concurrent use, and its parsers
+// are costly to make).
+func (s *site) renderBody(out *bytes.Buffer, body string) (plain string, err error) {
 	md := s.bodyMarkdown
 	src := []byte(body)
 	doc := md.Parser().Parse(text.NewReader(src))
 	nestHeadings(doc)
-	var buf bytes.Buffer
-	if err := md.Renderer().Render(&buf, src, doc); err != nil {
-		return nil, "", err
+	if err := md.Renderer().Render(bufWriter{out}, src, doc); err != nil {
+		return "", err
 	}
-	return buf.Bytes(), s.plainText(doc, src), nil
+	return s.plainText(doc, src), nil
 }
+
+// bufWriter is a bytes.Buffer as goldmark's renderer writes to: given
+// anything else, it wraps it in a new bufio.Writer (4 KiB) per body.
+type bufWriter struct{ *bytes.Buffer }
+
+func (bufWriter) Buffered() int  { return 0 }
+func (bufWriter) Flush() error   { return nil }
+func (bufWriter) Available() int { return 0 }
 
 // nestHeadings puts the body's headings below the page's: the page is the
 // h1 and the body sits under an h2, so the body's highest headings become

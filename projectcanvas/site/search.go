@@ -23,9 +23,7 @@ const maxIndexedText = 2000
 // from disk (file://) may load scripts beside it but not fetch files.
 func searchIndex(entries []searchEntry) []byte {
 	for i := range entries {
-		if r := []rune(entries[i].Text); len(r) > maxIndexedText {
-			entries[i].Text = string(r[:maxIndexedText])
-		}
+		entries[i].Text = firstRunes(entries[i].Text, maxIndexedText)
 	}
 	if entries == nil {
 		entries = []searchEntry{}
@@ -36,4 +34,16 @@ func searchIndex(entries []searchEntry) []byte {
 
 func (s *site) searchPage(canvases []canvasLink) error {
 	return s.write("search.html", "search", page{Title: "Search", Search: true}, canvases)
+}
+
+// firstRunes is s cut after its first n runes, without converting all of
+// s to runes.
+func firstRunes(s string, n int) string {
+	for i := range s {
+		if n == 0 {
+			return s[:i]
+		}
+		n--
+	}
+	return s
 }

@@ -3,6 +3,7 @@ package site_test
 import (
 	"encoding/json"
 	"flag"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -192,4 +193,25 @@ func TestHostileVault(t *testing.T) {
 	assert.Contains(t, string(files["assets/board-data.js"]), `"title":"\u003cscript\u003ealert('title')\u003c/script\u003e"`)
 	assert.Equal(t, []string{"T-001", "T-002"}, []string{boardData(t, files)[0]["id"].(string), boardData(t, files)[1]["id"].(string)})
 	assert.Len(t, boardData(t, files), 2)
+}
+
+// TestRelationsListEachOnce: a relation stated from both ends lists the
+// other entity once, in a short list and in a long one.
+func TestRelationsListEachOnce(t *testing.T) {
+	for _, n := range []int{3, 40} {
+		files := map[string]string{}
+		var deps []string
+		for i := 2; i <= n+1; i++ {
+			id := fmt.Sprintf("T-%03d", i)
+			deps = append(deps, id)
+			files["Projects/tasks/"+id+" Dep.md"] = "---\nid: " + id + "\ntype: task\ntitle: Dep\nblocks: [T-001]\n---\n"
+		}
+		files["Projects/tasks/T-001 Main.md"] = "---\nid: T-001\ntype: task\ntitle: Main\ndepends_on: [" + strings.Join(deps, ", ") + "]\n---\n"
+		siteFiles, err := site.Build(open(t, files), site.Options{Generated: generated})
+		require.NoError(t, err)
+		page := string(siteFiles["e/T-001.html"])
+		for _, id := range deps {
+			assert.Equal(t, 1, strings.Count(page, `href="../e/`+id+`.html"`), "%d dependencies: %s", n, id)
+		}
+	}
 }

@@ -264,16 +264,11 @@ func sitePath(name string) bool {
 // createFile writes a file that must not exist yet, in a folder that
 // does; a file it could not write whole is removed.
 func createFile(name string, data []byte) error {
-	f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-	if err != nil {
-		return asError(err)
-	}
-	_, err = f.Write(data)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
+	opened, err := createNew(name, data)
+	if err != nil && opened {
 		os.Remove(name)
+	}
+	if err != nil {
 		return asError(err)
 	}
 	return nil

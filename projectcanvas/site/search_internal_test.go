@@ -1,0 +1,30 @@
+package site
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestFirstRunes(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		n    int
+		want string
+	}{{"héllo", 2, "hé"}, {"héllo", 5, "héllo"}, {"héllo", 9, "héllo"}, {"abc", 0, ""}, {"", 3, ""}, {"日本語", 1, "日"}} {
+		assert.Equal(t, c.want, firstRunes(c.in, c.n), "%q %d", c.in, c.n)
+	}
+}
+
+// A long body's text is cut at maxIndexedText runes, not bytes.
+func TestSearchIndexCutsLongTexts(t *testing.T) {
+	long := strings.Repeat("é", maxIndexedText+10)
+	js := searchIndex([]searchEntry{{ID: "T-001", Text: long}, {ID: "T-002", Text: "short"}})
+	var got []searchEntry
+	require.NoError(t, json.Unmarshal([]byte(strings.TrimSuffix(strings.TrimPrefix(string(js), "window.PC_SEARCH = "), ";\n")), &got))
+	assert.Equal(t, strings.Repeat("é", maxIndexedText), got[0].Text)
+	assert.Equal(t, "short", got[1].Text)
+}
