@@ -249,6 +249,10 @@ type near struct {
 	sim float64
 }
 
+// above orders the nearest: a higher similarity first, ties by chunk key
+// (the vectors are read from a map, whose order changes from run to run).
+func (n near) above(o near) bool { return n.sim > o.sim || n.sim == o.sim && n.key < o.key }
+
 // nearest returns the m chunks whose model vectors are nearest qv, best
 // first; the caller holds e.mu.
 func (e *Engine) nearest(qv []float32, m int, keep func(*chunkRec) bool) []near {
@@ -265,7 +269,8 @@ func (e *Engine) nearest(qv []float32, m int, keep func(*chunkRec) bool) []near 
 			dot += qv[j] * float32(x)
 		}
 		s := float64(dot * r.v.scale)
-		if len(out) == m && s <= out[m-1].sim {
+		x := near{key, r, s}
+		if len(out) == m && !x.above(out[m-1]) {
 			continue
 		}
 		// Insertion into the few best, by hand: no generic code per
@@ -274,10 +279,10 @@ func (e *Engine) nearest(qv []float32, m int, keep func(*chunkRec) bool) []near 
 			out = append(out, near{})
 		}
 		i := len(out) - 1
-		for ; i > 0 && out[i-1].sim < s; i-- {
+		for ; i > 0 && x.above(out[i-1]); i-- {
 			out[i] = out[i-1]
 		}
-		out[i] = near{key, r, s}
+		out[i] = x
 	}
 	return out
 }
