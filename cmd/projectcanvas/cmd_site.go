@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
-	"time"
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/site"
@@ -48,9 +47,6 @@ func siteCommand(_ context.Context, c *cli, args []string) int {
 		return failure(c.stdout, c.stderr, "", err)
 	}
 	opt := site.Options{Include: append(cfgIn, include...), Exclude: append(cfgEx, exclude...), Generated: p.Now()}
-	if clock == nil {
-		opt.Generated = time.Now()
-	}
 	if commit, err := gitRun(c.vaultDir, "rev-parse", "--verify", "--quiet", "HEAD"); err == nil {
 		opt.Commit = commit
 	}

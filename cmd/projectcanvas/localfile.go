@@ -3,10 +3,11 @@ package main
 import (
 	"errors"
 	"fmt"
-	"github.com/projectcanvas/projectcanvas/internal/atomicfile"
 	"io"
 	"io/fs"
 	"os"
+
+	"github.com/projectcanvas/projectcanvas/internal/atomicfile"
 )
 
 // The files the CLI reads and writes back outside the vault's file system

@@ -5,7 +5,6 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
-	"github.com/projectcanvas/projectcanvas/internal/atomicfile"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -13,6 +12,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/projectcanvas/projectcanvas/internal/atomicfile"
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 )
 

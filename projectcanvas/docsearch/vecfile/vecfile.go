@@ -6,11 +6,11 @@ package vecfile
 
 import (
 	"errors"
-	"github.com/projectcanvas/projectcanvas/internal/atomicfile"
 	"io/fs"
 	"os"
 	"path/filepath"
 
+	"github.com/projectcanvas/projectcanvas/internal/atomicfile"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/docsearch"
 )
 
