@@ -1,7 +1,6 @@
 package site
 
 import (
-	"cmp"
 	"path"
 	"runtime"
 	"slices"
@@ -99,7 +98,6 @@ func build(p *pc.Project, opt Options, emit func(name string, data []byte) error
 	}
 	s := &site{p: p, opt: opt, all: p.All(), shown: map[pc.ID]*pc.Entity{}, byName: map[string]*pc.Entity{}, hidden: map[string]pc.ID{}, inverse: map[pc.ID][]relatedTo{}, emit: emit}
 	s.bodyMarkdown = s.markdown(entityRoot)
-	slices.SortFunc(s.all, func(a, b *pc.Entity) int { return cmp.Compare(a.ID, b.ID) })
 	for _, e := range s.all {
 		if s.publishes(e) {
 			s.shown[e.ID] = e

@@ -215,3 +215,23 @@ func TestRelationsListEachOnce(t *testing.T) {
 		}
 	}
 }
+
+// Build reads the project's list of entities and leaves it as it is: the
+// list is the index's own (Project.All), in id order (T-999 before
+// T-1000), which later writes search by.
+func TestBuildLeavesTheProjectsListAlone(t *testing.T) {
+	task := func(id string) string { return "---\nid: " + id + "\ntype: task\ntitle: Task " + id + "\nstatus: Not Started\n---\n" }
+	p, err := pc.Open(memfs.New(map[string]string{"Projects/T-999.md": task("T-999"), "Projects/T-1000.md": task("T-1000")}))
+	require.NoError(t, err)
+	ids := func() (out []pc.ID) {
+		for _, e := range p.All() {
+			out = append(out, e.ID)
+		}
+		return out
+	}
+	before := ids()
+	require.Equal(t, []pc.ID{"T-999", "T-1000"}, before)
+	_, err = site.Build(p, site.Options{Generated: generated})
+	require.NoError(t, err)
+	assert.Equal(t, before, ids())
+}
