@@ -42,9 +42,10 @@ func (s *site) canvasPages() ([]canvasLink, error) {
 		if err != nil {
 			continue // a canvas the editor cannot read either: left out, as a broken note is
 		}
-		slug := or(render.Slug(strings.TrimSuffix(name, ".canvas")), "canvas")
+		base := or(render.Slug(strings.TrimSuffix(name, ".canvas")), "canvas")
+		slug := base
 		for n := 2; used[slug]; n++ {
-			slug = render.Slug(strings.TrimSuffix(name, ".canvas")) + "-" + strconv.Itoa(n)
+			slug = base + "-" + strconv.Itoa(n)
 		}
 		used[slug] = true
 		link := canvasLink{Name: strings.TrimSuffix(name, ".canvas"), Page: "canvas/" + slug + ".html"}

@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -227,15 +228,49 @@ func (w *Writer) close(complete bool) (Written, error) {
 	return w.n, err
 }
 
+// maxManifestBytes bounds the manifest read: a site of 100,000 files
+// lists them in a few megabytes.
+const maxManifestBytes = 64 << 20
+
+// readManifestFile reads the manifest at name only as a regular file of
+// at most maxManifestBytes: the folder may be in the vault, where a
+// teammate's commit can put a link (to a file anywhere, to /dev/zero) or
+// a folder at that name.
+func readManifestFile(name string) ([]byte, error) {
+	st, err := os.Lstat(name)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, err
+		}
+		return nil, asError(err)
+	}
+	if !st.Mode().IsRegular() || st.Size() > maxManifestBytes {
+		return nil, pc.Errorf(pc.CodeConflict, "%s is not a manifest projectcanvas site wrote (not a regular file, or over %d bytes): give an empty or new folder with -o", name, maxManifestBytes)
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, asError(err)
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxManifestBytes+1))
+	if err != nil {
+		return nil, asError(err)
+	}
+	if len(data) > maxManifestBytes {
+		return nil, pc.Errorf(pc.CodeConflict, "%s grew over %d bytes while it was read", name, maxManifestBytes)
+	}
+	return data, nil
+}
+
 // readManifest reads the manifest of dir; an empty one when there is none.
 func readManifest(dir string) (manifest, error) {
 	m := manifest{Files: map[string]string{}}
-	data, err := os.ReadFile(filepath.Join(dir, ManifestName))
+	data, err := readManifestFile(filepath.Join(dir, ManifestName))
 	if errors.Is(err, fs.ErrNotExist) {
 		return m, nil
 	}
 	if err != nil {
-		return m, asError(err)
+		return m, err
 	}
 	if err := json.Unmarshal(data, &m); err != nil || m.Generator != generator {
 		return m, pc.Errorf(pc.CodeConflict, "%s is not a manifest projectcanvas site wrote: give an empty or new folder with -o", filepath.Join(dir, ManifestName))

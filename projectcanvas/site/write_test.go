@@ -212,3 +212,27 @@ func relative(t *testing.T, dir string, files map[string]string) map[string]stri
 	}
 	return out
 }
+
+// A manifest that is a link (to a file outside, to a device that never
+// ends) or a folder is not read: the command refuses the folder, and
+// nothing is written.
+func TestWriteRefusesAManifestThatIsNoRegularFile(t *testing.T) {
+	root := t.TempDir()
+	secret := filepath.Join(root, "secret.json")
+	require.NoError(t, os.WriteFile(secret, []byte(`{"generator":"projectcanvas site","files":{}}`), 0o644))
+	for name, place := range map[string]func(string) error{
+		"a link to a file":   func(p string) error { return os.Symlink(secret, p) },
+		"a link to a device": func(p string) error { return os.Symlink("/dev/zero", p) },
+		"a folder":           func(p string) error { return os.Mkdir(p, 0o755) },
+	} {
+		t.Run(name, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), "site")
+			require.NoError(t, os.MkdirAll(dir, 0o755))
+			require.NoError(t, place(filepath.Join(dir, site.ManifestName)))
+			_, err := site.Write(dir, site.Files{"index.html": []byte("a")})
+			require.Error(t, err)
+			assert.Equal(t, pc.CodeConflict, pc.ErrorCode(err), "%v", err)
+			assert.NoFileExists(t, filepath.Join(dir, "index.html"))
+		})
+	}
+}
