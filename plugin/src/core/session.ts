@@ -120,9 +120,9 @@ export class Session {
     if (!this.stopped) this.queue.onVaultEvent(type, file, oldPath);
   }
 
-  /** Calls a tool and applies its changes. */
-  call<R = Record<string, unknown>>(name: string, args: unknown = {}): Promise<Answer<R>> {
-    return this.mutate<R>("call", { name, arguments: args });
+  /** Calls a tool and applies its changes; liveCanvases as for command. */
+  call<R = Record<string, unknown>>(name: string, args: unknown = {}, { liveCanvases = true }: { liveCanvases?: boolean } = {}): Promise<Answer<R>> {
+    return this.mutate<R>("call", { name, arguments: args }, liveCanvases);
   }
 
   /**

@@ -136,7 +136,9 @@ export async function listEntities<R = EntityRow>(session: Session, types: strin
     const args: Record<string, unknown> = { max_items: 200, fields };
     if (types) args.filters = { type: types };
     if (token) args.continuation_token = token;
-    const page = await session.call<{ results: R[]; has_more?: boolean; continuation_token?: string }>("search_entities", args);
+    // The open canvases are handed over before the first page only: the
+    // list is read in one go, and each comparison serializes every canvas.
+    const page = await session.call<{ results: R[]; has_more?: boolean; continuation_token?: string }>("search_entities", args, { liveCanvases: token === undefined });
     out.push(...(page.result.results ?? []));
     token = page.result.has_more ? page.result.continuation_token : undefined;
   } while (token && out.length < max);
