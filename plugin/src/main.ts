@@ -49,7 +49,7 @@ export default class ProjectCanvasPlugin extends Plugin {
       embeddings: () => embeddingsConfig(this.device),
       transport: send,
       vectorStore: deviceVectorStore(),
-      vaultId: this.app.vault.getName(),
+      vaultId: this.device.vaultId(),
       onProgress: (p) => this.progress.update(p),
       notify: (m) => new Notice(m),
       cacheDir: this.manifest.dir,

@@ -8,6 +8,7 @@
 // embeddings endpoint and model) to localStorage. docs/SECURITY.md has
 // the whole rule.
 import type { App } from "obsidian";
+import { newToken } from "../settings";
 
 /** The plugin's secrets, by fixed id: a synced file cannot choose which secret is sent where. */
 export const SECRET_IDS = {
@@ -19,6 +20,8 @@ export type SecretName = keyof typeof SECRET_IDS;
 
 /** localStorage key of the device-local settings that are no secret. */
 const LOCAL_SETTINGS = "project-canvas-device";
+/** localStorage key of the vault's name on this device (vaultId). */
+const VAULT_ID = "project-canvas-vault-id";
 
 /** Where document search may send note text: this device's setting. */
 export interface EmbeddingsSettings {
@@ -31,6 +34,13 @@ export interface DeviceStore {
   setSecret(name: SecretName, value: string): void;
   embeddings(): EmbeddingsSettings;
   setEmbeddings(e: EmbeddingsSettings): void;
+  /**
+   * This vault's name on this device, made once and kept in its local
+   * storage: it names the vault's store of a model's vectors (every vault
+   * of the app shares one IndexedDB), where a folder's name may be another
+   * vault's too.
+   */
+  vaultId(): string;
   /** "secret storage" or "this device's local storage", for messages. */
   readonly where: string;
 }
@@ -57,6 +67,13 @@ export function deviceStore(app: App): DeviceStore {
       return { endpoint: str(v?.endpoint), model: str(v?.model) };
     },
     setEmbeddings(e) { app.saveLocalStorage(LOCAL_SETTINGS, { endpoint: e.endpoint, model: e.model }); },
+    vaultId() {
+      const v = local(VAULT_ID);
+      if (typeof v === "string" && /^[0-9a-f]{64}$/.test(v)) return v;
+      const id = newToken();
+      app.saveLocalStorage(VAULT_ID, id);
+      return id;
+    },
   };
 }
 
