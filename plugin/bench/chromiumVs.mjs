@@ -44,7 +44,9 @@ function buildBase() {
   const buildFile = path.join(basePlugin, "build.mjs");
   if (!readFileSync(buildFile, "utf8").includes("--chromium-bench")) {
     const ours = readFileSync(path.join(plugin, "build.mjs"), "utf8");
-    appendFileSync(buildFile, "\n" + ours.slice(ours.indexOf('if (process.argv.includes("--chromium-bench"))')));
+    const at = ours.indexOf('if (process.argv.includes("--chromium-bench"))');
+    if (at < 0) throw new Error("build.mjs has no --chromium-bench bundling to give the base");
+    appendFileSync(buildFile, "\n" + ours.slice(at));
   }
   const entry = path.join(basePlugin, "test/harness-entry.ts");
   if (!/\bsuggesters\b/.test(readFileSync(entry, "utf8"))) {

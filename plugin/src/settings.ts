@@ -3,8 +3,6 @@ import { Platform, PluginSettingTab, Setting, type App, type Plugin } from "obsi
 import type { DeviceStore } from "./vault/deviceStore";
 import { ENTITY_TYPES } from "./core/wire";
 
-// Re-exported for commands.ts, which takes it from here.
-export { ENTITY_TYPES };
 export type EntityType = (typeof ENTITY_TYPES)[number];
 
 /**

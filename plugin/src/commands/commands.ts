@@ -9,7 +9,7 @@ import * as canvas from "../editor/canvasAdapter";
 import { Focus } from "../editor/focus";
 import { guarded, Refusal } from "../core/failures";
 import { CreateFeatureModal, ImportSummaryModal, ReconcileModal, ReviewModal, SuggestLinksModal, type FeatureSuggestion, type Imported } from "../editor/modals";
-import { ENTITY_TYPES } from "../settings";
+import { ENTITY_TYPES } from "../core/wire";
 import { CanvasSearch, pickEntity } from "../editor/suggesters";
 import type { CommandHost, NotionSyncControl } from "../core/types";
 

@@ -9,7 +9,7 @@ export class Refusal extends Error {}
 
 /** A failure as a person reads it: the core's message, with the file it names when the message does not. */
 export function describeError(e: unknown): string {
-  const msg = e instanceof Error ? e.message : String(e);
+  const msg = message(e);
   if (e instanceof CoreError && e.details && typeof e.details === "object") {
     const path = (e.details as Record<string, unknown>).path;
     if (typeof path === "string" && path && !msg.includes(path)) return `${msg} (${path})`;
