@@ -220,7 +220,9 @@ func TestRelationsListEachOnce(t *testing.T) {
 // list is the index's own (Project.All), in id order (T-999 before
 // T-1000), which later writes search by.
 func TestBuildLeavesTheProjectsListAlone(t *testing.T) {
-	task := func(id string) string { return "---\nid: " + id + "\ntype: task\ntitle: Task " + id + "\nstatus: Not Started\n---\n" }
+	task := func(id string) string {
+		return "---\nid: " + id + "\ntype: task\ntitle: Task " + id + "\nstatus: Not Started\n---\n"
+	}
 	p, err := pc.Open(memfs.New(map[string]string{"Projects/T-999.md": task("T-999"), "Projects/T-1000.md": task("T-1000")}))
 	require.NoError(t, err)
 	ids := func() (out []pc.ID) {
