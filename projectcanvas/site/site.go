@@ -228,8 +228,8 @@ func (s *site) resolve(target string) *pc.Entity {
 // entity left out of the site written without a label, the entity's id
 // alone: its file's name would tell its title.
 func (s *site) wikiText(l *wikiLink) string {
-	if l.Aliased {
-		return l.Label
+	if l.Aliased || s.resolve(l.Target) != nil {
+		return l.Label // a page of the site: its label, as written
 	}
 	first, _, _ := strings.Cut(l.Target, " ")
 	if id, _, _, err := pc.ParseID(first); err == nil {

@@ -237,3 +237,22 @@ func TestBuildLeavesTheProjectsListAlone(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, before, ids())
 }
+
+// A wiki link to a name that a published note and an unpublished one both
+// have goes to the published page, and keeps its label: the unpublished
+// entity's id is shown only for a link that reaches it.
+func TestLinkToANameTwoNotesShare(t *testing.T) {
+	note := func(id, title, extra, body string) string {
+		return "---\nid: " + id + "\ntype: task\ntitle: " + title + "\nstatus: Not Started\n" + extra + "---\n" + body
+	}
+	p := open(t, map[string]string{
+		"Projects/a/Shared.md":   note("T-001", "Shared", "", "published\n"),
+		"Projects/b/Shared.md":   note("T-002", "Shared too", "publish: false\n", "secret\n"),
+		"Projects/tasks/Link.md": note("T-003", "Link", "", "See [[Shared]].\n"),
+	})
+	files, err := site.Build(p, site.Options{Generated: generated})
+	require.NoError(t, err)
+	page := string(files["e/T-003.html"])
+	assert.Contains(t, page, ">Shared</a>")
+	assert.NotContains(t, page, "T-002")
+}
