@@ -161,16 +161,16 @@ export class BoardView extends ItemView {
       this.entities = [];
       this.error = message(e);
     }
+    this.drawFilters(); // the choices are the entities': drawn once a fetch, not at each move or sort
     this.draw();
     await this.drawn;
   }
 
-  /** Draws the toolbar's choices and the board or table, in slices; a newer call stops an older one. */
+  /** Draws the board or table, in slices; a newer call stops an older one. */
   private draw(): void {
     if (!this.bodyEl) return;
     const generation = ++this.generation;
     const pace = async () => { await yieldThread(); return generation === this.generation; };
-    this.drawFilters();
     this.modeEl.setText(this.mode === "board" ? "Show as table" : "Show as board");
     this.modeEl.setAttr("aria-pressed", String(this.mode === "table"));
     if (this.error) {
