@@ -39,10 +39,8 @@ type boardEntity struct {
 
 // badgeOf is the type's badge of render's palette.
 func badgeOf(t pc.Type) string {
-	for _, s := range render.TypeStyles {
-		if s.Type == string(t) {
-			return s.Badge
-		}
+	if s := render.TypeStyleOf(string(t)); s != nil {
+		return s.Badge
 	}
 	return string(t)
 }

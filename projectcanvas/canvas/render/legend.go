@@ -46,7 +46,7 @@ func legendOf(c *canvas.Canvas, lookup Lookup) legend {
 			continue
 		}
 		if e, ok := lookup(n.File); ok {
-			if s := typeStyle(e.Type); s != nil {
+			if s := TypeStyleOf(e.Type); s != nil {
 				types[s] = true
 			}
 			if t := toneOf(e.Status); t != nil {

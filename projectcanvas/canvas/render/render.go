@@ -111,7 +111,9 @@ var TypeStyles = []TypeStyle{
 	{"feature", "FEATURE", 1.5, "", true},
 }
 
-func typeStyle(t string) *TypeStyle {
+// TypeStyleOf is the style of an entity type in TypeStyles, nil for a
+// type it has none of.
+func TypeStyleOf(t string) *TypeStyle {
 	for i := range TypeStyles {
 		if TypeStyles[i].Type == t {
 			return &TypeStyles[i]
@@ -272,7 +274,7 @@ func node(b *strings.Builder, n *canvas.Node, lookup Lookup) {
 					fmt.Fprintf(b, `<a href="%s">`+"\n", esc(e.Href))
 					defer b.WriteString("</a>\n")
 				}
-				tone, style = toneOf(e.Status), typeStyle(e.Type)
+				tone, style = toneOf(e.Status), TypeStyleOf(e.Type)
 				if tone != nil {
 					fill = or(colour(n.Color), tone.Colour)
 				}
