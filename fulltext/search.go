@@ -1,7 +1,6 @@
 package fulltext
 
 import (
-	"container/heap"
 	"math"
 	"slices"
 	"sync"
@@ -126,17 +125,31 @@ func worse(a, b Hit) bool {
 	return a.ID > b.ID
 }
 
-// hitHeap is a min-heap of hits: the worst kept hit is on top.
-type hitHeap struct{ h []Hit }
+// siftDown restores the min-heap h (the worst kept hit on top) below i.
+// Written out rather than through container/heap: its interface calls
+// were a twentieth of a hybrid search.
+func siftDown(h []Hit, i int) {
+	for {
+		w := 2*i + 1
+		if w >= len(h) {
+			return
+		}
+		if r := w + 1; r < len(h) && worse(h[r], h[w]) {
+			w = r
+		}
+		if !worse(h[w], h[i]) {
+			return
+		}
+		h[i], h[w] = h[w], h[i]
+		i = w
+	}
+}
 
-func (h *hitHeap) Len() int           { return len(h.h) }
-func (h *hitHeap) Less(i, j int) bool { return worse(h.h[i], h.h[j]) }
-func (h *hitHeap) Swap(i, j int)      { h.h[i], h.h[j] = h.h[j], h.h[i] }
-func (h *hitHeap) Push(v any)         { h.h = append(h.h, v.(Hit)) }
-func (h *hitHeap) Pop() any {
-	v := h.h[len(h.h)-1]
-	h.h = h.h[:len(h.h)-1]
-	return v
+// heapify makes h a min-heap.
+func heapify(h []Hit) {
+	for i := len(h)/2 - 1; i >= 0; i-- {
+		siftDown(h, i)
+	}
 }
 
 // topK returns the best limit candidates that keep accepts, best first.
@@ -146,38 +159,35 @@ func topK(cands []Hit, limit int, keep func(string) bool) []Hit {
 	if limit <= 0 || limit > len(cands) {
 		limit = len(cands)
 	}
-	all := make([]Hit, 0, limit)
-	h := &hitHeap{h: all}
+	h := make([]Hit, 0, limit)
 	for _, c := range cands {
 		if keep != nil && !keep(c.ID) {
 			continue
 		}
 		switch {
-		case len(h.h) < limit:
-			h.h = append(h.h, c)
-			if len(h.h) == limit {
-				heap.Init(h)
+		case len(h) < limit:
+			h = append(h, c)
+			if len(h) == limit {
+				heapify(h)
 			}
-		case worse(h.h[0], c):
-			h.h[0] = c
-			heap.Fix(h, 0)
+		case worse(h[0], c):
+			h[0] = c
+			siftDown(h, 0)
 		}
 	}
-	if len(h.h) < limit {
-		heap.Init(h)
+	if len(h) < limit {
+		heapify(h)
 	}
-	// Move the worst to the back until the heap is empty: the backing array
-	// ends up sorted best first.
-	all = h.h
-	for n := len(all) - 1; n > 0; n-- {
-		all[0], all[n] = all[n], all[0]
-		h.h = all[:n]
-		heap.Fix(h, 0)
+	// Move the worst to the back until the heap is empty: the array ends
+	// up sorted best first.
+	for n := len(h) - 1; n > 0; n-- {
+		h[0], h[n] = h[n], h[0]
+		siftDown(h[:n], 0)
 	}
-	if len(all) == 0 {
+	if len(h) == 0 {
 		return nil
 	}
-	return all
+	return h
 }
 
 // DocFreq returns the number of documents that hold term, a term as

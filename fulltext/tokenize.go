@@ -1,6 +1,7 @@
 package fulltext
 
 import (
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -342,6 +343,11 @@ func Tokenize(text string) []string {
 // call: no string is made for it, so a caller that only compares terms
 // (is a query's word in this title?) allocates nothing.
 func EachTerm(text string, yield func(term []byte) bool) {
-	var t tokenizer
+	t := eachTermPool.Get().(*tokenizer)
+	defer eachTermPool.Put(t)
 	t.scan(text, func(term []byte, _, _ int, _ kind) bool { return yield(term) })
 }
+
+// eachTermPool keeps EachTerm's tokenizers, buffers and all: a search
+// tokenizes the title of each of its best candidates.
+var eachTermPool = sync.Pool{New: func() any { return new(tokenizer) }}

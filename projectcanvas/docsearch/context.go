@@ -151,7 +151,7 @@ func (s *shard) addContext(cands []cand, cv []float32, weight float64) {
 	idx := make([]int, 0, len(cands)) // candidates with a vector, in slot order
 	slotOf := make([]int32, len(cands))
 	for i := range cands {
-		slotOf[i] = s.byKey[cands[i].c.key]
+		slotOf[i] = cands[i].slot
 		if int(slotOf[i]) < s.colLen {
 			idx = append(idx, i)
 		}

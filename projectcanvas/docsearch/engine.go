@@ -683,7 +683,9 @@ func (s *shard) insert(i int, p *prepared, dim int) *docState {
 		if !p.inBM25 {
 			text = p.text(j)
 		}
-		st.slots = append(st.slots, s.add(p.chunks[j], text, v, dim, p.inBM25))
+		c := p.chunks[j]
+		c.sum = p.sum
+		st.slots = append(st.slots, s.add(c, text, v, dim, p.inBM25))
 		if p.chunks[j].Section != last {
 			st.nodes++
 			last = p.chunks[j].Section

@@ -200,10 +200,7 @@ func (e *Engine) rank(text string, qv []float32, q Query) []ranked {
 	}
 	out := make([]ranked, len(best))
 	for i, c := range best {
-		out[i] = ranked{Chunk: c.c.Chunk, key: c.c.key, vector: c.vector, bm25: c.bm25, hybrid: c.hybrid}
-		if st := e.docs[c.c.Doc]; st != nil {
-			out[i].sum = st.sum
-		}
+		out[i] = ranked{Chunk: c.c.Chunk, key: c.c.key, sum: c.c.sum, vector: c.vector, bm25: c.bm25, hybrid: c.hybrid}
 	}
 	return out
 }
@@ -417,7 +414,7 @@ func titleMatch(c *chunkRec, query []string, found []bool) float64 {
 	}
 	clear(found)
 	n := 0
-	fulltext.EachTerm(docTitle(c.Doc)+" "+c.HeadingPath, func(term []byte) bool {
+	match := func(term []byte) bool {
 		for i, t := range query {
 			if !found[i] && string(term) == t {
 				found[i] = true
@@ -425,7 +422,13 @@ func titleMatch(c *chunkRec, query []string, found []bool) float64 {
 			}
 		}
 		return n < len(query)
-	})
+	}
+	// The name, then the heading path: as the index tokenizes the two
+	// joined by a space (addBM25), without making that string.
+	fulltext.EachTerm(docTitle(c.Doc), match)
+	if n < len(query) {
+		fulltext.EachTerm(c.HeadingPath, match)
+	}
 	return float64(n) / float64(len(query))
 }
 

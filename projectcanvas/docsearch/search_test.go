@@ -4,6 +4,12 @@ import (
 	"context"
 	"math"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/projectcanvas/projectcanvas/fulltext"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/vault/memfs"
 )
 
 // Each candidate takes docShare of the scores of its document's best, and
@@ -110,6 +116,53 @@ func TestMatchTitles(t *testing.T) {
 	for _, c := range best {
 		if math.Abs(c.hybrid-(VectorWeight*c.vector+BM25Weight*c.bm25)) > 1e-12 {
 			t.Errorf("%s: hybrid %v is not the weighted sum", c.c.HeadingPath, c.hybrid)
+		}
+	}
+}
+
+// The vector scan's fast path (colsum.Add4, AVX2) and its portable loop
+// give every query the same results with the same scores, bit for bit.
+func TestVectorScanSameWithoutTheFastPath(t *testing.T) {
+	e, err := Open(context.Background(), memfs.New(benchFiles(300)), WithCache(""))
+	require.NoError(t, err)
+	search := func() [][]Result {
+		var all [][]Result
+		for _, q := range benchQueries(60) {
+			rs, err := e.Search(context.Background(), Query{Text: q, TopK: 10})
+			require.NoError(t, err)
+			all = append(all, rs)
+		}
+		return all
+	}
+	fast := search()
+	defer func(f func([]float32, []int8, []int8, []int8, []int8, *[4]float32) bool) { addColumns4 = f }(addColumns4)
+	addColumns4 = func([]float32, []int8, []int8, []int8, []int8, *[4]float32) bool { return false }
+	portable := search()
+	require.Equal(t, len(portable), len(fast))
+	for i := range fast {
+		require.Len(t, fast[i], len(portable[i]))
+		for j := range fast[i] {
+			a, b := fast[i][j], portable[i][j]
+			assert.Equal(t, b.Doc+"#"+b.HeadingPath, a.Doc+"#"+a.HeadingPath, "query %d result %d", i, j)
+			assert.Equal(t, math.Float64bits(b.VectorScore), math.Float64bits(a.VectorScore), "query %d result %d", i, j)
+			assert.Equal(t, math.Float64bits(b.HybridScore), math.Float64bits(a.HybridScore), "query %d result %d", i, j)
+		}
+	}
+}
+
+// titleMatch tokenizes a chunk's document name and heading path one after
+// the other, not joined: the terms must be those of the joined title the
+// index holds (addBM25), for any name and heading.
+func TestTitleTermsSameApartAsJoined(t *testing.T) {
+	names := []string{"T-004 Login form", "notes", "ci-cd", "foo-", "Zürich café", "日本語の文書", "v1.2", "it's", "A_1", ""}
+	headings := []string{"Spec > Edge cases", "-bar", "_004", "文書の見出し", "'quoted'", "1.21 release", "x", ""}
+	for _, name := range names {
+		for _, heading := range headings {
+			var apart []string
+			for _, part := range []string{name, heading} {
+				fulltext.EachTerm(part, func(term []byte) bool { apart = append(apart, string(term)); return true })
+			}
+			assert.Equal(t, fulltext.Tokenize(name+" "+heading), apart, "%q + %q", name, heading)
 		}
 	}
 }

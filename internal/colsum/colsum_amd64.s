@@ -1,0 +1,68 @@
+#include "textflag.h"
+
+// func add4(acc *float32, n int, c0, c1, c2, c3 *int8, q *[4]float32)
+//
+// Eight sums a pass: each column's eight bytes sign-extended to int32,
+// converted to float32, multiplied by the column's weight and added to
+// the sums, the columns in order (no fused multiply-add: the same
+// rounding as the portable loop).
+TEXT ·add4(SB), NOSPLIT, $0-56
+	MOVQ acc+0(FP), DI
+	MOVQ n+8(FP), CX
+	MOVQ c0+16(FP), R8
+	MOVQ c1+24(FP), R9
+	MOVQ c2+32(FP), R10
+	MOVQ c3+40(FP), R11
+	MOVQ q+48(FP), AX
+	VBROADCASTSS 0(AX), Y4
+	VBROADCASTSS 4(AX), Y5
+	VBROADCASTSS 8(AX), Y6
+	VBROADCASTSS 12(AX), Y7
+	XORQ BX, BX
+
+loop:
+	CMPQ BX, CX
+	JGE  done
+	VMOVUPS   (DI)(BX*4), Y0
+	VPMOVSXBD (R8)(BX*1), Y1
+	VCVTDQ2PS Y1, Y1
+	VMULPS    Y4, Y1, Y1
+	VADDPS    Y1, Y0, Y0
+	VPMOVSXBD (R9)(BX*1), Y2
+	VCVTDQ2PS Y2, Y2
+	VMULPS    Y5, Y2, Y2
+	VADDPS    Y2, Y0, Y0
+	VPMOVSXBD (R10)(BX*1), Y3
+	VCVTDQ2PS Y3, Y3
+	VMULPS    Y6, Y3, Y3
+	VADDPS    Y3, Y0, Y0
+	VPMOVSXBD (R11)(BX*1), Y1
+	VCVTDQ2PS Y1, Y1
+	VMULPS    Y7, Y1, Y1
+	VADDPS    Y1, Y0, Y0
+	VMOVUPS   Y0, (DI)(BX*4)
+	ADDQ      $8, BX
+	JMP       loop
+
+done:
+	VZEROUPPER
+	RET
+
+// func cpuid(eaxArg, ecxArg uint32) (eax, ebx, ecx, edx uint32)
+TEXT ·cpuid(SB), NOSPLIT, $0-24
+	MOVL eaxArg+0(FP), AX
+	MOVL ecxArg+4(FP), CX
+	CPUID
+	MOVL AX, eax+8(FP)
+	MOVL BX, ebx+12(FP)
+	MOVL CX, ecx+16(FP)
+	MOVL DX, edx+20(FP)
+	RET
+
+// func xgetbv() (eax, edx uint32)
+TEXT ·xgetbv(SB), NOSPLIT, $0-8
+	MOVL $0, CX
+	XGETBV
+	MOVL AX, eax+0(FP)
+	MOVL DX, edx+4(FP)
+	RET

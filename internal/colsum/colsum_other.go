@@ -1,0 +1,11 @@
+//go:build !amd64
+
+package colsum
+
+// fast is false: no assembly for this architecture (WebAssembly, arm64);
+// callers use their portable loop.
+const fast = false
+
+func add4(acc *float32, n int, c0, c1, c2, c3 *int8, q *[4]float32) {
+	panic("colsum: no fast path on this architecture")
+}

@@ -1,0 +1,141 @@
+package colsum
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+// portable is the loop Add4 stands in for, as a caller without the fast
+// path runs it: each product rounded to float32, then added, in order.
+func portable(acc []float32, cols [4][]int8, q *[4]float32) {
+	for i := range acc {
+		a := acc[i]
+		for k, c := range cols {
+			a += float32(q[k] * float32(c[i]))
+		}
+		acc[i] = a
+	}
+}
+
+// same reports whether a and b hold the same bits.
+func same(t *testing.T, a, b []float32) {
+	t.Helper()
+	for i := range a {
+		if math.Float32bits(a[i]) != math.Float32bits(b[i]) {
+			t.Fatalf("sum %d: %v (%#x), want %v (%#x)", i, a[i], math.Float32bits(a[i]), b[i], math.Float32bits(b[i]))
+		}
+	}
+}
+
+func check(t *testing.T, acc []float32, cols [4][]int8, q [4]float32) {
+	t.Helper()
+	want := append([]float32(nil), acc...)
+	portable(want, cols, &q)
+	got := append([]float32(nil), acc...)
+	if !Add4(got, cols[0], cols[1], cols[2], cols[3], &q) {
+		if fast {
+			t.Fatal("Add4 declined with the fast path on")
+		}
+		t.Skip("no fast path on this processor")
+	}
+	same(t, got, want)
+}
+
+func TestAdd4SameBitsAsThePortableLoop(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for _, n := range []int{0, 1, 7, 8, 9, 15, 16, 17, 63, 64, 1000, 4099} {
+		var cols [4][]int8
+		for k := range cols {
+			cols[k] = make([]int8, n+3) // longer than acc: only the first n are read
+			for i := range cols[k] {
+				cols[k][i] = int8(r.IntN(256) - 128)
+			}
+		}
+		acc := make([]float32, n)
+		for i := range acc {
+			acc[i] = float32(r.NormFloat64())
+		}
+		q := [4]float32{float32(r.NormFloat64()), -float32(r.Float64()), float32(r.Float64() * 1e-3), float32(r.NormFloat64() * 1e3)}
+		check(t, acc, cols, q)
+	}
+}
+
+func TestAdd4Extremes(t *testing.T) {
+	cols := [4][]int8{
+		{-128, 127, 0, -1, 1, -128, 127, 0, 5},
+		{127, -128, 1, 0, -1, 127, -128, 1, -5},
+		{0, 0, -128, 127, 0, 1, -1, 0, 9},
+		{1, -1, 127, -128, 0, 0, 0, 1, -9},
+	}
+	accs := [][]float32{
+		make([]float32, 9),
+		{1e30, -1e30, 3.4e38, -3.4e38, 1e-45, -1e-45, 0.1, -0.1, 7},
+	}
+	qs := [][4]float32{
+		{1, -1, 0.5, -0.5},
+		{3.4e38, -3.4e38, 1e-45, -1e-45}, // overflow to ±Inf, subnormal products
+		{0.1, 0.2, 0.3, 0.7},             // products that round
+	}
+	for _, acc := range accs {
+		for _, q := range qs {
+			check(t, acc, cols, q)
+		}
+	}
+}
+
+func TestAdd4ShortColumnPanics(t *testing.T) {
+	if !fast {
+		t.Skip("no fast path on this processor")
+	}
+	defer func() {
+		if recover() == nil {
+			t.Fatal("a column shorter than the sums did not panic")
+		}
+	}()
+	short := make([]int8, 3)
+	long := make([]int8, 16)
+	Add4(make([]float32, 16), long, long, short, long, &[4]float32{1, 1, 1, 1})
+}
+
+func FuzzAdd4(f *testing.F) {
+	f.Add([]byte{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}, float32(0.5), float32(-2), float32(1e-30), float32(3e30))
+	f.Fuzz(func(t *testing.T, data []byte, q0, q1, q2, q3 float32) {
+		n := len(data) / 4
+		var cols [4][]int8
+		for k := range cols {
+			cols[k] = make([]int8, n)
+			for i := range n {
+				cols[k][i] = int8(data[k*n+i])
+			}
+		}
+		acc := make([]float32, n)
+		for i := range acc {
+			acc[i] = float32(int8(data[i])) / 3
+		}
+		check(t, acc, cols, [4]float32{q0, q1, q2, q3})
+	})
+}
+
+func BenchmarkAdd4(b *testing.B) {
+	const n = 11_000
+	var cols [4][]int8
+	for k := range cols {
+		cols[k] = make([]int8, n)
+		for i := range cols[k] {
+			cols[k][i] = int8(i*7 + k)
+		}
+	}
+	acc := make([]float32, n)
+	q := [4]float32{0.1, -0.2, 0.3, -0.4}
+	b.Run("fast", func(b *testing.B) {
+		for b.Loop() {
+			Add4(acc, cols[0], cols[1], cols[2], cols[3], &q)
+		}
+	})
+	b.Run("portable", func(b *testing.B) {
+		for b.Loop() {
+			portable(acc, cols, &q)
+		}
+	})
+}
