@@ -25,3 +25,37 @@ func Add4(acc []float32, c0, c1, c2, c3 []int8, q *[4]float32) bool {
 	}
 	return true
 }
+
+// Max returns the greatest of x (which holds no NaN), and false, having
+// done nothing, when this processor has no fast path.
+func Max(x []float32) (float32, bool) {
+	if !fast || len(x) == 0 {
+		return 0, false
+	}
+	whole := len(x) &^ 7
+	m := x[0]
+	if whole > 0 {
+		m = max8(&x[0], whole)
+	}
+	for _, v := range x[whole:] {
+		m = max(m, v)
+	}
+	return m, true
+}
+
+// AtLeast sets bit i%8 of mask[i/8] when x[i] >= t, for each i below
+// len(x) rounded down to a multiple of 8 (mask holds at least len(x)/8
+// bytes), and clears the others; the caller compares the last len(x)%8
+// itself. It returns false, having done nothing, when this processor has
+// no fast path.
+func AtLeast(x []float32, t float32, mask []uint8) bool {
+	if !fast {
+		return false
+	}
+	whole := len(x) &^ 7
+	mask = mask[:whole/8] // a short mask panics here, not in assembly
+	if whole > 0 {
+		atLeast8(&x[0], whole, t, &mask[0])
+	}
+	return true
+}

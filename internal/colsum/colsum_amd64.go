@@ -28,6 +28,16 @@ func hasAVX2() bool {
 //go:noescape
 func add4(acc *float32, n int, c0, c1, c2, c3 *int8, q *[4]float32)
 
+// max8 is Max over the first n of x, n a multiple of 8 and above 0.
+//
+//go:noescape
+func max8(x *float32, n int) float32
+
+// atLeast8 is AtLeast over the first n of x, n a multiple of 8 and above 0.
+//
+//go:noescape
+func atLeast8(x *float32, n int, t float32, mask *uint8)
+
 func cpuid(eaxArg, ecxArg uint32) (eax, ebx, ecx, edx uint32)
 
 func xgetbv() (eax, edx uint32)

@@ -48,6 +48,56 @@ done:
 	VZEROUPPER
 	RET
 
+// func max8(x *float32, n int) float32
+TEXT ·max8(SB), NOSPLIT, $0-20
+	MOVQ    x+0(FP), SI
+	MOVQ    n+8(FP), CX
+	VMOVUPS (SI), Y0
+	MOVQ    $8, BX
+
+maxloop:
+	CMPQ    BX, CX
+	JGE     maxdone
+	VMAXPS  (SI)(BX*4), Y0, Y0
+	ADDQ    $8, BX
+	JMP     maxloop
+
+maxdone:
+	// The eight lanes' greatest: halves, then pairs, then the two left.
+	VEXTRACTF128 $1, Y0, X1
+	VMAXPS       X1, X0, X0
+	VPERMILPS    $0x4E, X0, X1
+	VMAXPS       X1, X0, X0
+	VPERMILPS    $0xB1, X0, X1
+	VMAXPS       X1, X0, X0
+	VMOVSS       X0, ret+16(FP)
+	VZEROUPPER
+	RET
+
+// func atLeast8(x *float32, n int, t float32, mask *uint8)
+TEXT ·atLeast8(SB), NOSPLIT, $0-32
+	MOVQ         x+0(FP), SI
+	MOVQ         n+8(FP), CX
+	VBROADCASTSS t+16(FP), Y1
+	MOVQ         mask+24(FP), DI
+	XORQ         BX, BX
+
+atloop:
+	CMPQ      BX, CX
+	JGE       atdone
+	VMOVUPS   (SI)(BX*4), Y0
+	VCMPPS    $0x0D, Y1, Y0, Y2 // x >= t, ordered
+	VMOVMSKPS Y2, AX
+	MOVQ      BX, DX
+	SHRQ      $3, DX
+	MOVB      AX, (DI)(DX*1)
+	ADDQ      $8, BX
+	JMP       atloop
+
+atdone:
+	VZEROUPPER
+	RET
+
 // func cpuid(eaxArg, ecxArg uint32) (eax, ebx, ecx, edx uint32)
 TEXT ·cpuid(SB), NOSPLIT, $0-24
 	MOVL eaxArg+0(FP), AX

@@ -9,3 +9,9 @@ const fast = false
 func add4(acc *float32, n int, c0, c1, c2, c3 *int8, q *[4]float32) {
 	panic("colsum: no fast path on this architecture")
 }
+
+func max8(x *float32, n int) float32 { panic("colsum: no fast path on this architecture") }
+
+func atLeast8(x *float32, n int, t float32, mask *uint8) {
+	panic("colsum: no fast path on this architecture")
+}

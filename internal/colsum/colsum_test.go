@@ -139,3 +139,69 @@ func BenchmarkAdd4(b *testing.B) {
 		}
 	})
 }
+
+func TestMax(t *testing.T) {
+	if !fast {
+		t.Skip("no fast path on this processor")
+	}
+	r := rand.New(rand.NewPCG(3, 4))
+	for _, n := range []int{1, 7, 8, 9, 16, 17, 100, 1031} {
+		x := make([]float32, n)
+		for i := range x {
+			x[i] = float32(r.NormFloat64())
+		}
+		for _, at := range []int{0, n / 2, n - 1} { // the greatest first, inside, in the tail
+			y := append([]float32(nil), x...)
+			y[at] = 1e9
+			got, ok := Max(y)
+			require(t, ok)
+			if got != 1e9 {
+				t.Fatalf("n=%d, greatest at %d: Max = %v", n, at, got)
+			}
+		}
+		neg := make([]float32, n)
+		for i := range neg {
+			neg[i] = -1 - float32(i%5)
+		}
+		if got, _ := Max(neg); got != -1 {
+			t.Fatalf("n=%d negatives: Max = %v", n, got)
+		}
+	}
+	if _, ok := Max(nil); ok {
+		t.Fatal("Max of nothing said ok")
+	}
+}
+
+func TestAtLeast(t *testing.T) {
+	if !fast {
+		t.Skip("no fast path on this processor")
+	}
+	r := rand.New(rand.NewPCG(5, 6))
+	for _, n := range []int{0, 7, 8, 9, 64, 1000} {
+		x := make([]float32, n)
+		for i := range x {
+			x[i] = float32(r.IntN(9) - 4) // many ties with the threshold
+		}
+		mask := make([]uint8, n/8+1)
+		for i := range mask {
+			mask[i] = 0xAA // stale bits must be cleared
+		}
+		require(t, AtLeast(x, 1, mask))
+		for i := range n &^ 7 {
+			got := mask[i/8]>>(i%8)&1 == 1
+			if want := x[i] >= 1; got != want {
+				t.Fatalf("n=%d: x[%d] = %v, bit %v", n, i, x[i], got)
+			}
+		}
+		if n%8 != 0 && mask[n/8] != 0xAA {
+			t.Fatalf("n=%d: the byte past the whole groups was written", n)
+		}
+	}
+}
+
+func require(t *testing.T, ok bool) {
+	t.Helper()
+	if !ok {
+		t.Fatal("the fast path declined")
+	}
+}

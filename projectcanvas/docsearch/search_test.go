@@ -2,6 +2,7 @@ package docsearch
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"testing"
 
@@ -9,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/projectcanvas/projectcanvas/fulltext"
+	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/vault/memfs"
 )
 
@@ -120,34 +122,91 @@ func TestMatchTitles(t *testing.T) {
 	}
 }
 
-// The vector scan's fast path (colsum.Add4, AVX2) and its portable loop
-// give every query the same results with the same scores, bit for bit.
-func TestVectorScanSameWithoutTheFastPath(t *testing.T) {
-	e, err := Open(context.Background(), memfs.New(benchFiles(300)), WithCache(""))
+// The vector scan's fast paths (colsum: AVX2) and its portable loops give
+// every query the same results with the same scores, bit for bit, in a
+// vault with removed documents (their slots hold stale vectors) and
+// enough slots per shard for the similarity floor (bestAboveFloor).
+func TestVectorScanSameWithoutTheFastPaths(t *testing.T) {
+	ctx := context.Background()
+	files := benchFiles(700)
+	fsys := memfs.New(files)
+	e, err := Open(ctx, fsys, WithCache(""), WithShards(2))
 	require.NoError(t, err)
+	removed := 0
+	for name, text := range files {
+		if removed == 60 {
+			break
+		}
+		require.NoError(t, fsys.Remove(name, pc.HashOf([]byte(text))))
+		require.NoError(t, e.Update(ctx, name))
+		removed++
+	}
 	search := func() [][]Result {
 		var all [][]Result
-		for _, q := range benchQueries(60) {
-			rs, err := e.Search(context.Background(), Query{Text: q, TopK: 10})
+		for _, q := range benchQueries(80) {
+			rs, err := e.Search(ctx, Query{Text: q, TopK: 10})
 			require.NoError(t, err)
 			all = append(all, rs)
 		}
 		return all
 	}
-	fast := search()
-	defer func(f func([]float32, []int8, []int8, []int8, []int8, *[4]float32) bool) { addColumns4 = f }(addColumns4)
-	addColumns4 = func([]float32, []int8, []int8, []int8, []int8, *[4]float32) bool { return false }
+	sameWithoutFastPaths(t, search)
+}
+
+// Removed chunks keep their vectors until their slot is reused: the
+// similarity floor must not come from them. Here every chunk that matches
+// the query is removed, so a floor taken from their stale vectors would
+// leave out every live chunk.
+func TestSimilarityFloorIgnoresRemovedChunks(t *testing.T) {
+	ctx := context.Background()
+	files := map[string]string{}
+	for i := range 1400 {
+		if i%2 == 0 {
+			files[fmt.Sprintf("n%04d.md", i)] = fmt.Sprintf("# Backup %d\n\nNightly backups compressed with zstd and rotated weekly.\n", i)
+		} else {
+			files[fmt.Sprintf("n%04d.md", i)] = fmt.Sprintf("# Note %d\n\nMeeting about the garden, tomatoes and rain number %d.\n", i, i)
+		}
+	}
+	fsys := memfs.New(files)
+	e, err := Open(ctx, fsys, WithCache(""), WithShards(1))
+	require.NoError(t, err)
+	for i := 0; i < 1400; i += 2 {
+		name := fmt.Sprintf("n%04d.md", i)
+		require.NoError(t, fsys.Remove(name, pc.HashOf([]byte(files[name]))))
+		require.NoError(t, e.Update(ctx, name))
+	}
+	search := func() [][]Result {
+		rs, err := e.Search(ctx, Query{Text: "nightly backups compressed", TopK: 10, Mode: VectorOnly})
+		require.NoError(t, err)
+		return [][]Result{rs}
+	}
+	got := sameWithoutFastPaths(t, search)
+	assert.Len(t, got[0], 10, "live chunks found by their vectors")
+}
+
+// sameWithoutFastPaths runs search with the vector scan's fast paths
+// (colsum) and then with its portable loops, and checks that the results
+// are the same, scores bit for bit. It returns the first run's.
+func sameWithoutFastPaths(t *testing.T, search func() [][]Result) [][]Result {
+	t.Helper()
+	withFast := search()
+	saved := fast
+	defer func() { fast = saved }()
+	fast.add4 = func([]float32, []int8, []int8, []int8, []int8, *[4]float32) bool { return false }
+	fast.max = func([]float32) (float32, bool) { return 0, false }
+	fast.atLeast = func([]float32, float32, []uint8) bool { return false }
 	portable := search()
-	require.Equal(t, len(portable), len(fast))
-	for i := range fast {
-		require.Len(t, fast[i], len(portable[i]))
-		for j := range fast[i] {
-			a, b := fast[i][j], portable[i][j]
+	require.Equal(t, len(portable), len(withFast))
+	for i := range withFast {
+		require.Len(t, withFast[i], len(portable[i]), "query %d", i)
+		for j := range withFast[i] {
+			a, b := withFast[i][j], portable[i][j]
 			assert.Equal(t, b.Doc+"#"+b.HeadingPath, a.Doc+"#"+a.HeadingPath, "query %d result %d", i, j)
 			assert.Equal(t, math.Float64bits(b.VectorScore), math.Float64bits(a.VectorScore), "query %d result %d", i, j)
 			assert.Equal(t, math.Float64bits(b.HybridScore), math.Float64bits(a.HybridScore), "query %d result %d", i, j)
 		}
 	}
+	return withFast
 }
 
 // titleMatch tokenizes a chunk's document name and heading path one after

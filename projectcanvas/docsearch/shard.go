@@ -1,6 +1,8 @@
 package docsearch
 
 import (
+	"math"
+	stdbits "math/bits"
 	"slices"
 	"strconv"
 	"strings"
@@ -176,9 +178,19 @@ func (s *shard) similarities(q []float32, nz []int, buf *simBuffers) []float32 {
 	buf.sums = acc
 	col := func(k int) []int8 { return s.cols[nz[k]*s.colCap:][:n] }
 	k := 0
-	for ; k+4 <= len(nz); k += 4 {
-		w := [4]float32{q[nz[k]], q[nz[k+1]], q[nz[k+2]], q[nz[k+3]]}
-		if !addColumns4(acc, col(k), col(k+1), col(k+2), col(k+3), &w) {
+	for ; k < len(nz); k += 4 {
+		// The last pass pads with its first column at weight 0: adding
+		// a zero changes no sum (no sum is -0, which +0 would turn to +0).
+		var w [4]float32
+		var c [4][]int8
+		for i := range 4 {
+			if k+i < len(nz) {
+				w[i], c[i] = q[nz[k+i]], col(k+i)
+			} else {
+				c[i] = c[0]
+			}
+		}
+		if !fast.add4(acc, c[0], c[1], c[2], c[3], &w) {
 			break
 		}
 	}
@@ -213,9 +225,13 @@ func (s *shard) similarities(q []float32, nz []int, buf *simBuffers) []float32 {
 	return acc
 }
 
-// addColumns4 is colsum.Add4; a test turns it off to check that the
-// portable loop gives the same sums.
-var addColumns4 = colsum.Add4
+// fast is the vector scan's fast paths (colsum); a test turns them off to
+// check that the portable loops give the same results bit for bit.
+var fast = struct {
+	add4    func(acc []float32, c0, c1, c2, c3 []int8, q *[4]float32) bool
+	max     func(x []float32) (float32, bool)
+	atLeast func(x []float32, t float32, mask []uint8) bool
+}{colsum.Add4, colsum.Max, colsum.AtLeast}
 
 // table fills t with qj times each int8 value, indexed by the value's
 // byte.
@@ -231,6 +247,7 @@ func table(t *[256]float32, qj float32) {
 type simBuffers struct {
 	sums   []float32
 	tables [8][256]float32
+	mask   []uint8 // the slots bestAboveFloor weighs, a bit each
 }
 
 var simPool = sync.Pool{New: func() any { return new(simBuffers) }}
@@ -290,31 +307,94 @@ func (s *shard) siftDown(h []slotSim, i int) {
 }
 
 // bestBySim returns the best m slots by similarity that keep allows.
-func (s *shard) bestBySim(sims []float32, m int, keep func(*chunkRec) bool) []slotSim {
+func (s *shard) bestBySim(sims []float32, m int, keep func(*chunkRec) bool, buf *simBuffers) []slotSim {
 	h := make([]slotSim, 0, m)
+	if keep == nil {
+		if best, ok := s.bestAboveFloor(h, sims, m, buf); ok {
+			return best
+		}
+	}
 	for slot, sim := range sims {
 		if len(h) == m && sim < h[0].sim {
 			continue // below the worst kept: the chunk is not read
 		}
-		c := &s.chunks[slot]
-		if !c.live || keep != nil && !keep(c) {
-			continue
-		}
-		x := slotSim{sim, int32(slot)}
-		switch {
-		case len(h) < m:
-			h = append(h, x)
-			if len(h) == m {
-				for i := m/2 - 1; i >= 0; i-- {
-					s.siftDown(h, i)
-				}
-			}
-		case s.worse(h[0], x):
-			h[0] = x
-			s.siftDown(h, 0)
-		}
+		h = s.offer(h, m, int32(slot), sim, keep)
 	}
 	return h
+}
+
+// offer weighs slot, of similarity sim, for the heap h of the best m.
+func (s *shard) offer(h []slotSim, m int, slot int32, sim float32, keep func(*chunkRec) bool) []slotSim {
+	c := &s.chunks[slot]
+	if !c.live || keep != nil && !keep(c) {
+		return h
+	}
+	x := slotSim{sim, slot}
+	switch {
+	case len(h) < m:
+		h = append(h, x)
+		if len(h) == m {
+			for i := m/2 - 1; i >= 0; i-- {
+				s.siftDown(h, i)
+			}
+		}
+	case s.worse(h[0], x):
+		h[0] = x
+		s.siftDown(h, 0)
+	}
+	return h
+}
+
+// bestAboveFloor is bestBySim without a filter where the processor can
+// skip most slots at once (colsum): the least of the maxima of m blocks of
+// sims is a floor that the best m all reach (each block holds one slot at
+// least as similar, and removed slots count for nothing), and only the
+// slots at or above it are weighed, in slot order. It returns false when
+// it cannot tell (no fast path, too few slots, a block of removed slots).
+func (s *shard) bestAboveFloor(h []slotSim, sims []float32, m int, buf *simBuffers) ([]slotSim, bool) {
+	size := len(sims) / max(m, 1)
+	if m <= 0 || size < 32 {
+		return nil, false
+	}
+	for _, slot := range s.free { // removed: their vectors stay until the slot is reused
+		if int(slot) < len(sims) {
+			sims[slot] = float32(math.Inf(-1))
+		}
+	}
+	floor := float32(math.Inf(1))
+	for b := range m {
+		block := sims[b*size : (b+1)*size]
+		if b == m-1 {
+			block = sims[b*size:]
+		}
+		top, ok := fast.max(block)
+		if !ok {
+			return nil, false
+		}
+		floor = min(floor, top)
+	}
+	if math.IsInf(float64(floor), -1) {
+		return nil, false
+	}
+	if n := len(sims)/8 + 1; cap(buf.mask) < n {
+		buf.mask = make([]uint8, n)
+	}
+	mask := buf.mask[:len(sims)/8]
+	if !fast.atLeast(sims, floor, mask) {
+		return nil, false
+	}
+	for b, bits := range mask {
+		for ; bits != 0; bits &= bits - 1 {
+			slot := b*8 + stdbits.TrailingZeros8(bits)
+			h = s.offer(h, m, int32(slot), sims[slot], nil)
+		}
+	}
+	for slot := len(mask) * 8; slot < len(sims); slot++ {
+		if sims[slot] >= floor {
+			h = s.offer(h, m, int32(slot), sims[slot], nil)
+		}
+	}
+	return h, true
 }
 
 // search returns this shard's candidates for a query: the best m by BM25
@@ -323,8 +403,9 @@ func (s *shard) bestBySim(sims []float32, m int, keep func(*chunkRec) bool) []sl
 func (s *shard) search(query string, qv []float32, dim, m int, useBM25 bool, keep func(*chunkRec) bool) []cand {
 	out := make([]cand, 0, 2*m)
 	var sims []float32
+	var buf *simBuffers
 	if qv != nil {
-		buf := simPool.Get().(*simBuffers)
+		buf = simPool.Get().(*simBuffers)
 		defer simPool.Put(buf)
 		sims = s.similarities(qv, nonZero(qv), buf)
 	}
@@ -346,7 +427,7 @@ func (s *shard) search(query string, qv []float32, dim, m int, useBM25 bool, kee
 		return out
 	}
 	byBM25 := len(out)
-	for _, x := range s.bestBySim(sims, m, keep) {
+	for _, x := range s.bestBySim(sims, m, keep, buf) {
 		if slices.ContainsFunc(out[:byBM25], func(c cand) bool { return c.slot == x.slot }) {
 			continue // a BM25 candidate already (at most m to look through: no map)
 		}
