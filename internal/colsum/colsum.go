@@ -59,3 +59,43 @@ func AtLeast(x []float32, t float32, mask []uint8) bool {
 	}
 	return true
 }
+
+// DotsPad is how many bytes Dots may read past a column's last value: the
+// array of columns must have that much capacity beyond its length.
+const DotsPad = 3
+
+// Dots adds to dots[k] the dot product of w with the vector in slot
+// slots[k] of cols, whose component j is cols[j*stride+slots[k]]: the
+// products rounded to float32 and added in order of j, starting from
+// dots[k]. Every slot must be in [0, stride), len(w)*stride at most
+// len(cols), and cap(cols) at least len(cols)+DotsPad. It returns false,
+// having done nothing, when this processor has no fast path.
+func Dots(dots []float32, cols []int8, stride int, slots []int32, w []float32) bool {
+	if !fast {
+		return false
+	}
+	dots = dots[:len(slots)]
+	if len(slots) == 0 {
+		return true
+	}
+	if len(w)*stride > len(cols) || cap(cols) < len(cols)+DotsPad {
+		panic("colsum: Dots: the columns are shorter than the weights say, or unpadded")
+	}
+	for _, slot := range slots {
+		if slot < 0 || int(slot) >= stride {
+			panic("colsum: Dots: a slot outside the columns")
+		}
+	}
+	whole := len(slots) &^ 7
+	if whole > 0 && len(w) > 0 {
+		dots8(&dots[0], whole/8, &cols[0], stride, &slots[0], &w[0], len(w))
+	}
+	for k := whole; k < len(slots); k++ {
+		d := dots[k]
+		for j, wj := range w {
+			d += float32(wj * float32(cols[j*stride+int(slots[k])]))
+		}
+		dots[k] = d
+	}
+	return true
+}

@@ -38,6 +38,11 @@ func max8(x *float32, n int) float32
 //go:noescape
 func atLeast8(x *float32, n int, t float32, mask *uint8)
 
+// dots8 is Dots over groups×8 slots, dim weights.
+//
+//go:noescape
+func dots8(dots *float32, groups int, cols *int8, stride int, slots *int32, w *float32, dim int)
+
 func cpuid(eaxArg, ecxArg uint32) (eax, ebx, ecx, edx uint32)
 
 func xgetbv() (eax, edx uint32)

@@ -98,6 +98,54 @@ atdone:
 	VZEROUPPER
 	RET
 
+// func dots8(dots *float32, groups int, cols *int8, stride int, slots *int32, w *float32, dim int)
+//
+// Eight slots a group: for each component j in order, the eight slots'
+// bytes gathered (a dword each, its low byte sign-extended: hence
+// DotsPad), converted, multiplied by w[j] and added to the eight sums.
+TEXT ·dots8(SB), NOSPLIT, $0-56
+	MOVQ dots+0(FP), DI
+	MOVQ groups+8(FP), R8
+	MOVQ cols+16(FP), SI
+	MOVQ stride+24(FP), R9
+	MOVQ slots+32(FP), R10
+	MOVQ w+40(FP), R11
+	MOVQ dim+48(FP), R12
+
+group:
+	TESTQ   R8, R8
+	JZ      dotsdone
+	VMOVDQU (R10), Y1
+	VMOVUPS (DI), Y0
+	MOVQ    SI, AX
+	XORQ    BX, BX
+
+component:
+	CMPQ         BX, R12
+	JGE          groupdone
+	VPCMPEQD     Y5, Y5, Y5
+	VPGATHERDD   Y5, (AX)(Y1*1), Y2
+	VPSLLD       $24, Y2, Y2
+	VPSRAD       $24, Y2, Y2
+	VCVTDQ2PS    Y2, Y2
+	VBROADCASTSS (R11)(BX*4), Y3
+	VMULPS       Y3, Y2, Y2
+	VADDPS       Y2, Y0, Y0
+	ADDQ         R9, AX
+	INCQ         BX
+	JMP          component
+
+groupdone:
+	VMOVUPS Y0, (DI)
+	ADDQ    $32, DI
+	ADDQ    $32, R10
+	DECQ    R8
+	JMP     group
+
+dotsdone:
+	VZEROUPPER
+	RET
+
 // func cpuid(eaxArg, ecxArg uint32) (eax, ebx, ecx, edx uint32)
 TEXT ·cpuid(SB), NOSPLIT, $0-24
 	MOVL eaxArg+0(FP), AX

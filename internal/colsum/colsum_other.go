@@ -15,3 +15,7 @@ func max8(x *float32, n int) float32 { panic("colsum: no fast path on this archi
 func atLeast8(x *float32, n int, t float32, mask *uint8) {
 	panic("colsum: no fast path on this architecture")
 }
+
+func dots8(dots *float32, groups int, cols *int8, stride int, slots *int32, w *float32, dim int) {
+	panic("colsum: no fast path on this architecture")
+}

@@ -205,3 +205,63 @@ func require(t *testing.T, ok bool) {
 		t.Fatal("the fast path declined")
 	}
 }
+
+func TestDotsSameBitsAsThePortableLoop(t *testing.T) {
+	if !fast {
+		t.Skip("no fast path on this processor")
+	}
+	r := rand.New(rand.NewPCG(7, 8))
+	for _, tc := range []struct{ stride, dim, n int }{{64, 256, 80}, {9, 5, 8}, {100, 7, 17}, {300, 256, 3}, {1000, 33, 0}} {
+		cols := make([]int8, tc.stride*tc.dim, tc.stride*tc.dim+DotsPad)
+		for i := range cols {
+			cols[i] = int8(r.IntN(256) - 128)
+		}
+		w := make([]float32, tc.dim)
+		for j := range w {
+			w[j] = float32(r.NormFloat64())
+		}
+		slots := make([]int32, tc.n)
+		for k := range slots {
+			slots[k] = int32(r.IntN(tc.stride))
+		}
+		if tc.n > 0 {
+			slots[tc.n-1] = int32(tc.stride - 1) // the last byte of the array: DotsPad is read
+		}
+		dots := make([]float32, tc.n)
+		for k := range dots {
+			dots[k] = float32(r.NormFloat64())
+		}
+		want := append([]float32(nil), dots...)
+		for k, slot := range slots {
+			d := want[k]
+			for j, wj := range w {
+				d += float32(wj * float32(cols[j*tc.stride+int(slot)]))
+			}
+			want[k] = d
+		}
+		require(t, Dots(dots, cols, tc.stride, slots, w))
+		same(t, dots, want)
+	}
+}
+
+func TestDotsRefusesWhatItCannotRead(t *testing.T) {
+	if !fast {
+		t.Skip("no fast path on this processor")
+	}
+	padded := make([]int8, 40, 40+DotsPad)
+	for name, call := range map[string]func(){
+		"unpadded":      func() { Dots(make([]float32, 1), make([]int8, 40), 10, []int32{1}, make([]float32, 4)) },
+		"slot too big":  func() { Dots(make([]float32, 1), padded, 10, []int32{10}, make([]float32, 4)) },
+		"negative slot": func() { Dots(make([]float32, 1), padded, 10, []int32{-1}, make([]float32, 4)) },
+		"short columns": func() { Dots(make([]float32, 1), padded, 10, []int32{1}, make([]float32, 5)) },
+	} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("%s: no panic", name)
+				}
+			}()
+			call()
+		}()
+	}
+}

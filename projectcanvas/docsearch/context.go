@@ -143,10 +143,12 @@ func (s *shard) addVecTo(sum []float64, slot int32, w float64) {
 }
 
 // addContext adds to each candidate's similarity weight times the dot
-// product of its vector with the context vector cv. It reads the vectors
-// column by column, the candidates in slot order within each: in memory
-// order, about 13% faster on the benchmark vault than candidate by
-// candidate. Each dot product still sums its components in order.
+// product of its vector with the context vector cv: colsum.Dots gathers
+// eight candidates' components at a time where the processor can (AVX2),
+// else the portable loop reads the vectors column by column, the
+// candidates in slot order within each (in memory order, about 13% faster
+// on the benchmark vault than candidate by candidate). Each dot product
+// sums its components in order, the same bits either way.
 func (s *shard) addContext(cands []cand, cv []float32, weight float64) {
 	idx := make([]int, 0, len(cands)) // candidates with a vector, in slot order
 	slotOf := make([]int32, len(cands))
@@ -162,6 +164,17 @@ func (s *shard) addContext(cands []cand, cv []float32, weight float64) {
 		slots[k] = slotOf[i]
 	}
 	dots := make([]float32, len(idx))
+	if !fast.dots(dots, s.cols, s.colCap, slots, cv) {
+		s.dots(dots, slots, cv)
+	}
+	for k, i := range idx {
+		cands[i].vector += weight * float64(dots[k]*s.scales[slots[k]])
+	}
+}
+
+// dots is colsum.Dots's portable loop: it adds to dots[k] the dot product
+// of cv with the vector of slots[k].
+func (s *shard) dots(dots []float32, slots []int32, cv []float32) {
 	col := func(j int) []int8 { return s.cols[j*s.colCap:][:s.colLen] }
 	j := 0
 	for ; j+4 <= len(cv); j += 4 { // four columns a pass, each dot product still summed in order
@@ -181,8 +194,5 @@ func (s *shard) addContext(cands []cand, cv []float32, weight float64) {
 		for k, slot := range slots {
 			dots[k] += x * float32(c[slot])
 		}
-	}
-	for k, i := range idx {
-		cands[i].vector += weight * float64(dots[k]*s.scales[slots[k]])
 	}
 }

@@ -105,7 +105,7 @@ func (s *shard) reserve(n, dim int) {
 		return
 	}
 	c := max(n, s.colCap+s.colCap/4, 64)
-	cols := make([]int8, dim*c)
+	cols := make([]int8, dim*c, dim*c+colsum.DotsPad) // Dots reads a dword a byte
 	for j := range dim {
 		copy(cols[j*c:j*c+s.colLen], s.cols[j*s.colCap:j*s.colCap+s.colLen])
 	}
@@ -231,7 +231,8 @@ var fast = struct {
 	add4    func(acc []float32, c0, c1, c2, c3 []int8, q *[4]float32) bool
 	max     func(x []float32) (float32, bool)
 	atLeast func(x []float32, t float32, mask []uint8) bool
-}{colsum.Add4, colsum.Max, colsum.AtLeast}
+	dots    func(dots []float32, cols []int8, stride int, slots []int32, w []float32) bool
+}{colsum.Add4, colsum.Max, colsum.AtLeast, colsum.Dots}
 
 // table fills t with qj times each int8 value, indexed by the value's
 // byte.
