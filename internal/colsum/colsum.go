@@ -99,3 +99,20 @@ func Dots(dots []float32, cols []int8, stride int, slots []int32, w []float32) b
 	}
 	return true
 }
+
+// Mul multiplies each x[i] by y[i] (y at least as long as x). It returns
+// false, having done nothing, when this processor has no fast path.
+func Mul(x, y []float32) bool {
+	if !fast {
+		return false
+	}
+	y = y[:len(x)] // a short y panics here, not in assembly
+	whole := len(x) &^ 7
+	if whole > 0 {
+		mul8(&x[0], &y[0], whole)
+	}
+	for i := whole; i < len(x); i++ {
+		x[i] *= y[i]
+	}
+	return true
+}

@@ -43,6 +43,11 @@ func atLeast8(x *float32, n int, t float32, mask *uint8)
 //go:noescape
 func dots8(dots *float32, groups int, cols *int8, stride int, slots *int32, w *float32, dim int)
 
+// mul8 is Mul over the first n, n a multiple of 8 and above 0.
+//
+//go:noescape
+func mul8(x, y *float32, n int)
+
 func cpuid(eaxArg, ecxArg uint32) (eax, ebx, ecx, edx uint32)
 
 func xgetbv() (eax, edx uint32)

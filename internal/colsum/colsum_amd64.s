@@ -146,6 +146,26 @@ dotsdone:
 	VZEROUPPER
 	RET
 
+// func mul8(x, y *float32, n int)
+TEXT ·mul8(SB), NOSPLIT, $0-24
+	MOVQ x+0(FP), DI
+	MOVQ y+8(FP), SI
+	MOVQ n+16(FP), CX
+	XORQ BX, BX
+
+mulloop:
+	CMPQ    BX, CX
+	JGE     muldone
+	VMOVUPS (DI)(BX*4), Y0
+	VMULPS  (SI)(BX*4), Y0, Y0
+	VMOVUPS Y0, (DI)(BX*4)
+	ADDQ    $8, BX
+	JMP     mulloop
+
+muldone:
+	VZEROUPPER
+	RET
+
 // func cpuid(eaxArg, ecxArg uint32) (eax, ebx, ecx, edx uint32)
 TEXT ·cpuid(SB), NOSPLIT, $0-24
 	MOVL eaxArg+0(FP), AX

@@ -19,3 +19,5 @@ func atLeast8(x *float32, n int, t float32, mask *uint8) {
 func dots8(dots *float32, groups int, cols *int8, stride int, slots *int32, w *float32, dim int) {
 	panic("colsum: no fast path on this architecture")
 }
+
+func mul8(x, y *float32, n int) { panic("colsum: no fast path on this architecture") }

@@ -265,3 +265,25 @@ func TestDotsRefusesWhatItCannotRead(t *testing.T) {
 		}()
 	}
 }
+
+func TestMulSameBitsAsThePortableLoop(t *testing.T) {
+	if !fast {
+		t.Skip("no fast path on this processor")
+	}
+	r := rand.New(rand.NewPCG(9, 10))
+	for _, n := range []int{0, 1, 8, 13, 1000} {
+		x, y := make([]float32, n), make([]float32, n+2)
+		for i := range x {
+			x[i] = float32(r.NormFloat64() * 1e3)
+		}
+		for i := range y {
+			y[i] = float32(r.NormFloat64() * 1e-3)
+		}
+		want := append([]float32(nil), x...)
+		for i := range want {
+			want[i] *= y[i]
+		}
+		require(t, Mul(x, y))
+		same(t, x, want)
+	}
+}

@@ -196,6 +196,7 @@ func sameWithoutFastPaths(t *testing.T, search func() [][]Result) [][]Result {
 	fast.max = func([]float32) (float32, bool) { return 0, false }
 	fast.atLeast = func([]float32, float32, []uint8) bool { return false }
 	fast.dots = func([]float32, []int8, int, []int32, []float32) bool { return false }
+	fast.mul = func([]float32, []float32) bool { return false }
 	portable := search()
 	require.Equal(t, len(portable), len(withFast))
 	for i := range withFast {

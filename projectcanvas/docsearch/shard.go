@@ -3,7 +3,6 @@ package docsearch
 import (
 	"math"
 	stdbits "math/bits"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -219,8 +218,10 @@ func (s *shard) similarities(q []float32, nz []int, buf *simBuffers) []float32 {
 			acc[i] += t[0][uint8(x)]
 		}
 	}
-	for i, sc := range s.scales[:n] {
-		acc[i] *= sc
+	if !fast.mul(acc, s.scales[:n]) {
+		for i, sc := range s.scales[:n] {
+			acc[i] *= sc
+		}
 	}
 	return acc
 }
@@ -232,7 +233,8 @@ var fast = struct {
 	max     func(x []float32) (float32, bool)
 	atLeast func(x []float32, t float32, mask []uint8) bool
 	dots    func(dots []float32, cols []int8, stride int, slots []int32, w []float32) bool
-}{colsum.Add4, colsum.Max, colsum.AtLeast, colsum.Dots}
+	mul     func(x, y []float32) bool
+}{colsum.Add4, colsum.Max, colsum.AtLeast, colsum.Dots, colsum.Mul}
 
 // table fills t with qj times each int8 value, indexed by the value's
 // byte.
@@ -248,7 +250,8 @@ func table(t *[256]float32, qj float32) {
 type simBuffers struct {
 	sums   []float32
 	tables [8][256]float32
-	mask   []uint8 // the slots bestAboveFloor weighs, a bit each
+	mask   []uint8  // the slots bestAboveFloor weighs, a bit each
+	seen   []uint64 // the slots of a search's BM25 candidates, a bit each; zero between searches
 }
 
 var simPool = sync.Pool{New: func() any { return new(simBuffers) }}
@@ -427,14 +430,24 @@ func (s *shard) search(query string, qv []float32, dim, m int, useBM25 bool, kee
 	if qv == nil {
 		return out
 	}
-	byBM25 := len(out)
+	// The BM25 candidates' slots, a bit each, cleared before return.
+	if n := (len(s.chunks) + 63) / 64; len(buf.seen) < n {
+		buf.seen = make([]uint64, n)
+	}
+	byBM25 := out
+	for _, c := range byBM25 {
+		buf.seen[c.slot/64] |= 1 << (c.slot % 64)
+	}
 	for _, x := range s.bestBySim(sims, m, keep, buf) {
-		if slices.ContainsFunc(out[:byBM25], func(c cand) bool { return c.slot == x.slot }) {
-			continue // a BM25 candidate already (at most m to look through: no map)
+		if buf.seen[x.slot/64]&(1<<(x.slot%64)) != 0 {
+			continue // a BM25 candidate already
 		}
 		// Outside BM25's best m: its keyword score, if any, is below
 		// theirs; counted as 0.
 		out = append(out, cand{c: &s.chunks[x.slot], slot: x.slot, vector: float64(x.sim)})
+	}
+	for _, c := range byBM25 {
+		buf.seen[c.slot/64] = 0
 	}
 	return out
 }
