@@ -116,6 +116,19 @@ func (x *Index) score(s *searchScratch, query string) {
 // of the query terms it holds (side by side: one cache line for both).
 type accum struct{ score, cover float64 }
 
+// kept is a hit in topK's heap: its score beside its index in the
+// candidates, so that a swap moves 16 bytes, not a Hit.
+type kept struct {
+	score float64
+	i     int32
+}
+
+// keptHeap is topK's min-heap: the worst kept hit on top.
+type keptHeap struct {
+	h     []kept
+	cands []Hit
+}
+
 // worse reports whether a ranks below b: a lower score, or an equal score
 // and a greater id.
 func worse(a, b Hit) bool {
@@ -125,19 +138,28 @@ func worse(a, b Hit) bool {
 	return a.ID > b.ID
 }
 
-// siftDown restores the min-heap h (the worst kept hit on top) below i.
-// Written out rather than through container/heap: its interface calls
-// were a twentieth of a hybrid search.
-func siftDown(h []Hit, i int) {
+// worse is the package's worse for kept hits: their scores, kept beside
+// them, decide without reading the hits unless they are equal.
+func (k *keptHeap) worse(a, b kept) bool {
+	if a.score != b.score {
+		return a.score < b.score
+	}
+	return worse(k.cands[a.i], k.cands[b.i])
+}
+
+// siftDown restores the heap below i. Written out rather than through
+// container/heap: its interface calls were a twentieth of a hybrid
+// search.
+func (k *keptHeap) siftDown(h []kept, i int) {
 	for {
 		w := 2*i + 1
 		if w >= len(h) {
 			return
 		}
-		if r := w + 1; r < len(h) && worse(h[r], h[w]) {
+		if r := w + 1; r < len(h) && k.worse(h[r], h[w]) {
 			w = r
 		}
-		if !worse(h[w], h[i]) {
+		if !k.worse(h[w], h[i]) {
 			return
 		}
 		h[i], h[w] = h[w], h[i]
@@ -145,10 +167,9 @@ func siftDown(h []Hit, i int) {
 	}
 }
 
-// heapify makes h a min-heap.
-func heapify(h []Hit) {
-	for i := len(h)/2 - 1; i >= 0; i-- {
-		siftDown(h, i)
+func (k *keptHeap) heapify() {
+	for i := len(k.h)/2 - 1; i >= 0; i-- {
+		k.siftDown(k.h, i)
 	}
 }
 
@@ -159,35 +180,39 @@ func topK(cands []Hit, limit int, keep func(string) bool) []Hit {
 	if limit <= 0 || limit > len(cands) {
 		limit = len(cands)
 	}
-	h := make([]Hit, 0, limit)
-	for _, c := range cands {
+	k := &keptHeap{h: make([]kept, 0, limit), cands: cands}
+	for i, c := range cands {
 		if keep != nil && !keep(c.ID) {
 			continue
 		}
+		x := kept{c.Score, int32(i)}
 		switch {
-		case len(h) < limit:
-			h = append(h, c)
-			if len(h) == limit {
-				heapify(h)
+		case len(k.h) < limit:
+			k.h = append(k.h, x)
+			if len(k.h) == limit {
+				k.heapify()
 			}
-		case worse(h[0], c):
-			h[0] = c
-			siftDown(h, 0)
+		case k.worse(k.h[0], x):
+			k.h[0] = x
+			k.siftDown(k.h, 0)
 		}
 	}
-	if len(h) < limit {
-		heapify(h)
+	if len(k.h) < limit {
+		k.heapify()
 	}
-	// Move the worst to the back until the heap is empty: the array ends
-	// up sorted best first.
-	for n := len(h) - 1; n > 0; n-- {
-		h[0], h[n] = h[n], h[0]
-		siftDown(h[:n], 0)
-	}
-	if len(h) == 0 {
+	if len(k.h) == 0 {
 		return nil
 	}
-	return h
+	// Take the worst off the top until the heap is empty: the hits come
+	// out worst first and fill the result from its end.
+	out := make([]Hit, len(k.h))
+	for n := len(k.h) - 1; n >= 0; n-- {
+		out[n] = cands[k.h[0].i]
+		k.h[0] = k.h[n]
+		k.h = k.h[:n]
+		k.siftDown(k.h, 0)
+	}
+	return out
 }
 
 // DocFreq returns the number of documents that hold term, a term as
