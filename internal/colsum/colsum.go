@@ -60,46 +60,6 @@ func AtLeast(x []float32, t float32, mask []uint8) bool {
 	return true
 }
 
-// DotsPad is how many bytes Dots may read past a column's last value: the
-// array of columns must have that much capacity beyond its length.
-const DotsPad = 3
-
-// Dots adds to dots[k] the dot product of w with the vector in slot
-// slots[k] of cols, whose component j is cols[j*stride+slots[k]]: the
-// products rounded to float32 and added in order of j, starting from
-// dots[k]. Every slot must be in [0, stride), len(w)*stride at most
-// len(cols), and cap(cols) at least len(cols)+DotsPad. It returns false,
-// having done nothing, when this processor has no fast path.
-func Dots(dots []float32, cols []int8, stride int, slots []int32, w []float32) bool {
-	if !fast {
-		return false
-	}
-	dots = dots[:len(slots)]
-	if len(slots) == 0 {
-		return true
-	}
-	if len(w)*stride > len(cols) || cap(cols) < len(cols)+DotsPad {
-		panic("colsum: Dots: the columns are shorter than the weights say, or unpadded")
-	}
-	for _, slot := range slots {
-		if slot < 0 || int(slot) >= stride {
-			panic("colsum: Dots: a slot outside the columns")
-		}
-	}
-	whole := len(slots) &^ 7
-	if whole > 0 && len(w) > 0 {
-		dots8(&dots[0], whole/8, &cols[0], stride, &slots[0], &w[0], len(w))
-	}
-	for k := whole; k < len(slots); k++ {
-		d := dots[k]
-		for j, wj := range w {
-			d += float32(wj * float32(cols[j*stride+int(slots[k])]))
-		}
-		dots[k] = d
-	}
-	return true
-}
-
 // Mul multiplies each x[i] by y[i] (y at least as long as x). It returns
 // false, having done nothing, when this processor has no fast path.
 func Mul(x, y []float32) bool {
@@ -115,4 +75,45 @@ func Mul(x, y []float32) bool {
 		x[i] *= y[i]
 	}
 	return true
+}
+
+// Dot returns the dot product of w and x (as long as w), in eight lanes:
+// lane l adds w[j]×x[j] for j = l, l+8, l+16... in order, each product
+// rounded to float32, and the lanes are summed as (l0+l4 + l2+l6) +
+// (l1+l5 + l3+l7). That order is the rule on every processor (the
+// portable loop keeps it), so the result is the same bit for bit; eight
+// lanes let a processor with AVX2 add eight products an instruction.
+func Dot(w []float32, x []int8) float32 {
+	x = x[:len(w)] // a short x panics here, not in assembly
+	var lanes [8]float32
+	whole := len(w) &^ 7
+	if fast && whole > 0 {
+		dot8(&w[0], &x[0], whole, &lanes)
+	} else {
+		for j := range whole {
+			lanes[j%8] += float32(w[j] * float32(x[j]))
+		}
+	}
+	for j := whole; j < len(w); j++ {
+		lanes[j%8] += float32(w[j] * float32(x[j]))
+	}
+	t0, t1, t2, t3 := lanes[0]+lanes[4], lanes[1]+lanes[5], lanes[2]+lanes[6], lanes[3]+lanes[7]
+	return (t0 + t2) + (t1 + t3)
+}
+
+// AddScaled adds w×float64(x[j]) to sum[j] for each j below len(sum)
+// (x at least as long), each product rounded to float64 before it is
+// added: the same sums as the plain loop, four at a time with AVX2.
+func AddScaled(sum []float64, x []int8, w float64) {
+	x = x[:len(sum)]
+	whole := 0
+	if fast {
+		whole = len(sum) &^ 3
+		if whole > 0 {
+			addScaled4(&sum[0], &x[0], whole, w)
+		}
+	}
+	for j := whole; j < len(sum); j++ {
+		sum[j] += w * float64(x[j])
+	}
 }

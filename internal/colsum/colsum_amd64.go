@@ -38,10 +38,16 @@ func max8(x *float32, n int) float32
 //go:noescape
 func atLeast8(x *float32, n int, t float32, mask *uint8)
 
-// dots8 is Dots over groups×8 slots, dim weights.
+// dot8 is Dot's eight lanes over the first n, n a multiple of 8 and
+// above 0.
 //
 //go:noescape
-func dots8(dots *float32, groups int, cols *int8, stride int, slots *int32, w *float32, dim int)
+func dot8(w *float32, x *int8, n int, lanes *[8]float32)
+
+// addScaled4 is AddScaled over the first n, n a multiple of 4 and above 0.
+//
+//go:noescape
+func addScaled4(sum *float64, x *int8, n int, w float64)
 
 // mul8 is Mul over the first n, n a multiple of 8 and above 0.
 //

@@ -98,51 +98,52 @@ atdone:
 	VZEROUPPER
 	RET
 
-// func dots8(dots *float32, groups int, cols *int8, stride int, slots *int32, w *float32, dim int)
+// func dot8(w *float32, x *int8, n int, lanes *[8]float32)
 //
-// Eight slots a group: for each component j in order, the eight slots'
-// bytes gathered (a dword each, its low byte sign-extended: hence
-// DotsPad), converted, multiplied by w[j] and added to the eight sums.
-TEXT ·dots8(SB), NOSPLIT, $0-56
-	MOVQ dots+0(FP), DI
-	MOVQ groups+8(FP), R8
-	MOVQ cols+16(FP), SI
-	MOVQ stride+24(FP), R9
-	MOVQ slots+32(FP), R10
-	MOVQ w+40(FP), R11
-	MOVQ dim+48(FP), R12
+// Lane l of Y0 adds w[j]×x[j] for j = l, l+8, ... in order.
+TEXT ·dot8(SB), NOSPLIT, $0-32
+	MOVQ   w+0(FP), SI
+	MOVQ   x+8(FP), DI
+	MOVQ   n+16(FP), CX
+	MOVQ   lanes+24(FP), DX
+	VXORPS Y0, Y0, Y0
+	XORQ   BX, BX
 
-group:
-	TESTQ   R8, R8
-	JZ      dotsdone
-	VMOVDQU (R10), Y1
-	VMOVUPS (DI), Y0
-	MOVQ    SI, AX
-	XORQ    BX, BX
+dotloop:
+	CMPQ      BX, CX
+	JGE       dotdone
+	VPMOVSXBD (DI)(BX*1), Y1
+	VCVTDQ2PS Y1, Y1
+	VMULPS    (SI)(BX*4), Y1, Y1
+	VADDPS    Y1, Y0, Y0
+	ADDQ      $8, BX
+	JMP       dotloop
 
-component:
-	CMPQ         BX, R12
-	JGE          groupdone
-	VPCMPEQD     Y5, Y5, Y5
-	VPGATHERDD   Y5, (AX)(Y1*1), Y2
-	VPSLLD       $24, Y2, Y2
-	VPSRAD       $24, Y2, Y2
-	VCVTDQ2PS    Y2, Y2
-	VBROADCASTSS (R11)(BX*4), Y3
-	VMULPS       Y3, Y2, Y2
-	VADDPS       Y2, Y0, Y0
-	ADDQ         R9, AX
-	INCQ         BX
-	JMP          component
+dotdone:
+	VMOVUPS Y0, (DX)
+	VZEROUPPER
+	RET
 
-groupdone:
-	VMOVUPS Y0, (DI)
-	ADDQ    $32, DI
-	ADDQ    $32, R10
-	DECQ    R8
-	JMP     group
+// func addScaled4(sum *float64, x *int8, n int, w float64)
+TEXT ·addScaled4(SB), NOSPLIT, $0-32
+	MOVQ         sum+0(FP), DI
+	MOVQ         x+8(FP), SI
+	MOVQ         n+16(FP), CX
+	VBROADCASTSD w+24(FP), Y2
+	XORQ         BX, BX
 
-dotsdone:
+addloop:
+	CMPQ      BX, CX
+	JGE       adddone
+	VPMOVSXBD (SI)(BX*1), X1
+	VCVTDQ2PD X1, Y1
+	VMULPD    Y2, Y1, Y1
+	VADDPD    (DI)(BX*8), Y1, Y1
+	VMOVUPD   Y1, (DI)(BX*8)
+	ADDQ      $4, BX
+	JMP       addloop
+
+adddone:
 	VZEROUPPER
 	RET
 

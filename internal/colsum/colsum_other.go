@@ -4,7 +4,7 @@ package colsum
 
 // fast is false: no assembly for this architecture (WebAssembly, arm64);
 // callers use their portable loop.
-const fast = false
+var fast = false
 
 func add4(acc *float32, n int, c0, c1, c2, c3 *int8, q *[4]float32) {
 	panic("colsum: no fast path on this architecture")
@@ -16,7 +16,11 @@ func atLeast8(x *float32, n int, t float32, mask *uint8) {
 	panic("colsum: no fast path on this architecture")
 }
 
-func dots8(dots *float32, groups int, cols *int8, stride int, slots *int32, w *float32, dim int) {
+func dot8(w *float32, x *int8, n int, lanes *[8]float32) {
+	panic("colsum: no fast path on this architecture")
+}
+
+func addScaled4(sum *float64, x *int8, n int, w float64) {
 	panic("colsum: no fast path on this architecture")
 }
 

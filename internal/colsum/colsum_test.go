@@ -206,63 +206,62 @@ func require(t *testing.T, ok bool) {
 	}
 }
 
-func TestDotsSameBitsAsThePortableLoop(t *testing.T) {
-	if !fast {
-		t.Skip("no fast path on this processor")
-	}
+// Dot gives the same bits with the fast path and without it, and the
+// lanes' order is the documented one.
+func TestDotSameBitsBothWays(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
-	for _, tc := range []struct{ stride, dim, n int }{{64, 256, 80}, {9, 5, 8}, {100, 7, 17}, {300, 256, 3}, {1000, 33, 0}} {
-		cols := make([]int8, tc.stride*tc.dim, tc.stride*tc.dim+DotsPad)
-		for i := range cols {
-			cols[i] = int8(r.IntN(256) - 128)
-		}
-		w := make([]float32, tc.dim)
+	for _, n := range []int{0, 1, 7, 8, 9, 31, 256, 259} {
+		w := make([]float32, n)
+		x := make([]int8, n+5)
 		for j := range w {
 			w[j] = float32(r.NormFloat64())
 		}
-		slots := make([]int32, tc.n)
-		for k := range slots {
-			slots[k] = int32(r.IntN(tc.stride))
+		for j := range x {
+			x[j] = int8(r.IntN(256) - 128)
 		}
-		if tc.n > 0 {
-			slots[tc.n-1] = int32(tc.stride - 1) // the last byte of the array: DotsPad is read
+		var lanes [8]float32
+		for j := range w {
+			lanes[j%8] += float32(w[j] * float32(x[j]))
 		}
-		dots := make([]float32, tc.n)
-		for k := range dots {
-			dots[k] = float32(r.NormFloat64())
-		}
-		want := append([]float32(nil), dots...)
-		for k, slot := range slots {
-			d := want[k]
-			for j, wj := range w {
-				d += float32(wj * float32(cols[j*tc.stride+int(slot)]))
-			}
-			want[k] = d
-		}
-		require(t, Dots(dots, cols, tc.stride, slots, w))
-		same(t, dots, want)
+		want := ((lanes[0] + lanes[4]) + (lanes[2] + lanes[6])) + ((lanes[1] + lanes[5]) + (lanes[3] + lanes[7]))
+		got := Dot(w, x)
+		saved := fast
+		fast = false
+		portable := Dot(w, x)
+		fast = saved
+		same(t, []float32{got, portable}, []float32{want, want})
 	}
 }
 
-func TestDotsRefusesWhatItCannotRead(t *testing.T) {
-	if !fast {
-		t.Skip("no fast path on this processor")
-	}
-	padded := make([]int8, 40, 40+DotsPad)
-	for name, call := range map[string]func(){
-		"unpadded":      func() { Dots(make([]float32, 1), make([]int8, 40), 10, []int32{1}, make([]float32, 4)) },
-		"slot too big":  func() { Dots(make([]float32, 1), padded, 10, []int32{10}, make([]float32, 4)) },
-		"negative slot": func() { Dots(make([]float32, 1), padded, 10, []int32{-1}, make([]float32, 4)) },
-		"short columns": func() { Dots(make([]float32, 1), padded, 10, []int32{1}, make([]float32, 5)) },
-	} {
-		func() {
-			defer func() {
-				if recover() == nil {
-					t.Errorf("%s: no panic", name)
+// AddScaled gives the sums of the plain loop, bit for bit, either way.
+func TestAddScaledSameBitsBothWays(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	for _, n := range []int{0, 1, 3, 4, 5, 256, 258} {
+		x := make([]int8, n+2)
+		for j := range x {
+			x[j] = int8(r.IntN(256) - 128)
+		}
+		base := make([]float64, n)
+		for j := range base {
+			base[j] = r.NormFloat64()
+		}
+		w := r.NormFloat64() * 1e-2
+		want := append([]float64(nil), base...)
+		for j := range want {
+			want[j] += w * float64(x[j])
+		}
+		for _, on := range []bool{true, false} {
+			saved := fast
+			fast = fast && on
+			got := append([]float64(nil), base...)
+			AddScaled(got, x, w)
+			fast = saved
+			for j := range got {
+				if math.Float64bits(got[j]) != math.Float64bits(want[j]) {
+					t.Fatalf("n=%d fast=%v: sum %d is %v, want %v", n, on, j, got[j], want[j])
 				}
-			}()
-			call()
-		}()
+			}
+		}
 	}
 }
 

@@ -1,13 +1,16 @@
-// Package colsum adds int8 columns, each times a float32 weight, into
-// float32 sums: the inner loop of the document search's vector scan,
-// where a query's few non-zero components each weigh one column of the
-// index's quantized vectors.
+// Package colsum holds the inner loops of the document search's vector
+// scan: int8 columns, each times a float32 weight, added into float32 sums
+// (Add4); the greatest of a run of sums and which of them reach a floor
+// (Max, AtLeast); sums scaled (Mul); the dot product of a weight vector
+// with an int8 row (Dot); and an int8 row added, scaled, into float64 sums
+// (AddScaled).
 //
-// Add4 does four columns at once with AVX2 on amd64 processors that have
-// it (eight sums an instruction), and reports false elsewhere, where the
-// caller keeps its portable loop. Either way the arithmetic is the same
-// IEEE single precision, in the same order: each product is rounded to
-// float32, then added, column after column, never fused into one
-// multiply-add. So a sum is the same bit for bit on every machine, and
-// results and golden files do not depend on the processor.
+// On amd64 processors with AVX2 they run in assembly, eight values an
+// instruction; elsewhere (WebAssembly, arm64, older processors) Add4, Max,
+// AtLeast and Mul report false and the caller keeps its portable loop,
+// while Dot and AddScaled run their own. Either way the arithmetic is the
+// same IEEE operations in the same order: each product is rounded before
+// it is added, never fused into one multiply-add, and Dot's eight lanes
+// are its documented order on every processor. So results and golden
+// files do not depend on the machine.
 package colsum

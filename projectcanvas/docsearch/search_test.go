@@ -195,7 +195,6 @@ func sameWithoutFastPaths(t *testing.T, search func() [][]Result) [][]Result {
 	fast.add4 = func([]float32, []int8, []int8, []int8, []int8, *[4]float32) bool { return false }
 	fast.max = func([]float32) (float32, bool) { return 0, false }
 	fast.atLeast = func([]float32, float32, []uint8) bool { return false }
-	fast.dots = func([]float32, []int8, int, []int32, []float32) bool { return false }
 	fast.mul = func([]float32, []float32) bool { return false }
 	portable := search()
 	require.Equal(t, len(portable), len(withFast))

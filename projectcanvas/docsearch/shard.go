@@ -23,6 +23,7 @@ type shard struct {
 	// non-zero components, and a search reads only those columns, each
 	// front to back. Empty when vectors are off.
 	cols           []int8
+	rows           []int8    // the same vectors slot by slot: rows[slot*dim+j] == cols[j*colCap+slot]
 	scales         []float32 // by slot
 	colCap, colLen int
 	free           []int32          // dead slots to reuse
@@ -104,13 +105,15 @@ func (s *shard) reserve(n, dim int) {
 		return
 	}
 	c := max(n, s.colCap+s.colCap/4, 64)
-	cols := make([]int8, dim*c, dim*c+colsum.DotsPad) // Dots reads a dword a byte
+	cols := make([]int8, dim*c)
 	for j := range dim {
 		copy(cols[j*c:j*c+s.colLen], s.cols[j*s.colCap:j*s.colCap+s.colLen])
 	}
+	rows := make([]int8, dim*c)
+	copy(rows, s.rows[:dim*s.colLen])
 	scales := make([]float32, c)
 	copy(scales, s.scales[:s.colLen])
-	s.cols, s.scales, s.colCap = cols, scales, c
+	s.cols, s.rows, s.scales, s.colCap = cols, rows, scales, c
 }
 
 // setVec stores the vector of slot (nil: zero).
@@ -128,11 +131,12 @@ func (s *shard) setVec(slot int32, vec *qvec, dim int) {
 			x = vec.q[j]
 		}
 		s.cols[j*s.colCap+int(slot)] = x
+		s.rows[int(slot)*dim+j] = x
 	}
 }
 
 // dropVecs turns vectors off.
-func (s *shard) dropVecs() { s.cols, s.scales, s.colCap, s.colLen = nil, nil, 0, 0 }
+func (s *shard) dropVecs() { s.cols, s.rows, s.scales, s.colCap, s.colLen = nil, nil, nil, 0, 0 }
 
 // qvec returns the vector of slot, or false when it has none.
 func (s *shard) qvec(slot int32, dim int) (qvec, bool) {
@@ -232,9 +236,8 @@ var fast = struct {
 	add4    func(acc []float32, c0, c1, c2, c3 []int8, q *[4]float32) bool
 	max     func(x []float32) (float32, bool)
 	atLeast func(x []float32, t float32, mask []uint8) bool
-	dots    func(dots []float32, cols []int8, stride int, slots []int32, w []float32) bool
 	mul     func(x, y []float32) bool
-}{colsum.Add4, colsum.Max, colsum.AtLeast, colsum.Dots, colsum.Mul}
+}{colsum.Add4, colsum.Max, colsum.AtLeast, colsum.Mul}
 
 // table fills t with qj times each int8 value, indexed by the value's
 // byte.
