@@ -37,7 +37,7 @@ func (s *site) ref(id pc.ID, root string) ref {
 // order the page lists them (the relations have their own section).
 var standardFields = []string{"id", "type", "title", "status", "workstream", "priority", "archived", "created_at", "updated_at"}
 
-// entityPage writes e/ID.html into its frame and returns the entity's
+// entityPage writes the entity's page (pageOf) into its frame and returns the entity's
 // search entry.
 func (s *site) entityPage(e *pc.Entity, fr frame) (searchEntry, error) {
 	body, err := s.p.TakeContent(e.ID) // read once: with the entity, when the project keeps the bodies (pc.WithBodies)
@@ -72,8 +72,8 @@ func (s *site) entityPage(e *pc.Entity, fr frame) (searchEntry, error) {
 		return searchEntry{}, pc.Errorf(pc.CodeInternal, "rendering %s: %v", e.Path, err)
 	}
 	b.WriteString(fr.tail)
-	entry := searchEntry{ID: string(e.ID), Title: e.Title, Type: string(e.Type), Status: string(e.Status), Text: plain}
-	return entry, s.emit(pageOf(e.ID), b.Bytes())
+	entry := searchEntry{ID: string(e.ID), Page: pageOf(e.ID), Title: e.Title, Type: string(e.Type), Status: string(e.Status), Text: plain}
+	return entry, s.emit(entry.Page, b.Bytes())
 }
 
 // entityHTML writes an entity page's content: its title and marks, its

@@ -204,11 +204,21 @@ func (s *site) selects(name string) bool {
 	return in
 }
 
-// entityRoot is the way to the site's root from an entity's page.
-const entityRoot = "../"
+// entityRoot is the way to the site's root from an entity's page
+// (pageOf: two folders below it).
+const entityRoot = "../../"
 
-// pageOf is the site path of an entity's page.
-func pageOf(id pc.ID) string { return "e/" + string(id) + ".html" }
+// pageOf is the site path of an entity's page, the one rule of it (the
+// board's and the search's scripts are given each page's path): in e/, in
+// the folder of the hundred ids it shares all but its last two digits
+// with, e/T-0xx/T-031.html, e/T-100xx/T-10042.html, e/DOC-0xx/DOC-005.html.
+// Folders of at most a hundred files: in one folder of 10,000 the kernel
+// took a third more time to create them (ext4's large directories).
+// Every id ends in three digits or more (pc.ParseID).
+func pageOf(id pc.ID) string {
+	s := string(id)
+	return "e/" + s[:len(s)-2] + "xx/" + s + ".html"
+}
 
 // resolve finds the published entity a wiki link's target names: by id
 // (the target's first word, "T-001 Login"), by file name or by vault path

@@ -8,6 +8,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -162,12 +163,7 @@ func (w *Writer) writeFiles() {
 		delete(w.data, name)
 		_, there := w.onDisk[name]
 		target := filepath.Join(w.dir, filepath.FromSlash(name))
-		folder := filepath.Dir(target)
-		var err error
-		if !w.made[folder] {
-			err = os.MkdirAll(folder, 0o755)
-			w.made[folder] = err == nil
-		}
+		err := w.makeFolder(path.Dir(name))
 		w.mu.Unlock()
 		if err == nil && there {
 			err = writeFile(target, data)
@@ -183,6 +179,33 @@ func (w *Writer) writeFiles() {
 		}
 		w.mu.Unlock()
 	}
+}
+
+// makeFolder makes the folder of the site's files named folder (a
+// slash-separated path in the site, "." for the site's own) and those
+// above it, each once a run: with w.mu held, so that a folder marked made
+// is there. A folder already there is as good as one made.
+func (w *Writer) makeFolder(folder string) error {
+	if w.made[folder] {
+		return nil
+	}
+	if folder != "." {
+		if err := w.makeFolder(path.Dir(folder)); err != nil {
+			return err
+		}
+	}
+	err := os.Mkdir(filepath.Join(w.dir, filepath.FromSlash(folder)), 0o755)
+	if errors.Is(err, fs.ErrExist) {
+		// A folder, or a file in its place (Mkdir says EEXIST to both).
+		if st, serr := os.Stat(filepath.Join(w.dir, filepath.FromSlash(folder))); serr == nil && st.IsDir() {
+			err = nil
+		}
+	}
+	if err != nil {
+		return err
+	}
+	w.made[folder] = true
+	return nil
 }
 
 // Close waits for the files given to be written, removes those the last
@@ -206,6 +229,7 @@ func (w *Writer) close(complete bool) (Written, error) {
 			}
 			if err := os.Remove(filepath.Join(w.dir, filepath.FromSlash(name))); err == nil {
 				w.n.Removed++
+				w.emptied(path.Dir(name))
 			} else if !errors.Is(err, fs.ErrNotExist) {
 				return w.n, asError(err)
 			}
@@ -222,10 +246,25 @@ func (w *Writer) close(complete bool) (Written, error) {
 		return w.n, err // nothing was written: the folder stays as it was
 	}
 	data, _ := json.MarshalIndent(next, "", " ") // strings only: cannot fail
+	if werr := w.makeFolder("."); werr != nil {
+		return w.n, errors.Join(err, asError(werr))
+	}
 	if werr := writeFile(filepath.Join(w.dir, ManifestName), append(data, '\n')); werr != nil && err == nil {
 		err = werr
 	}
 	return w.n, err
+}
+
+// emptied removes folder, a folder of the site's that a removal may have
+// left empty, and so on up while they are empty (a site of an older
+// layout had its pages elsewhere): a folder holding anything stays, as
+// does one this run made.
+func (w *Writer) emptied(folder string) {
+	for ; folder != "." && !w.made[folder]; folder = path.Dir(folder) {
+		if os.Remove(filepath.Join(w.dir, filepath.FromSlash(folder))) != nil {
+			return // not empty, or not there
+		}
+	}
 }
 
 // maxManifestBytes bounds the manifest read: a site of 100,000 files
@@ -312,9 +351,6 @@ func createFile(name string, data []byte) error {
 // writeFile writes data to name through a temporary file, so that a
 // reader never sees half a page.
 func writeFile(name string, data []byte) error {
-	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
-		return asError(err)
-	}
 	if err := atomicfile.Write(name, data, 0o644, nil); err != nil {
 		return asError(err)
 	}
