@@ -58,14 +58,14 @@ func (s *site) entityPage(e *pc.Entity, fr frame) (searchEntry, error) {
 	for _, k := range keys {
 		fields = append(fields, field{k, show(e.Fields[k])})
 	}
-	var b bytes.Buffer
+	b := bytes.NewBuffer(s.pageBuffer())
 	b.Grow(len(fr.head) + len(fr.mid) + len(fr.tail) + 2*len(body) + 2048)
 	b.WriteString(fr.head)
 	b.WriteString(esc(string(e.ID) + " " + e.Title))
 	b.WriteString(fr.mid)
 	var plain string
-	err = s.entityHTML(&b, e, fields, s.relations(e, entityRoot), func() (err error) {
-		plain, err = s.renderBody(&b, body)
+	err = s.entityHTML(b, e, fields, s.relations(e, entityRoot), func() (err error) {
+		plain, err = s.renderBody(b, body)
 		return err
 	})
 	if err != nil {
@@ -73,7 +73,7 @@ func (s *site) entityPage(e *pc.Entity, fr frame) (searchEntry, error) {
 	}
 	b.WriteString(fr.tail)
 	entry := searchEntry{ID: string(e.ID), Page: pageOf(e.ID), Title: e.Title, Type: string(e.Type), Status: string(e.Status), Text: plain}
-	return entry, s.emit(entry.Page, b.Bytes())
+	return entry, s.emitPage(entry.Page, b.Bytes())
 }
 
 // entityHTML writes an entity page's content: its title and marks, its

@@ -72,7 +72,7 @@ type Writer struct {
 	wg     sync.WaitGroup
 
 	mu      sync.Mutex
-	data    map[string][]byte // the files given and not yet written
+	data    map[string]given  // the files given and not yet written
 	hashes  map[string]string // every file given, its hash
 	written map[string]bool   // the files written (changed or new)
 	made    map[string]bool   // the folders made
@@ -120,16 +120,27 @@ func NewWriter(dir string) (*Writer, error) {
 		return nil, asError(err)
 	}
 	w := &Writer{dir: dir, old: old, onDisk: onDisk, work: make(chan string, 4*writers),
-		data: map[string][]byte{}, hashes: map[string]string{}, written: map[string]bool{}, made: map[string]bool{}}
+		data: map[string]given{}, hashes: map[string]string{}, written: map[string]bool{}, made: map[string]bool{}}
 	for range writers {
 		w.wg.Go(w.writeFiles)
 	}
 	return w, nil
 }
 
+// given is a file given to a Writer, and what takes its bytes back once
+// they are written (nil: nothing).
+type given struct {
+	data  []byte
+	reuse func([]byte)
+}
+
 // Put gives the Writer one file of the site, which it writes unless the
 // folder holds it as it is. Safe for concurrent use, until Close.
-func (w *Writer) Put(name string, data []byte) error {
+func (w *Writer) Put(name string, data []byte) error { return w.put(name, data, nil) }
+
+// put is Put, and gives the file's bytes to reuse (when not nil) once
+// they are written or found unchanged: the Writer keeps no hold of them.
+func (w *Writer) put(name string, data []byte, reuse func([]byte)) error {
 	if !sitePath(name) {
 		return pc.Errorf(pc.CodeInternal, "site file %q is no path in the folder", name)
 	}
@@ -145,9 +156,12 @@ func (w *Writer) Put(name string, data []byte) error {
 	if there && size == int64(len(data)) && w.old.Files[name] == hash {
 		w.n.Unchanged++
 		w.mu.Unlock()
+		if reuse != nil {
+			reuse(data)
+		}
 		return nil
 	}
-	w.data[name] = data
+	w.data[name] = given{data, reuse}
 	w.mu.Unlock()
 	w.work <- name
 	return nil
@@ -159,16 +173,19 @@ func (w *Writer) Put(name string, data []byte) error {
 func (w *Writer) writeFiles() {
 	for name := range w.work {
 		w.mu.Lock()
-		data := w.data[name]
+		file := w.data[name]
 		delete(w.data, name)
 		_, there := w.onDisk[name]
 		target := filepath.Join(w.dir, filepath.FromSlash(name))
 		err := w.makeFolder(path.Dir(name))
 		w.mu.Unlock()
 		if err == nil && there {
-			err = writeFile(target, data)
+			err = writeFile(target, file.data)
 		} else if err == nil {
-			err = createFile(target, data)
+			err = createFile(target, file.data)
+		}
+		if file.reuse != nil {
+			file.reuse(file.data)
 		}
 		w.mu.Lock()
 		if err != nil {
