@@ -37,8 +37,8 @@ func (s *site) ref(id pc.ID, root string) ref {
 // order the page lists them (the relations have their own section).
 var standardFields = []string{"id", "type", "title", "status", "workstream", "priority", "archived", "created_at", "updated_at"}
 
-// entityPage writes the entity's page (pageOf) into its frame and returns the entity's
-// search entry.
+// entityPage writes the entity's page (pageOf) into its frame and returns
+// the entity's search entry.
 func (s *site) entityPage(e *pc.Entity, fr frame) (searchEntry, error) {
 	body, err := s.p.TakeContent(e.ID) // read once: with the entity, when the project keeps the bodies (pc.WithBodies)
 	if err != nil {

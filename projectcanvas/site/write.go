@@ -206,10 +206,16 @@ func (w *Writer) makeFolder(folder string) error {
 	if w.made[folder] {
 		return nil
 	}
-	if folder != "." {
-		if err := w.makeFolder(path.Dir(folder)); err != nil {
+	if folder == "." {
+		// The site's own folder, and the folders above it a new -o names.
+		if err := os.MkdirAll(w.dir, 0o755); err != nil {
 			return err
 		}
+		w.made[folder] = true
+		return nil
+	}
+	if err := w.makeFolder(path.Dir(folder)); err != nil {
+		return err
 	}
 	err := os.Mkdir(filepath.Join(w.dir, filepath.FromSlash(folder)), 0o755)
 	if errors.Is(err, fs.ErrExist) {

@@ -23,7 +23,7 @@ import (
 // TestWriteRewritesOnlyWhatChanged: a second run writes nothing, a
 // changed file is written again and a file no longer made is removed.
 func TestWriteRewritesOnlyWhatChanged(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "site")
+	dir := filepath.Join(t.TempDir(), "new", "site") // folders made as need be
 	w, err := site.Write(dir, site.Files{"index.html": []byte("a"), "e/T-0xx/T-001.html": []byte("b"), "e/T-0xx/T-002.html": []byte("c"), "canvas/old/x.html": []byte("d")})
 	require.NoError(t, err)
 	assert.Equal(t, site.Written{Written: 4}, w)
