@@ -188,13 +188,8 @@ func (s *site) entityPages(canvases []canvasLink) ([]searchEntry, error) {
 			}
 		})
 	}
-	// The pages go to the writers a folder's width apart, not in id order:
-	// pages in id order share a folder (pageOf), whose creations the
-	// kernel serializes, and the writers would wait on each other.
-	for first := range min(pagesPerFolder, len(shown)) {
-		for i := first; i < len(shown); i += pagesPerFolder {
-			work <- i
-		}
+	for i := range shown {
+		work <- i
 	}
 	close(work)
 	next.Wait()
@@ -229,10 +224,6 @@ func (s *site) selects(name string) bool {
 	}
 	return in
 }
-
-// pagesPerFolder is how many entity pages a folder holds at the most:
-// those of the ids that differ in their last two digits alone (pageOf).
-const pagesPerFolder = 100
 
 // entityRoot is the way to the site's root from an entity's page
 // (pageOf: two folders below it).
