@@ -20,14 +20,14 @@ func TestSiteCommand(t *testing.T) {
 	require.Equal(t, exitOK, r.code, r.stderr+r.stdout)
 	assert.Contains(t, r.stdout, "0 unchanged")
 	site := filepath.Join(dir, ".projectcanvas", "site")
-	for _, name := range []string{"index.html", "ready.html", "search.html", "e/T-001.html", "assets/search-index.js", "site-manifest.json"} {
+	for _, name := range []string{"index.html", "ready.html", "search.html", "e/T-0xx/T-001.html", "assets/search-index.js", "site-manifest.json"} {
 		assert.FileExists(t, filepath.Join(site, name))
 	}
 
 	r = runCLI(t, nil, "", "--vault", dir, "site", "--exclude", "Projects/tasks/**")
 	require.Equal(t, exitOK, r.code, r.stderr+r.stdout)
 	assert.Regexp(t, `: \d+ file\(s\) written, \d+ unchanged, [1-9]\d* removed`, r.stdout)
-	assert.NoFileExists(t, filepath.Join(site, "e/T-002.html"))
+	assert.NoFileExists(t, filepath.Join(site, "e/T-0xx/T-002.html"))
 
 	other := t.TempDir()
 	require.NoError(t, os.WriteFile(filepath.Join(other, "keep.txt"), []byte("mine"), 0o644))

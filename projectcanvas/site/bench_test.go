@@ -18,12 +18,14 @@ import (
 // it over the last one, where nothing changed. Target: site within 3x of
 // index.
 //
-// site's time is mostly its 10,000 new files. On ext4, a file's new inode
-// skips those deleted in the last seconds, each skip a lookup in the
-// kernel (recently_deleted in perf): just after a run deleted thousands of
-// files on the same disk (another -count, another job's temporary
-// folders), making the same files takes seconds instead of a fraction of
-// one. Read site on a quiet disk, with -count 1.
+// site's time is mostly its 10,000 new files, in folders of a hundred
+// (one folder of 10,000 cost the kernel more). On ext4, a file's new inode
+// skips those deleted in the last minutes (60 to 360 s on an ext4 without
+// a journal), each skip a lookup in the kernel (recently_deleted in perf):
+// for minutes after a run deleted thousands of files on the same disk
+// (another -count, another job's temporary folders), making the same
+// files takes seconds instead of a fraction of one. Read site on a quiet
+// disk, with -count 1.
 func BenchmarkSiteVsIndex10k(b *testing.B) {
 	dir := b.TempDir()
 	files := vaultgen.Files(10_000)

@@ -25,10 +25,12 @@ type boardData struct {
 }
 
 // boardEntity is an active entity as the board draws it (the fields of
-// BoardEntity in boardModel.ts that the board reads); null for a field the
-// entity has not.
+// BoardEntity in boardModel.ts that the board reads, and the path of its
+// page, pageOf, which its card links to); null for a field the entity has
+// not.
 type boardEntity struct {
 	ID         pc.ID     `json:"id"`
+	Page       string    `json:"page"`
 	Type       pc.Type   `json:"type"`
 	Title      string    `json:"title"`
 	Status     pc.Status `json:"status"`
@@ -65,7 +67,7 @@ func (s *site) boardPage(canvases []canvasLink) error {
 		data.Statuses[t] = pc.Statuses(t)
 	}
 	for _, e := range s.active() {
-		b := boardEntity{ID: e.ID, Type: e.Type, Title: e.Title, Status: e.Status}
+		b := boardEntity{ID: e.ID, Page: pageOf(e.ID), Type: e.Type, Title: e.Title, Status: e.Status}
 		if e.Workstream != "" {
 			b.Workstream = &e.Workstream
 		}

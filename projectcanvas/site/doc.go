@@ -15,8 +15,9 @@
 //	                    as package insight computes them
 //	search.html         the results of the search box every page carries,
 //	                    found in the browser in assets/search-index.js
-//	e/ID.html           one page per entity: its front matter, relations
-//	                    (both ways) and its body
+//	e/T-0xx/T-031.html  one page per entity: its front matter, relations
+//	                    (both ways) and its body; in folders of a hundred
+//	                    ids, named by the id without its last two digits
 //	canvas/NAME.html    each canvas of the vault, drawn by package render,
 //	                    every entity card a link to its page
 //

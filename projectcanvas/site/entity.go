@@ -37,8 +37,8 @@ func (s *site) ref(id pc.ID, root string) ref {
 // order the page lists them (the relations have their own section).
 var standardFields = []string{"id", "type", "title", "status", "workstream", "priority", "archived", "created_at", "updated_at"}
 
-// entityPage writes e/ID.html into its frame and returns the entity's
-// search entry.
+// entityPage writes the entity's page (pageOf) into its frame and returns
+// the entity's search entry.
 func (s *site) entityPage(e *pc.Entity, fr frame) (searchEntry, error) {
 	body, err := s.p.TakeContent(e.ID) // read once: with the entity, when the project keeps the bodies (pc.WithBodies)
 	if err != nil {
@@ -58,22 +58,22 @@ func (s *site) entityPage(e *pc.Entity, fr frame) (searchEntry, error) {
 	for _, k := range keys {
 		fields = append(fields, field{k, show(e.Fields[k])})
 	}
-	var b bytes.Buffer
+	b := bytes.NewBuffer(s.pageBuffer())
 	b.Grow(len(fr.head) + len(fr.mid) + len(fr.tail) + 2*len(body) + 2048)
 	b.WriteString(fr.head)
 	b.WriteString(esc(string(e.ID) + " " + e.Title))
 	b.WriteString(fr.mid)
 	var plain string
-	err = s.entityHTML(&b, e, fields, s.relations(e, entityRoot), func() (err error) {
-		plain, err = s.renderBody(&b, body)
+	err = s.entityHTML(b, e, fields, s.relations(e, entityRoot), func() (err error) {
+		plain, err = s.renderBody(b, body)
 		return err
 	})
 	if err != nil {
 		return searchEntry{}, pc.Errorf(pc.CodeInternal, "rendering %s: %v", e.Path, err)
 	}
 	b.WriteString(fr.tail)
-	entry := searchEntry{ID: string(e.ID), Title: e.Title, Type: string(e.Type), Status: string(e.Status), Text: plain}
-	return entry, s.emit(pageOf(e.ID), b.Bytes())
+	entry := searchEntry{ID: string(e.ID), Page: pageOf(e.ID), Title: e.Title, Type: string(e.Type), Status: string(e.Status), Text: plain}
+	return entry, s.emitPage(entry.Page, b.Bytes())
 }
 
 // entityHTML writes an entity page's content: its title and marks, its

@@ -4,10 +4,11 @@ import (
 	"encoding/json"
 )
 
-// searchEntry is one entity in the search index. URL is left out: the
-// page is e/ID.html.
+// searchEntry is one entity in the search index, with the path of its
+// page (pageOf: the script has no rule of its own).
 type searchEntry struct {
 	ID     string `json:"id"`
+	Page   string `json:"page"`
 	Title  string `json:"title"`
 	Type   string `json:"type"`
 	Status string `json:"status"`

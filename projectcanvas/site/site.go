@@ -48,6 +48,11 @@ type site struct {
 	// emit takes each file as it is made; safe for concurrent use (the
 	// entity pages are made in parallel).
 	emit func(name string, data []byte) error
+	// emitPage takes an entity page, whose bytes it may hand back to
+	// pageBuffers once they are written: the pages, 10,000 in a large
+	// site, are made in a few buffers, not one new one each.
+	emitPage    func(name string, data []byte) error
+	pageBuffers sync.Pool
 }
 
 type relatedTo struct {
@@ -60,10 +65,10 @@ type relatedTo struct {
 func Build(p *pc.Project, opt Options) (Files, error) {
 	files := Files{}
 	var mu sync.Mutex
-	err := build(p, opt, func(name string, data []byte) error {
+	err := build(p, opt, func(name string, data []byte, _ func([]byte)) error {
 		mu.Lock()
 		defer mu.Unlock()
-		files[name] = data
+		files[name] = data // kept: never handed back for reuse
 		return nil
 	})
 	if err != nil {
@@ -81,7 +86,7 @@ func Generate(p *pc.Project, opt Options, dir string) (Written, error) {
 	if err != nil {
 		return Written{}, err
 	}
-	err = build(p, opt, w.Put)
+	err = build(p, opt, w.put)
 	written, cerr := w.close(err == nil)
 	if err != nil {
 		return written, err
@@ -89,14 +94,18 @@ func Generate(p *pc.Project, opt Options, dir string) (Written, error) {
 	return written, cerr
 }
 
-// build makes the site's files and gives each to emit.
-func build(p *pc.Project, opt Options, emit func(name string, data []byte) error) error {
+// build makes the site's files and gives each to emit, with a function
+// that takes its bytes back for reuse once emit is done with them (which
+// emit may never call).
+func build(p *pc.Project, opt Options, emit func(name string, data []byte, reuse func([]byte)) error) error {
 	for _, g := range append(slices.Clone(opt.Include), opt.Exclude...) {
 		if err := CheckGlob(g); err != nil {
 			return err
 		}
 	}
-	s := &site{p: p, opt: opt, all: p.All(), shown: map[pc.ID]*pc.Entity{}, byName: map[string]*pc.Entity{}, hidden: map[string]pc.ID{}, inverse: map[pc.ID][]relatedTo{}, emit: emit}
+	s := &site{p: p, opt: opt, all: p.All(), shown: map[pc.ID]*pc.Entity{}, byName: map[string]*pc.Entity{}, hidden: map[string]pc.ID{}, inverse: map[pc.ID][]relatedTo{}}
+	s.emit = func(name string, data []byte) error { return emit(name, data, nil) }
+	s.emitPage = func(name string, data []byte) error { return emit(name, data, s.reusePage) }
 	s.bodyMarkdown = s.markdown(entityRoot)
 	for _, e := range s.all {
 		if s.publishes(e) {
@@ -115,7 +124,7 @@ func build(p *pc.Project, opt Options, emit func(name string, data []byte) error
 		}
 	}
 	for name, data := range map[string][]byte{"assets/site.css": stylesheet(), "assets/site.js": siteJS, "assets/board.js": boardJS} {
-		if err := emit(name, data); err != nil {
+		if err := s.emit(name, data); err != nil {
 			return err
 		}
 	}
@@ -139,8 +148,20 @@ func build(p *pc.Project, opt Options, emit func(name string, data []byte) error
 	if entityErr != nil {
 		return entityErr
 	}
-	return emit("assets/search-index.js", searchIndex(index))
+	return s.emit("assets/search-index.js", searchIndex(index))
 }
+
+// pageBuffer is an empty buffer for an entity page: one a written page
+// left (reusePage), or a new one.
+func (s *site) pageBuffer() []byte {
+	if b, ok := s.pageBuffers.Get().(*[]byte); ok {
+		return (*b)[:0]
+	}
+	return nil
+}
+
+// reusePage takes back the bytes of a page that is written.
+func (s *site) reusePage(data []byte) { s.pageBuffers.Put(&data) }
 
 // entityPages writes the page of every published entity, four goroutines
 // per processor (each waits on reading its note and on the writers), and
@@ -204,11 +225,21 @@ func (s *site) selects(name string) bool {
 	return in
 }
 
-// entityRoot is the way to the site's root from an entity's page.
-const entityRoot = "../"
+// entityRoot is the way to the site's root from an entity's page
+// (pageOf: two folders below it).
+const entityRoot = "../../"
 
-// pageOf is the site path of an entity's page.
-func pageOf(id pc.ID) string { return "e/" + string(id) + ".html" }
+// pageOf is the site path of an entity's page, the one rule of it (the
+// board's and the search's scripts are given each page's path): in e/, in
+// the folder of the hundred ids it shares all but its last two digits
+// with, e/T-0xx/T-031.html, e/T-100xx/T-10042.html, e/DOC-0xx/DOC-005.html.
+// Folders of at most a hundred files: in one folder of 10,000 the kernel
+// took a third more time to create them (ext4's large directories).
+// Every id ends in three digits or more (pc.ParseID).
+func pageOf(id pc.ID) string {
+	s := string(id)
+	return "e/" + s[:len(s)-2] + "xx/" + s + ".html"
+}
 
 // resolve finds the published entity a wiki link's target names: by id
 // (the target's first word, "T-001 Login"), by file name or by vault path

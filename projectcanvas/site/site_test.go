@@ -73,6 +73,49 @@ func TestGolden(t *testing.T) {
 	assert.Equal(t, onDisk, made, "the files of testdata/example")
 }
 
+// pageOf is where the site puts an entity's page, as its package doc
+// says: in e/, in the folder of the ids that differ from it in the last
+// two digits alone.
+func pageOf(id pc.ID) string {
+	return "e/" + string(id[:len(id)-2]) + "xx/" + string(id) + ".html"
+}
+
+// TestPagesInFoldersOfAHundred: each entity page is in a folder of the
+// hundred ids it shares all but its last two digits with, and the board
+// and the search index give the page of each entity.
+func TestPagesInFoldersOfAHundred(t *testing.T) {
+	task := func(id string) string {
+		return "---\nid: " + id + "\ntype: task\ntitle: Task " + id + "\nstatus: Not Started\n---\n"
+	}
+	vault := map[string]string{"Docs/DOC-005.md": "---\nid: DOC-005\ntype: document\ntitle: Doc\n---\n"}
+	for _, id := range []string{"T-001", "T-099", "T-100", "T-999", "T-1000", "T-10042"} {
+		vault["Projects/"+id+".md"] = task(id)
+	}
+	files, err := site.Build(open(t, vault), site.Options{Generated: generated})
+	require.NoError(t, err)
+	var pages []string
+	for name := range files {
+		if strings.HasPrefix(name, "e/") {
+			pages = append(pages, name)
+		}
+	}
+	want := []string{"e/DOC-0xx/DOC-005.html", "e/T-0xx/T-001.html", "e/T-0xx/T-099.html", "e/T-100xx/T-10042.html", "e/T-10xx/T-1000.html", "e/T-1xx/T-100.html", "e/T-9xx/T-999.html"}
+	assert.ElementsMatch(t, want, pages)
+	for _, e := range boardData(t, files) {
+		assert.Equal(t, pageOf(pc.ID(e["id"].(string))), e["page"], "the board's page of %s", e["id"])
+	}
+	src, ok := strings.CutPrefix(string(files["assets/search-index.js"]), "window.PC_SEARCH = ")
+	require.True(t, ok)
+	var entries []map[string]string
+	require.NoError(t, json.Unmarshal([]byte(strings.TrimSuffix(src, ";\n")), &entries))
+	require.Len(t, entries, len(want))
+	for _, e := range entries {
+		assert.Equal(t, pageOf(pc.ID(e["id"])), e["page"], "the search's page of %s", e["id"])
+	}
+	// A page one folder deeper finds the site's root two folders up.
+	assert.Contains(t, string(files["e/T-0xx/T-001.html"]), `<link rel="stylesheet" href="../../assets/site.css">`)
+}
+
 // boardData reads assets/board-data.js: the entities the board draws.
 func boardData(t *testing.T, files site.Files) []map[string]any {
 	t.Helper()
@@ -102,7 +145,7 @@ func TestBoardHoldsEveryActiveEntity(t *testing.T) {
 			continue
 		}
 		assert.Equal(t, 1, cards[string(e.ID)], e.ID)
-		assert.Contains(t, files, "e/"+string(e.ID)+".html")
+		assert.Contains(t, files, pageOf(e.ID))
 	}
 	require.Positive(t, archived, "the example vault has archived entities")
 	assert.Len(t, cards, p.Len()-archived)
@@ -152,10 +195,10 @@ func TestHostileVault(t *testing.T) {
 	})
 	files, err := site.Build(p, site.Options{Generated: generated})
 	require.NoError(t, err)
-	require.Contains(t, files, "e/T-001.html")
+	require.Contains(t, files, "e/T-0xx/T-001.html")
 	require.Contains(t, files, "canvas/projects.html")
-	assert.NotContains(t, files, "e/T-003.html")
-	assert.NotContains(t, files, "e/T-009.html")
+	assert.NotContains(t, files, "e/T-0xx/T-003.html")
+	assert.NotContains(t, files, "e/T-0xx/T-009.html")
 	attr := regexp.MustCompile(`(?i)\s(href|src|action|xlink:href)="([^"]*)"`)
 	for name, data := range files {
 		s := string(data)
@@ -174,15 +217,15 @@ func TestHostileVault(t *testing.T) {
 			assert.True(t, ok, "%s: %s=%q", name, m[1], v)
 		}
 	}
-	body := string(files["e/T-001.html"])
+	body := string(files["e/T-0xx/T-001.html"])
 	for _, want := range []string{
 		`&lt;script&gt;alert(&quot;body&quot;)&lt;/script&gt;`, // raw HTML shown as text
 		`<a href="https://example.com/ok">ok</a>`,
 		`<a href="mailto:a@example.com">`,
 		`<span class="unlinked">T-003</span>`, // the wiki link to the unpublished entity, its id only
-		`<a href="../e/T-002.html">T-002</a>`,
-		`<a href="../e/T-002.html">the other</a>`,
-		`<a href="../e/T-002.html">rel</a>`,
+		`<a href="../../e/T-0xx/T-002.html">T-002</a>`,
+		`<a href="../../e/T-0xx/T-002.html">the other</a>`,
+		`<a href="../../e/T-0xx/T-002.html">rel</a>`,
 		"click and case", // the links' text, without the links
 	} {
 		assert.Contains(t, body, want)
@@ -209,9 +252,9 @@ func TestRelationsListEachOnce(t *testing.T) {
 		files["Projects/tasks/T-001 Main.md"] = "---\nid: T-001\ntype: task\ntitle: Main\ndepends_on: [" + strings.Join(deps, ", ") + "]\n---\n"
 		siteFiles, err := site.Build(open(t, files), site.Options{Generated: generated})
 		require.NoError(t, err)
-		page := string(siteFiles["e/T-001.html"])
+		page := string(siteFiles["e/T-0xx/T-001.html"])
 		for _, id := range deps {
-			assert.Equal(t, 1, strings.Count(page, `href="../e/`+id+`.html"`), "%d dependencies: %s", n, id)
+			assert.Equal(t, 1, strings.Count(page, `href="../../e/T-0xx/`+id+`.html"`), "%d dependencies: %s", n, id)
 		}
 	}
 }
@@ -252,7 +295,7 @@ func TestLinkToANameTwoNotesShare(t *testing.T) {
 	})
 	files, err := site.Build(p, site.Options{Generated: generated})
 	require.NoError(t, err)
-	page := string(files["e/T-003.html"])
+	page := string(files["e/T-0xx/T-003.html"])
 	assert.Contains(t, page, ">Shared</a>")
 	assert.NotContains(t, page, "T-002")
 }

@@ -8,6 +8,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -71,7 +72,7 @@ type Writer struct {
 	wg     sync.WaitGroup
 
 	mu      sync.Mutex
-	data    map[string][]byte // the files given and not yet written
+	data    map[string]given  // the files given and not yet written
 	hashes  map[string]string // every file given, its hash
 	written map[string]bool   // the files written (changed or new)
 	made    map[string]bool   // the folders made
@@ -119,16 +120,27 @@ func NewWriter(dir string) (*Writer, error) {
 		return nil, asError(err)
 	}
 	w := &Writer{dir: dir, old: old, onDisk: onDisk, work: make(chan string, 4*writers),
-		data: map[string][]byte{}, hashes: map[string]string{}, written: map[string]bool{}, made: map[string]bool{}}
+		data: map[string]given{}, hashes: map[string]string{}, written: map[string]bool{}, made: map[string]bool{}}
 	for range writers {
 		w.wg.Go(w.writeFiles)
 	}
 	return w, nil
 }
 
+// given is a file given to a Writer, and what takes its bytes back once
+// they are written (nil: nothing).
+type given struct {
+	data  []byte
+	reuse func([]byte)
+}
+
 // Put gives the Writer one file of the site, which it writes unless the
 // folder holds it as it is. Safe for concurrent use, until Close.
-func (w *Writer) Put(name string, data []byte) error {
+func (w *Writer) Put(name string, data []byte) error { return w.put(name, data, nil) }
+
+// put is Put, and gives the file's bytes to reuse (when not nil) once
+// they are written or found unchanged: the Writer keeps no hold of them.
+func (w *Writer) put(name string, data []byte, reuse func([]byte)) error {
 	if !sitePath(name) {
 		return pc.Errorf(pc.CodeInternal, "site file %q is no path in the folder", name)
 	}
@@ -144,9 +156,12 @@ func (w *Writer) Put(name string, data []byte) error {
 	if there && size == int64(len(data)) && w.old.Files[name] == hash {
 		w.n.Unchanged++
 		w.mu.Unlock()
+		if reuse != nil {
+			reuse(data)
+		}
 		return nil
 	}
-	w.data[name] = data
+	w.data[name] = given{data, reuse}
 	w.mu.Unlock()
 	w.work <- name
 	return nil
@@ -158,21 +173,19 @@ func (w *Writer) Put(name string, data []byte) error {
 func (w *Writer) writeFiles() {
 	for name := range w.work {
 		w.mu.Lock()
-		data := w.data[name]
+		file := w.data[name]
 		delete(w.data, name)
 		_, there := w.onDisk[name]
 		target := filepath.Join(w.dir, filepath.FromSlash(name))
-		folder := filepath.Dir(target)
-		var err error
-		if !w.made[folder] {
-			err = os.MkdirAll(folder, 0o755)
-			w.made[folder] = err == nil
-		}
+		err := w.makeFolder(path.Dir(name))
 		w.mu.Unlock()
 		if err == nil && there {
-			err = writeFile(target, data)
+			err = writeFile(target, file.data)
 		} else if err == nil {
-			err = createFile(target, data)
+			err = createFile(target, file.data)
+		}
+		if file.reuse != nil {
+			file.reuse(file.data)
 		}
 		w.mu.Lock()
 		if err != nil {
@@ -183,6 +196,39 @@ func (w *Writer) writeFiles() {
 		}
 		w.mu.Unlock()
 	}
+}
+
+// makeFolder makes the folder of the site's files named folder (a
+// slash-separated path in the site, "." for the site's own) and those
+// above it, each once a run: with w.mu held, so that a folder marked made
+// is there. A folder already there is as good as one made.
+func (w *Writer) makeFolder(folder string) error {
+	if w.made[folder] {
+		return nil
+	}
+	if folder == "." {
+		// The site's own folder, and the folders above it a new -o names.
+		if err := os.MkdirAll(w.dir, 0o755); err != nil {
+			return err
+		}
+		w.made[folder] = true
+		return nil
+	}
+	if err := w.makeFolder(path.Dir(folder)); err != nil {
+		return err
+	}
+	err := os.Mkdir(filepath.Join(w.dir, filepath.FromSlash(folder)), 0o755)
+	if errors.Is(err, fs.ErrExist) {
+		// A folder, or a file in its place (Mkdir says EEXIST to both).
+		if st, serr := os.Stat(filepath.Join(w.dir, filepath.FromSlash(folder))); serr == nil && st.IsDir() {
+			err = nil
+		}
+	}
+	if err != nil {
+		return err
+	}
+	w.made[folder] = true
+	return nil
 }
 
 // Close waits for the files given to be written, removes those the last
@@ -206,6 +252,7 @@ func (w *Writer) close(complete bool) (Written, error) {
 			}
 			if err := os.Remove(filepath.Join(w.dir, filepath.FromSlash(name))); err == nil {
 				w.n.Removed++
+				w.emptied(path.Dir(name))
 			} else if !errors.Is(err, fs.ErrNotExist) {
 				return w.n, asError(err)
 			}
@@ -222,10 +269,25 @@ func (w *Writer) close(complete bool) (Written, error) {
 		return w.n, err // nothing was written: the folder stays as it was
 	}
 	data, _ := json.MarshalIndent(next, "", " ") // strings only: cannot fail
+	if werr := w.makeFolder("."); werr != nil {
+		return w.n, errors.Join(err, asError(werr))
+	}
 	if werr := writeFile(filepath.Join(w.dir, ManifestName), append(data, '\n')); werr != nil && err == nil {
 		err = werr
 	}
 	return w.n, err
+}
+
+// emptied removes folder, a folder of the site's that a removal may have
+// left empty, and so on up while they are empty (a site of an older
+// layout had its pages elsewhere): a folder holding anything stays, as
+// does one this run made.
+func (w *Writer) emptied(folder string) {
+	for ; folder != "." && !w.made[folder]; folder = path.Dir(folder) {
+		if os.Remove(filepath.Join(w.dir, filepath.FromSlash(folder))) != nil {
+			return // not empty, or not there
+		}
+	}
 }
 
 // maxManifestBytes bounds the manifest read: a site of 100,000 files
@@ -312,9 +374,6 @@ func createFile(name string, data []byte) error {
 // writeFile writes data to name through a temporary file, so that a
 // reader never sees half a page.
 func writeFile(name string, data []byte) error {
-	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
-		return asError(err)
-	}
 	if err := atomicfile.Write(name, data, 0o644, nil); err != nil {
 		return asError(err)
 	}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"maps"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -22,20 +23,21 @@ import (
 // TestWriteRewritesOnlyWhatChanged: a second run writes nothing, a
 // changed file is written again and a file no longer made is removed.
 func TestWriteRewritesOnlyWhatChanged(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "site")
-	w, err := site.Write(dir, site.Files{"index.html": []byte("a"), "e/T-001.html": []byte("b"), "e/T-002.html": []byte("c")})
+	dir := filepath.Join(t.TempDir(), "new", "site") // folders made as need be
+	w, err := site.Write(dir, site.Files{"index.html": []byte("a"), "e/T-0xx/T-001.html": []byte("b"), "e/T-0xx/T-002.html": []byte("c"), "canvas/old/x.html": []byte("d")})
 	require.NoError(t, err)
-	assert.Equal(t, site.Written{Written: 3}, w)
+	assert.Equal(t, site.Written{Written: 4}, w)
 	old := time.Now().Add(-time.Hour)
-	require.NoError(t, os.Chtimes(filepath.Join(dir, "e/T-001.html"), old, old))
+	require.NoError(t, os.Chtimes(filepath.Join(dir, "e/T-0xx/T-001.html"), old, old))
 
-	w, err = site.Write(dir, site.Files{"index.html": []byte("a2"), "e/T-001.html": []byte("b")})
+	w, err = site.Write(dir, site.Files{"index.html": []byte("a2"), "e/T-0xx/T-001.html": []byte("b")})
 	require.NoError(t, err)
-	assert.Equal(t, site.Written{Written: 1, Unchanged: 1, Removed: 1}, w)
-	info, err := os.Stat(filepath.Join(dir, "e/T-001.html"))
+	assert.Equal(t, site.Written{Written: 1, Unchanged: 1, Removed: 2}, w)
+	info, err := os.Stat(filepath.Join(dir, "e/T-0xx/T-001.html"))
 	require.NoError(t, err)
 	assert.WithinDuration(t, old, info.ModTime(), time.Second, "left alone")
-	assert.NoFileExists(t, filepath.Join(dir, "e/T-002.html"))
+	assert.NoFileExists(t, filepath.Join(dir, "e/T-0xx/T-002.html"))
+	assert.NoDirExists(t, filepath.Join(dir, "canvas"), "the folders the removal emptied are removed")
 	data, err := os.ReadFile(filepath.Join(dir, "index.html"))
 	require.NoError(t, err)
 	assert.Equal(t, "a2", string(data))
@@ -113,13 +115,13 @@ func TestIncludeExclude(t *testing.T) {
 	})
 	files, err := site.Build(p, site.Options{Include: []string{"Projects/**", "*.canvas"}, Exclude: []string{"**/*Draft.md", "Private/**"}})
 	require.NoError(t, err)
-	assert.Contains(t, files, "e/T-001.html")
-	assert.NotContains(t, files, "e/T-002.html")
-	assert.NotContains(t, files, "e/T-003.html")
+	assert.Contains(t, files, "e/T-0xx/T-001.html")
+	assert.NotContains(t, files, "e/T-0xx/T-002.html")
+	assert.NotContains(t, files, "e/T-0xx/T-003.html")
 	assert.Contains(t, files, "canvas/projects.html")
 	assert.NotContains(t, files, "canvas/private-plan.html")
-	assert.Contains(t, string(files["e/T-001.html"]), `<span class="unlinked">T-002</span>`)
-	assert.NotContains(t, string(files["e/T-001.html"]), "Bravo")
+	assert.Contains(t, string(files["e/T-0xx/T-001.html"]), `<span class="unlinked">T-002</span>`)
+	assert.NotContains(t, string(files["e/T-0xx/T-001.html"]), "Bravo")
 
 	_, err = site.Build(p, site.Options{Exclude: []string{"[x"}})
 	assert.Equal(t, pc.CodeInvalidArgument, pc.AsError(err).Code)
@@ -167,6 +169,48 @@ func TestGenerateWritesWhatBuildMakes(t *testing.T) {
 	assert.Equal(t, site.Written{Unchanged: len(files)}, w)
 }
 
+// TestGenerateOverTheOlderLayout: a site whose entity pages were all in
+// e/ (e/T-001.html), before they went into folders of a hundred, is
+// replaced by the new layout: the old pages the manifest lists are
+// removed, and the folder is then as a new one written by the new layout;
+// a file the command did not write still stops it before it changes
+// anything.
+func TestGenerateOverTheOlderLayout(t *testing.T) {
+	opt := site.Options{Generated: generated}
+	files, err := site.Build(exampleProject(t), opt)
+	require.NoError(t, err)
+	older := site.Files{}
+	pages := 0
+	for name, data := range files {
+		if strings.HasPrefix(name, "e/") {
+			name = "e/" + path.Base(name)
+			pages++
+		}
+		older[name] = data
+	}
+	require.Contains(t, older, "e/T-001.html")
+	fresh := filepath.Join(t.TempDir(), "fresh")
+	_, err = site.Write(fresh, files)
+	require.NoError(t, err)
+
+	dir := filepath.Join(t.TempDir(), "site")
+	_, err = site.Write(dir, older)
+	require.NoError(t, err)
+	mine := filepath.Join(dir, "e", "notes.txt")
+	require.NoError(t, os.WriteFile(mine, []byte("mine"), 0o644))
+	before := listDir(t, dir)
+	_, err = site.Generate(exampleProject(t), opt, dir)
+	require.Error(t, err, "a file the command did not write")
+	assert.Equal(t, before, listDir(t, dir))
+
+	require.NoError(t, os.Remove(mine))
+	w, err := site.Generate(exampleProject(t), opt, dir)
+	require.NoError(t, err)
+	assert.Equal(t, site.Written{Written: pages, Unchanged: len(files) - pages, Removed: pages}, w)
+	assert.NoFileExists(t, filepath.Join(dir, "e", "T-001.html"))
+	assert.Equal(t, relative(t, fresh, listDir(t, fresh)), relative(t, dir, listDir(t, dir)))
+}
+
 // TestGenerateAfterAFailedRun: a run whose making fails midway (a note
 // gone between the vault's reading and its page) leaves the pages it wrote
 // listed in the manifest, so that the next run may replace them instead
@@ -210,7 +254,7 @@ func TestGenerateAfterAFailedRun(t *testing.T) {
 	require.NoError(t, os.WriteFile(gone, text, 0o644))
 	_, err = site.Generate(p, site.Options{}, out)
 	require.NoError(t, err, "the folder holds only files the last run wrote")
-	assert.FileExists(t, filepath.Join(out, "e", string(last.ID)+".html"))
+	assert.FileExists(t, filepath.Join(out, filepath.FromSlash(pageOf(last.ID))))
 }
 
 // relative is a listing with its paths relative to dir.

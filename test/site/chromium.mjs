@@ -63,20 +63,27 @@ function htmlFiles(dir, prefix = "") {
     d.isDirectory() ? htmlFiles(path.join(dir, d.name), prefix + d.name + "/") : d.name.endsWith(".html") ? [prefix + d.name] : []);
 }
 
+// checkLinks checks that every link of the page matching selector
+// resolves to a file of the site (or is an http(s)/mailto address).
+async function checkLinks(rel, selector) {
+  const hrefs = await evaluate(`[...document.querySelectorAll(${JSON.stringify(selector)})].map((a) => new URL(a.getAttribute("href"), document.baseURI).href)`);
+  for (const href of hrefs) {
+    links++;
+    if (/^(https?:|mailto:)/.test(href)) continue;
+    const file = href.split("#")[0].split("?")[0];
+    if (!file.startsWith(siteURL) || !existsSync(fileURLToPath(file))) problems.push(`${rel}: a link that does not resolve within the site: ${href}`);
+  }
+  return hrefs.length;
+}
+
 let status = 0;
+let links = 0;
 try {
   const pages = htmlFiles(siteDir).sort();
   const active = [];
-  let links = 0;
   for (const rel of pages) {
     await open(rel);
-    const hrefs = await evaluate(`[...document.querySelectorAll("a[href]")].map((a) => new URL(a.getAttribute("href"), document.baseURI).href)`);
-    for (const href of hrefs) {
-      links++;
-      if (/^(https?:|mailto:)/.test(href)) continue;
-      const file = href.split("#")[0].split("?")[0];
-      if (!file.startsWith(siteURL) || !existsSync(fileURLToPath(file))) problems.push(`${rel}: a link that does not resolve within the site: ${href}`);
-    }
+    await checkLinks(rel, "a[href]");
     const levels = await evaluate(`[...document.querySelectorAll("h1,h2,h3,h4,h5,h6")].map((h) => Number(h.tagName[1]))`);
     levels.forEach((l, i) => { if (i === 0 ? l !== 1 : l > levels[i - 1] + 1) problems.push(`${rel}: headings out of order: ${levels.join(",")}`); });
     if (rel.startsWith("e/")) {
@@ -94,6 +101,10 @@ try {
   if (missing.length || twice.length || cards.length !== active.length) problems.push(`board: ${cards.length} cards for ${active.length} active entities; missing ${missing.join(" ")}; twice ${twice.join(" ")}`);
   const unlabelled = await evaluate(`[...document.querySelectorAll(".project-canvas-card")].filter((c) => !c.querySelector(".project-canvas-card-status")?.textContent.trim()).length`);
   if (unlabelled) problems.push(`board: ${unlabelled} card(s) show their status by colour alone`);
+  // The cards, drawn by the script, link to their entities' pages (the paths the board's data gives).
+  await checkLinks("index.html (its cards)", ".project-canvas-card a[href]");
+  const strays = await evaluate(`[...document.querySelectorAll(".project-canvas-card")].filter((c) => !c.querySelector("a[href]")?.getAttribute("href").endsWith("/" + c.getAttribute("data-id") + ".html")).length`);
+  if (strays) problems.push(`board: ${strays} card(s) without a link to their page`);
   await shoot("board.png");
 
   // A title's longest word with two letters swapped, as a person mistypes it.
@@ -109,6 +120,9 @@ try {
     const ms = performance.now() - t0;
     return { ms, ids: [...document.querySelectorAll("#results a")].map((a) => a.textContent.split(" ")[0]) };
   })()`);
+  await checkLinks("search.html (its results)", "#results a[href]");
+  const misled = await evaluate(`[...document.querySelectorAll("#results a")].filter((a) => !a.getAttribute("href").endsWith("/" + a.textContent.split(" ")[0] + ".html")).length`);
+  if (misled) problems.push(`search: ${misled} result(s) without a link to their page`);
   if (!found.ids.includes(target.id)) problems.push(`search: "${typo}" (for "${word}") does not find ${target.id}: ${found.ids.join(" ")}`);
   if (found.ms > 50) problems.push(`search: a keystroke took ${found.ms.toFixed(1)} ms`);
 

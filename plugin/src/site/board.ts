@@ -17,7 +17,8 @@ interface SiteBoard {
   types: string[];
   /** Each type's statuses in the lifecycle's order: the board's columns. */
   statuses: Record<string, string[] | undefined>;
-  entities: Pick<BoardEntity, "id" | "type" | "title" | "status" | "workstream" | "priority" | "parent">[];
+  /** Each with the path of its page from the site's root: the Go side's one rule of it (pageOf in site.go). */
+  entities: (Pick<BoardEntity, "id" | "type" | "title" | "status" | "workstream" | "priority" | "parent"> & { page: string })[];
 }
 
 declare global {
@@ -56,6 +57,7 @@ function start(page: Document, data: SiteBoard): void {
   const root = page.getElementById("board");
   if (!root) return;
   const entities: BoardEntity[] = data.entities.map((e) => ({ ...e, estimate_hours: null, depends_on: null, path: "" }));
+  const pages = new Map(data.entities.map((e) => [e.id, e.page]));
   const filters: BoardFilters = { ...NO_FILTERS };
   const shown = page.querySelector(".filters .shown");
   const choices = filterChoices(entities, data.types);
@@ -68,7 +70,7 @@ function start(page: Document, data: SiteBoard): void {
     if (shown) shown.textContent = `${board.shown} of ${entities.length} entities`;
     root.setAttribute("aria-busy", "true");
     const pace = (): Promise<boolean> => new Promise((resolve) => window.setTimeout(() => resolve(mine === generation), 0));
-    void drawBoard(root, board, { href: (e) => `e/${encodeURIComponent(e.id)}.html`, sort: () => undefined }, host, pace).then(() => {
+    void drawBoard(root, board, { href: (e) => pages.get(e.id) ?? "", sort: () => undefined }, host, pace).then(() => {
       if (mine === generation) root.removeAttribute("aria-busy");
     });
   };

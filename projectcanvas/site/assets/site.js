@@ -143,7 +143,7 @@
       var shown = document.createDocumentFragment();
       hits.slice(0, 100).forEach(function (h) {
         var li = document.createElement("li"), a = document.createElement("a"), meta = document.createElement("span");
-        a.href = "e/" + encodeURIComponent(h[1].id) + ".html";
+        a.href = h[1].page;
         a.textContent = h[1].id + " " + h[1].title;
         meta.className = "type";
         meta.textContent = " " + h[1].type + " · " + h[1].status;

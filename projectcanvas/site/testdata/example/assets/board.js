@@ -209,6 +209,7 @@
     const root = page.getElementById("board");
     if (!root) return;
     const entities = data2.entities.map((e) => ({ ...e, estimate_hours: null, depends_on: null, path: "" }));
+    const pages = new Map(data2.entities.map((e) => [e.id, e.page]));
     const filters = { ...NO_FILTERS };
     const shown = page.querySelector(".filters .shown");
     const choices = filterChoices(entities, data2.types);
@@ -223,7 +224,10 @@
       if (shown) shown.textContent = `${board.shown} of ${entities.length} entities`;
       root.setAttribute("aria-busy", "true");
       const pace = () => new Promise((resolve) => window.setTimeout(() => resolve(mine === generation), 0));
-      void drawBoard(root, board, { href: (e) => `e/${encodeURIComponent(e.id)}.html`, sort: () => void 0 }, host, pace).then(() => {
+      void drawBoard(root, board, { href: (e) => {
+        var _a;
+        return (_a = pages.get(e.id)) != null ? _a : "";
+      }, sort: () => void 0 }, host, pace).then(() => {
         if (mine === generation) root.removeAttribute("aria-busy");
       });
     };
