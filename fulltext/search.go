@@ -150,7 +150,8 @@ func (k *keptHeap) worse(a, b kept) bool {
 // siftDown restores the heap below i. Written out rather than through
 // container/heap: its interface calls were a twentieth of a hybrid
 // search.
-func (k *keptHeap) siftDown(h []kept, i int) {
+func (k *keptHeap) siftDown(i int) {
+	h := k.h
 	for {
 		w := 2*i + 1
 		if w >= len(h) {
@@ -169,7 +170,7 @@ func (k *keptHeap) siftDown(h []kept, i int) {
 
 func (k *keptHeap) heapify() {
 	for i := len(k.h)/2 - 1; i >= 0; i-- {
-		k.siftDown(k.h, i)
+		k.siftDown(i)
 	}
 }
 
@@ -194,7 +195,7 @@ func topK(cands []Hit, limit int, keep func(string) bool) []Hit {
 			}
 		case k.worse(k.h[0], x):
 			k.h[0] = x
-			k.siftDown(k.h, 0)
+			k.siftDown(0)
 		}
 	}
 	if len(k.h) < limit {
@@ -210,7 +211,7 @@ func topK(cands []Hit, limit int, keep func(string) bool) []Hit {
 		out[n] = cands[k.h[0].i]
 		k.h[0] = k.h[n]
 		k.h = k.h[:n]
-		k.siftDown(k.h, 0)
+		k.siftDown(0)
 	}
 	return out
 }

@@ -3,6 +3,7 @@ package docsearch
 import (
 	"math"
 	stdbits "math/bits"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -143,11 +144,7 @@ func (s *shard) qvec(slot int32, dim int) (qvec, bool) {
 	if dim == 0 || int(slot) >= s.colLen {
 		return qvec{}, false
 	}
-	v := qvec{q: make([]int8, dim), scale: s.scales[slot]}
-	for j := range v.q {
-		v.q[j] = s.cols[j*s.colCap+int(slot)]
-	}
-	return v, true
+	return qvec{q: slices.Clone(s.rows[int(slot)*dim:][:dim]), scale: s.scales[slot]}, true
 }
 
 // nonZero lists the components of q that are not zero.
