@@ -219,8 +219,9 @@ func (w *Writer) makeFolder(folder string) error {
 	}
 	err := os.Mkdir(filepath.Join(w.dir, filepath.FromSlash(folder)), 0o755)
 	if errors.Is(err, fs.ErrExist) {
-		// A folder, or a file in its place (Mkdir says EEXIST to both).
-		if st, serr := os.Stat(filepath.Join(w.dir, filepath.FromSlash(folder))); serr == nil && st.IsDir() {
+		// A folder, or a file or a link in its place (Mkdir says EEXIST
+		// to all): only a folder itself will do, never a link to one.
+		if st, serr := os.Lstat(filepath.Join(w.dir, filepath.FromSlash(folder))); serr == nil && st.IsDir() {
 			err = nil
 		}
 	}

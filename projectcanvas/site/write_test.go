@@ -291,3 +291,20 @@ func TestWriteRefusesAManifestThatIsNoRegularFile(t *testing.T) {
 		})
 	}
 }
+
+// A link in place of a folder of pages (to a folder outside the site) is
+// not written through: the command refuses the folder, and nothing lands
+// outside it.
+func TestWriteRefusesALinkInPlaceOfAFolder(t *testing.T) {
+	outside := t.TempDir()
+	dir := filepath.Join(t.TempDir(), "site")
+	_, err := site.Write(dir, site.Files{"index.html": []byte("a")})
+	require.NoError(t, err)
+	require.NoError(t, os.MkdirAll(filepath.Join(dir, "e"), 0o755))
+	require.NoError(t, os.Symlink(outside, filepath.Join(dir, "e", "T-0xx")))
+	_, err = site.Write(dir, site.Files{"index.html": []byte("a"), "e/T-0xx/T-001.html": []byte("b")})
+	require.Error(t, err)
+	entries, rerr := os.ReadDir(outside)
+	require.NoError(t, rerr)
+	assert.Empty(t, entries, "nothing written through the link")
+}
