@@ -1,8 +1,8 @@
 // Package migrate upgrades a vault written by the plugin this project
 // replaces (ostanlabs/obsidian_plugin) to this project's fields: Note
 // rewrites one note's bytes, Vault every entity file of a Project in one
-// journaled write (Project.RewriteEntities), Plan reports what Vault would
-// do.
+// journaled write (Project.RewriteEntities), or with apply false reports
+// what it would do.
 //
 // That plugin's notes are entity files of the same six types with the same ids, but
 // they carry its keys and values (its entity template, util/template.ts,

@@ -7,13 +7,6 @@ import (
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 )
 
-// Plan reports what Vault would change, without a write: for
-// validate_project.
-func Plan(p *pc.Project) *Report {
-	r, _ := run(p, false)
-	return r
-}
-
 // Vault rewrites every entity file written in the old plugin's format
 // (see Note) in one journaled write, or, with apply false, reports what it
 // would do. A file changed on disk since it was read is refused, alone,

@@ -120,7 +120,11 @@ func validateProject(_ context.Context, env *Env, a validateArgs) (*validateResu
 	ptrsort.StableFunc(res.Issues, func(a, b *finding) int { return cmp.Compare(a.File, b.File) })
 	res.Valid = len(res.Issues) == 0
 	if a.Migration {
-		res.Migration = migrate.Plan(p)
+		m, err := migrate.Vault(p, false) // a dry run: what migrate would change
+		if err != nil {
+			return nil, err
+		}
+		res.Migration = m
 	}
 	return res, nil
 }
