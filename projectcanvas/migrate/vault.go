@@ -24,6 +24,7 @@ func run(p *pc.Project, apply bool) (*Report, error) {
 	notes := map[string]File{}
 	refused, err := p.RewriteEntities(apply, func(e *pc.Entity, data []byte) ([]byte, error) {
 		out, cs, err := Note(data)
+		delete(notes, e.Path) // read again at a later attempt of the write: this read decides
 		if err == nil && len(cs) > 0 {
 			notes[e.Path] = File{File: e.Path, Entity: e.ID, Changes: cs}
 		}
