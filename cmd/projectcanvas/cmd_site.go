@@ -37,6 +37,15 @@ func siteCommand(_ context.Context, c *cli, args []string) int {
 	if fs.Parse(args) != nil || fs.NArg() > 0 {
 		return fail(c.stderr, usageError{siteUsage})
 	}
+	// The commit is asked of git while the vault is read.
+	commit := make(chan string, 1)
+	go func() {
+		hash, err := gitRun(c.vaultDir, "rev-parse", "--verify", "--quiet", "HEAD")
+		if err != nil {
+			hash = ""
+		}
+		commit <- hash
+	}()
 	env, err := c.open(pc.WithBodies()) // every page reads its entity's body: from the index's read
 	if err != nil {
 		return failure(c.stdout, c.stderr, "", err)
@@ -46,10 +55,7 @@ func siteCommand(_ context.Context, c *cli, args []string) int {
 	if err != nil {
 		return failure(c.stdout, c.stderr, "", err)
 	}
-	opt := site.Options{Include: append(cfgIn, include...), Exclude: append(cfgEx, exclude...), Generated: p.Now()}
-	if commit, err := gitRun(c.vaultDir, "rev-parse", "--verify", "--quiet", "HEAD"); err == nil {
-		opt.Commit = commit
-	}
+	opt := site.Options{Include: append(cfgIn, include...), Exclude: append(cfgEx, exclude...), Generated: p.Now(), Commit: <-commit}
 	dir := *out
 	if dir == "" {
 		dir = filepath.Join(c.vaultDir, filepath.FromSlash(pc.OwnFolder), "site")

@@ -16,9 +16,8 @@ type canvasBody struct {
 	SVG  template.HTML
 }
 
-// canvasPages writes canvas/NAME.html for each canvas of the vault the
-// globs choose, and returns the links to them, in path order.
-func (s *site) canvasPages() ([]canvasLink, error) {
+// canvasPaths are the vault's canvases the globs choose, in path order.
+func (s *site) canvasPaths() ([]string, error) {
 	var paths []string
 	err := s.p.Files().Walk(func(name string) error {
 		if strings.HasSuffix(name, ".canvas") && s.selects(name) {
@@ -26,10 +25,14 @@ func (s *site) canvasPages() ([]canvasLink, error) {
 		}
 		return nil
 	})
-	if err != nil {
-		return nil, err
-	}
 	slices.Sort(paths)
+	return paths, err
+}
+
+// canvasPages writes canvas/NAME.html for each canvas of paths (see
+// canvasPaths) the editor can read, and returns the links to them, in
+// path order.
+func (s *site) canvasPages(paths []string) ([]canvasLink, error) {
 	byPath := map[string]*pc.Entity{}
 	for _, e := range s.all {
 		byPath[e.Path] = e

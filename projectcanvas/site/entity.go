@@ -38,11 +38,11 @@ func (s *site) ref(id pc.ID, root string) ref {
 var standardFields = []string{"id", "type", "title", "status", "workstream", "priority", "archived", "created_at", "updated_at"}
 
 // entityPage writes the entity's page (pageOf) into its frame and returns
-// the entity's search entry.
-func (s *site) entityPage(e *pc.Entity, fr frame) (searchEntry, error) {
+// the entity's search entry (searchEntry.json).
+func (s *site) entityPage(e *pc.Entity, fr frame) ([]byte, error) {
 	body, err := s.p.TakeContent(e.ID) // read once: with the entity, when the project keeps the bodies (pc.WithBodies)
 	if err != nil {
-		return searchEntry{}, err
+		return nil, err
 	}
 	var fields []field
 	for _, k := range standardFields {
@@ -69,11 +69,11 @@ func (s *site) entityPage(e *pc.Entity, fr frame) (searchEntry, error) {
 		return err
 	})
 	if err != nil {
-		return searchEntry{}, pc.Errorf(pc.CodeInternal, "rendering %s: %v", e.Path, err)
+		return nil, pc.Errorf(pc.CodeInternal, "rendering %s: %v", e.Path, err)
 	}
 	b.WriteString(fr.tail)
 	entry := searchEntry{ID: string(e.ID), Page: pageOf(e.ID), Title: e.Title, Type: string(e.Type), Status: string(e.Status), Text: plain}
-	return entry, s.emitPage(entry.Page, b.Bytes())
+	return entry.json(), s.emitPage(entry.Page, b.Bytes())
 }
 
 // entityHTML writes an entity page's content: its title and marks, its

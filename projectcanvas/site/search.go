@@ -19,18 +19,33 @@ type searchEntry struct {
 // a vault of long notes still loads its search quickly.
 const maxIndexedText = 2000
 
-// searchIndex is assets/search-index.js: the entries as JSON, set on
-// window.PC_SEARCH. A script, not a .json file, because a page opened
-// from disk (file://) may load scripts beside it but not fetch files.
-func searchIndex(entries []searchEntry) []byte {
-	for i := range entries {
-		entries[i].Text = firstRunes(entries[i].Text, maxIndexedText)
+// json is the entry as the search index holds it, its text cut at
+// maxIndexedText runes: made by each page's worker, so that the index's
+// encoding is spread over them.
+func (e searchEntry) json() []byte {
+	e.Text = firstRunes(e.Text, maxIndexedText)
+	data, _ := json.Marshal(e) // strings only: cannot fail; < > & escaped
+	return data
+}
+
+// searchIndex is assets/search-index.js: the entries (searchEntry.json)
+// as a JSON list, set on window.PC_SEARCH. A script, not a .json file,
+// because a page opened from disk (file://) may load scripts beside it but
+// not fetch files.
+func searchIndex(entries [][]byte) []byte {
+	size := len("window.PC_SEARCH = [];\n") + len(entries)
+	for _, e := range entries {
+		size += len(e)
 	}
-	if entries == nil {
-		entries = []searchEntry{}
+	out := make([]byte, 0, size)
+	out = append(out, "window.PC_SEARCH = ["...)
+	for i, e := range entries {
+		if i > 0 {
+			out = append(out, ',')
+		}
+		out = append(out, e...)
 	}
-	data, _ := json.Marshal(entries) // strings only: cannot fail; < > & escaped
-	return append(append([]byte("window.PC_SEARCH = "), data...), ";\n"...)
+	return append(out, "];\n"...)
 }
 
 func (s *site) searchPage(canvases []canvasLink) error {

@@ -22,7 +22,7 @@ func TestFirstRunes(t *testing.T) {
 // A long body's text is cut at maxIndexedText runes, not bytes.
 func TestSearchIndexCutsLongTexts(t *testing.T) {
 	long := strings.Repeat("é", maxIndexedText+10)
-	js := searchIndex([]searchEntry{{ID: "T-001", Text: long}, {ID: "T-002", Text: "short"}})
+	js := searchIndex([][]byte{searchEntry{ID: "T-001", Text: long}.json(), searchEntry{ID: "T-002", Text: "short"}.json()})
 	var got []searchEntry
 	require.NoError(t, json.Unmarshal([]byte(strings.TrimSuffix(strings.TrimPrefix(string(js), "window.PC_SEARCH = "), ";\n")), &got))
 	assert.Equal(t, strings.Repeat("é", maxIndexedText), got[0].Text)

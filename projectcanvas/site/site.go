@@ -103,18 +103,28 @@ func build(p *pc.Project, opt Options, emit func(name string, data []byte, reuse
 			return err
 		}
 	}
-	s := &site{p: p, opt: opt, all: p.All(), shown: map[pc.ID]*pc.Entity{}, byName: map[string]*pc.Entity{}, hidden: map[string]pc.ID{}, inverse: map[pc.ID][]relatedTo{}}
+	s := &site{p: p, opt: opt}
+	// The walk for the canvases, the vault's second, goes on meanwhile.
+	var canvasPaths []string
+	var walkErr error
+	var walk sync.WaitGroup
+	walk.Go(func() { canvasPaths, walkErr = s.canvasPaths() })
+	s.all = p.All()
+	s.shown, s.byName = make(map[pc.ID]*pc.Entity, len(s.all)), make(map[string]*pc.Entity, 2*len(s.all))
+	s.hidden, s.inverse = map[string]pc.ID{}, make(map[pc.ID][]relatedTo, len(s.all))
 	s.emit = func(name string, data []byte) error { return emit(name, data, nil) }
 	s.emitPage = func(name string, data []byte) error { return emit(name, data, s.reusePage) }
 	s.bodyMarkdown = s.markdown(entityRoot)
 	for _, e := range s.all {
+		base := strings.ToLower(strings.TrimSuffix(path.Base(e.Path), ".md"))
+		vaultPath := strings.ToLower(strings.TrimSuffix(e.Path, ".md"))
 		if s.publishes(e) {
 			s.shown[e.ID] = e
-			s.byName[strings.ToLower(strings.TrimSuffix(path.Base(e.Path), ".md"))] = e
-			s.byName[strings.ToLower(strings.TrimSuffix(e.Path, ".md"))] = e
+			s.byName[base] = e
+			s.byName[vaultPath] = e
 		} else {
-			s.hidden[strings.ToLower(strings.TrimSuffix(path.Base(e.Path), ".md"))] = e.ID
-			s.hidden[strings.ToLower(strings.TrimSuffix(e.Path, ".md"))] = e.ID
+			s.hidden[base] = e.ID
+			s.hidden[vaultPath] = e.ID
 		}
 		for _, r := range pc.Relations {
 			inv := r.Inverse()
@@ -128,13 +138,17 @@ func build(p *pc.Project, opt Options, emit func(name string, data []byte, reuse
 			return err
 		}
 	}
-	canvases, err := s.canvasPages()
+	walk.Wait()
+	if walkErr != nil {
+		return walkErr
+	}
+	canvases, err := s.canvasPages(canvasPaths)
 	if err != nil {
 		return err
 	}
 	// The entity pages, most of the work, begin first; the few other
 	// pages are made meanwhile.
-	var index []searchEntry
+	var index [][]byte
 	var entityErr error
 	var pages sync.WaitGroup
 	pages.Go(func() { index, entityErr = s.entityPages(canvases) })
@@ -165,8 +179,8 @@ func (s *site) reusePage(data []byte) { s.pageBuffers.Put(&data) }
 
 // entityPages writes the page of every published entity, four goroutines
 // per processor (each waits on reading its note and on the writers), and
-// returns their search entries in id order.
-func (s *site) entityPages(canvases []canvasLink) ([]searchEntry, error) {
+// returns their search entries (searchEntry.json) in id order.
+func (s *site) entityPages(canvases []canvasLink) ([][]byte, error) {
 	var shown []*pc.Entity
 	for _, e := range s.all {
 		if s.shown[e.ID] != nil {
@@ -177,7 +191,7 @@ func (s *site) entityPages(canvases []canvasLink) ([]searchEntry, error) {
 	if err != nil {
 		return nil, err
 	}
-	index := make([]searchEntry, len(shown))
+	index := make([][]byte, len(shown))
 	errs := make([]error, len(shown))
 	var next sync.WaitGroup
 	work := make(chan int)

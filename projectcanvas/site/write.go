@@ -7,6 +7,7 @@ import (
 	"errors"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
@@ -269,14 +270,50 @@ func (w *Writer) close(complete bool) (Written, error) {
 	if len(next.Files) == 0 && len(w.old.Files) == 0 && !complete {
 		return w.n, err // nothing was written: the folder stays as it was
 	}
-	data, _ := json.MarshalIndent(next, "", " ") // strings only: cannot fail
+	data := next.encode()
 	if werr := w.makeFolder("."); werr != nil {
 		return w.n, errors.Join(err, asError(werr))
 	}
-	if werr := writeFile(filepath.Join(w.dir, ManifestName), append(data, '\n')); werr != nil && err == nil {
+	if werr := writeFile(filepath.Join(w.dir, ManifestName), data); werr != nil && err == nil {
 		err = werr
 	}
 	return w.n, err
+}
+
+// encode is the manifest as json.MarshalIndent(m, "", " ") writes it,
+// and a newline, in a fraction of its time (a tenth of a large site's
+// making went in MarshalIndent's reflection and second pass): the names
+// in order, each string quoted by encoding/json.
+func (m manifest) encode() []byte {
+	names := slices.Sorted(maps.Keys(m.Files))
+	b := make([]byte, 0, 64+len(names)*112)
+	b = append(b, "{\n \"generator\": "...)
+	b = appendJSONString(b, m.Generator)
+	b = append(b, ",\n \"files\": "...)
+	switch {
+	case m.Files == nil:
+		b = append(b, "null"...)
+	case len(names) == 0:
+		b = append(b, "{}"...)
+	default:
+		b = append(b, '{')
+		for i, name := range names {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, "\n  "...)
+			b = appendJSONString(b, name)
+			b = append(b, ": "...)
+			b = appendJSONString(b, m.Files[name])
+		}
+		b = append(b, "\n }"...)
+	}
+	return append(b, "\n}\n"...)
+}
+
+func appendJSONString(b []byte, s string) []byte {
+	q, _ := json.Marshal(s) // a string: cannot fail
+	return append(b, q...)
 }
 
 // emptied removes folder, a folder of the site's that a removal may have
