@@ -61,7 +61,9 @@ func (s *site) entityPage(e *pc.Entity, fr frame) ([]byte, error) {
 	b := bytes.NewBuffer(s.pageBuffer())
 	b.Grow(len(fr.head) + len(fr.mid) + len(fr.tail) + 2*len(body) + 2048)
 	b.WriteString(fr.head)
-	b.WriteString(esc(string(e.ID) + " " + e.Title))
+	escTo(b, string(e.ID))
+	b.WriteByte(' ')
+	escTo(b, e.Title)
 	b.WriteString(fr.mid)
 	var plain string
 	err = s.entityHTML(b, e, fields, s.relations(e, entityRoot), func() (err error) {
@@ -79,27 +81,27 @@ func (s *site) entityPage(e *pc.Entity, fr frame) ([]byte, error) {
 // entityHTML writes an entity page's content: its title and marks, its
 // fields, its relations and its body, which body writes into b (goldmark's
 // output with bodyRenderer: raw HTML escaped, links checked). Every text
-// of the entity's goes through esc.
+// of the entity's goes through escTo.
 func (s *site) entityHTML(b *bytes.Buffer, e *pc.Entity, fields []field, relations []relation, body func() error) error {
 	w := b.WriteString
 	w(`<article class="entity" data-pc-type="`)
-	w(esc(string(e.Type)))
+	escTo(b, string(e.Type))
 	w(`" data-pc-status="`)
-	w(esc(render.Slug(string(e.Status))))
+	escTo(b, render.Slug(string(e.Status)))
 	w("\">\n<h1><span class=\"id\">")
-	w(esc(string(e.ID)))
+	escTo(b, string(e.ID))
 	w("</span> ")
-	w(esc(e.Title))
+	escTo(b, e.Title)
 	w("</h1>\n<p class=\"marks\"><span class=\"badge\">")
-	w(esc(badgeOf(e.Type)))
+	escTo(b, badgeOf(e.Type))
 	w(`</span> <span class="status">`)
-	w(esc(string(e.Status)))
+	escTo(b, string(e.Status))
 	w("</span></p>\n<h2>Fields</h2>\n<dl class=\"fields\">")
 	for _, f := range fields {
 		w("\n<dt>")
-		w(esc(f.Key))
+		escTo(b, f.Key)
 		w("</dt><dd>")
-		w(esc(f.Value))
+		escTo(b, f.Value)
 		w("</dd>")
 	}
 	w("\n</dl>\n<h2>Relations</h2>")
@@ -109,21 +111,21 @@ func (s *site) entityHTML(b *bytes.Buffer, e *pc.Entity, fields []field, relatio
 		w("\n<dl class=\"relations\">")
 		for _, r := range relations {
 			w("\n<dt>")
-			w(esc(r.Name))
+			escTo(b, r.Name)
 			w("</dt><dd><ul>")
 			for _, it := range r.Items {
 				w("<li>")
 				if it.Href != "" {
 					w(`<a href="`)
-					w(esc(it.Href))
+					escTo(b, it.Href)
 					w(`"><span class="id">`)
-					w(esc(it.ID))
+					escTo(b, it.ID)
 					w("</span> ")
-					w(esc(it.Title))
+					escTo(b, it.Title)
 					w("</a>")
 				} else {
 					w(`<span class="unlinked">`)
-					w(esc(it.ID))
+					escTo(b, it.ID)
 					w("</span>")
 				}
 				w("</li>")
@@ -165,14 +167,16 @@ func (s *site) relations(e *pc.Entity, root string) []relation {
 		add("parent", []pc.ID{e.Parent})
 	}
 	add("children", s.p.Children(e.ID))
+	inverse := s.inverse[e.ID]
 	for _, r := range pc.Relations {
-		ids := slices.Clone(e.Links[r])
-		for _, in := range s.inverse[e.ID] {
-			if in.field == r.Field() {
+		field := r.Field()
+		ids := slices.Clip(e.Links[r]) // the first append copies: the entity's list stays as it is
+		for _, in := range inverse {
+			if in.field == field {
 				ids = append(ids, in.id)
 			}
 		}
-		add(r.Field(), ids)
+		add(field, ids)
 	}
 	return out
 }

@@ -1,7 +1,7 @@
 package site
 
 import (
-	"encoding/json"
+	"github.com/projectcanvas/projectcanvas/internal/jsonstr"
 )
 
 // searchEntry is one entity in the search index, with the path of its
@@ -21,11 +21,19 @@ const maxIndexedText = 2000
 
 // json is the entry as the search index holds it, its text cut at
 // maxIndexedText runes: made by each page's worker, so that the index's
-// encoding is spread over them.
+// encoding is spread over them. Written field by field as json.Marshal
+// writes the struct (< > & escaped: the file is a script), without its
+// reflection.
 func (e searchEntry) json() []byte {
-	e.Text = firstRunes(e.Text, maxIndexedText)
-	data, _ := json.Marshal(e) // strings only: cannot fail; < > & escaped
-	return data
+	b := make([]byte, 0, 80+len(e.ID)+len(e.Page)+len(e.Title)+len(e.Type)+len(e.Status)+min(len(e.Text), 4*maxIndexedText))
+	for _, f := range [...]struct{ key, value string }{
+		{`{"id":`, e.ID}, {`,"page":`, e.Page}, {`,"title":`, e.Title}, {`,"type":`, e.Type}, {`,"status":`, e.Status},
+		{`,"text":`, firstRunes(e.Text, maxIndexedText)},
+	} {
+		b = append(b, f.key...)
+		b = jsonstr.Append(b, f.value, jsonstr.GoJSON)
+	}
+	return append(b, '}')
 }
 
 // searchIndex is assets/search-index.js: the entries (searchEntry.json)

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -27,4 +28,18 @@ func TestSearchIndexCutsLongTexts(t *testing.T) {
 	require.NoError(t, json.Unmarshal([]byte(strings.TrimSuffix(strings.TrimPrefix(string(js), "window.PC_SEARCH = "), ";\n")), &got))
 	assert.Equal(t, strings.Repeat("é", maxIndexedText), got[0].Text)
 	assert.Equal(t, "short", got[1].Text)
+}
+
+// FuzzSearchEntryJSON: an entry is written as json.Marshal writes it, its
+// text cut at maxIndexedText runes.
+func FuzzSearchEntryJSON(f *testing.F) {
+	f.Add("T-001", "<script>", "a & b", "\u2028\xff", strings.Repeat("é", maxIndexedText+1))
+	f.Fuzz(func(t *testing.T, id, title, typ, status, text string) {
+		e := searchEntry{ID: id, Page: pageOf(pc.ID(id + "000")), Title: title, Type: typ, Status: status, Text: text}
+		cut := e
+		cut.Text = firstRunes(text, maxIndexedText)
+		want, err := json.Marshal(cut)
+		require.NoError(t, err)
+		assert.Equal(t, string(want), string(e.json()))
+	})
 }
