@@ -1,6 +1,7 @@
 package site
 
 import (
+	"encoding/json"
 	"os"
 	"regexp"
 	"testing"
@@ -35,4 +36,32 @@ func TestBoardOrderIsThePalettes(t *testing.T) {
 			assert.Contains(t, plugin, string(s), "the board orders %s's status %s", typ, s)
 		}
 	}
+}
+
+// FuzzBoardDataJSON: the board's data is written as json.Marshal writes
+// it, with or without the fields an entity may lack.
+func FuzzBoardDataJSON(f *testing.F) {
+	f.Add("T-001", "<script>&", "\u2028\xff", "frontend", "P1", "S-001", uint8(7))
+	f.Fuzz(func(t *testing.T, id, title, status, workstream, priority, parent string, has uint8) {
+		e := boardEntity{ID: pc.ID(id), Page: pageOf(pc.ID(id + "000")), Type: pc.Type(title + id), Title: title, Status: pc.Status(status)}
+		if has&1 != 0 {
+			e.Workstream = &workstream
+		}
+		if has&2 != 0 {
+			e.Priority = &priority
+		}
+		if has&4 != 0 {
+			p := pc.ID(parent)
+			e.Parent = &p
+		}
+		for _, d := range []boardData{
+			{Types: pc.Types, Statuses: map[pc.Type][]pc.Status{pc.Task: pc.Statuses(pc.Task)}, Entities: []boardEntity{e, {ID: "T-002"}}},
+			{Types: pc.Types, Statuses: map[pc.Type][]pc.Status{}, Entities: []boardEntity{}},
+			{},
+		} {
+			want, err := json.Marshal(d)
+			require.NoError(t, err)
+			assert.Equal(t, string(want), string(d.json()))
+		}
+	})
 }

@@ -5,6 +5,8 @@ import (
 	"html"
 	"net/url"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -230,5 +232,30 @@ func (s *site) plainText(doc ast.Node, src []byte) string {
 		}
 		return ast.WalkContinue, nil
 	})
-	return strings.Join(strings.Fields(b.String()), " ")
+	return words(b.String())
+}
+
+// words is strings.Join(strings.Fields(s), " ") without the list between:
+// every run of white space one space, none at either end.
+func words(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	space := false
+	for i := 0; i < len(s); {
+		r, size := rune(s[i]), 1
+		if r >= utf8.RuneSelf {
+			r, size = utf8.DecodeRuneInString(s[i:])
+		}
+		if unicode.IsSpace(r) {
+			space = true
+		} else {
+			if space && b.Len() > 0 {
+				b.WriteByte(' ')
+			}
+			space = false
+			b.WriteString(s[i : i+size])
+		}
+		i += size
+	}
+	return b.String()
 }

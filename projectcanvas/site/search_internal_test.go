@@ -43,3 +43,13 @@ func FuzzSearchEntryJSON(f *testing.F) {
 		assert.Equal(t, string(want), string(e.json()))
 	})
 }
+
+// FuzzWords: words is strings.Join(strings.Fields(s), " ").
+func FuzzWords(f *testing.F) {
+	for _, s := range []string{"", " a  b\t\nc ", "\u00a0x\u2028y\xffz\x85", "   "} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		assert.Equal(t, strings.Join(strings.Fields(s), " "), words(s), "%q", s)
+	})
+}
