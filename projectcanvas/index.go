@@ -251,20 +251,28 @@ func (x *index) setSorted(id ID, e *Entity) {
 // loadIndex reads every markdown file of the vault, decoding files in
 // parallel and adding them in path order, so that which of two files with
 // the same id wins does not depend on timing.
-func loadIndex(fsys FS, c *indexCache, keepBodies bool) (*index, error) {
-	var names markdownNames
+// seen, when not nil, hears of every file the walk lists (WithFileNames).
+func loadIndex(fsys FS, c *indexCache, keepBodies bool, seen func(string)) (*index, error) {
+	names := markdownNames{seen: seen}
 	if err := fsys.Walk(names.add); err != nil {
 		return nil, err
 	}
-	return indexFiles(fsys, names, c, keepBodies), nil
+	return indexFiles(fsys, names.md, c, keepBodies), nil
 }
 
-// markdownNames collects the markdown files of a walk.
-type markdownNames []string
+// markdownNames collects the markdown files of a walk, and tells seen
+// (when not nil) of every file.
+type markdownNames struct {
+	md   []string
+	seen func(string)
+}
 
 func (m *markdownNames) add(name string) error {
+	if m.seen != nil {
+		m.seen(name)
+	}
 	if strings.EqualFold(path.Ext(name), ".md") {
-		*m = append(*m, name)
+		m.md = append(m.md, name)
 	}
 	return nil
 }

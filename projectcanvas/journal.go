@@ -264,9 +264,9 @@ func (p *Project) recoverOnOpen() (names []string, err error) {
 	var temps []string
 	var terr error
 	if s, ok := p.fs.(Scanner); ok {
-		listed := markdownNames{}
+		listed := markdownNames{md: []string{}, seen: p.seen}
 		temps, terr = s.Scan(listed.add)
-		names = listed
+		names = listed.md
 	} else {
 		temps, terr = p.fs.TempFiles()
 	}

@@ -61,10 +61,20 @@ type Project struct {
 	keepBodies bool
 	bodyMu     sync.Mutex // guards bodies
 	bodies     map[*Entity][]byte
+
+	// seen is WithFileNames, until Open has read the vault.
+	seen func(name string)
 }
 
 // Option configures a Project.
 type Option func(*Project)
+
+// WithFileNames gives seen the vault path of every file Open's walk of the
+// vault lists, markdown or not, as it lists them: a caller that wants the
+// vault's other files too (the status site, its canvases) need not walk it
+// again. After recovering an interrupted write Open walks the vault a
+// second time, and seen hears of its files again.
+func WithFileNames(seen func(name string)) Option { return func(p *Project) { p.seen = seen } }
 
 // WithClock sets the clock used for created_at and updated_at (tests,
 // golden files).
@@ -75,15 +85,16 @@ func WithClock(now func() time.Time) Option { return func(p *Project) { p.now = 
 // vault. Problems with single files do not fail Open; see Problems.
 func Open(fsys FS, opts ...Option) (*Project, error) {
 	p := &Project{fs: fsys, now: time.Now}
+	for _, o := range opts {
+		o(p)
+	}
+	defer func() { p.seen = nil }() // Open's walks only
 	names, err := p.recoverOnOpen() // first: a transaction may have written the config
 	if err != nil {
 		return nil, err
 	}
 	if err := p.readConfig(); err != nil {
 		return nil, err
-	}
-	for _, o := range opts {
-		o(p)
 	}
 	if err := checkProjectsFolder(p.cfg.ProjectsFolder); err != nil {
 		return nil, err
@@ -187,7 +198,7 @@ func (p *Project) reload(c *indexCache) (IndexStats, error) {
 	start := time.Now()
 	p.writeMu.Lock()
 	defer p.writeMu.Unlock()
-	idx, err := loadIndex(p.fs, c, p.keepBodies)
+	idx, err := loadIndex(p.fs, c, p.keepBodies, p.seen)
 	if err != nil {
 		return IndexStats{}, err
 	}

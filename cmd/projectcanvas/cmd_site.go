@@ -46,7 +46,14 @@ func siteCommand(_ context.Context, c *cli, args []string) int {
 		}
 		commit <- hash
 	}()
-	env, err := c.open(pc.WithBodies()) // every page reads its entity's body: from the index's read
+	// Every page reads its entity's body: from the index's read. The
+	// canvases are found by the same walk.
+	canvases := []string{}
+	env, err := c.open(pc.WithBodies(), pc.WithFileNames(func(name string) {
+		if strings.HasSuffix(name, ".canvas") {
+			canvases = append(canvases, name)
+		}
+	}))
 	if err != nil {
 		return failure(c.stdout, c.stderr, "", err)
 	}
@@ -55,7 +62,7 @@ func siteCommand(_ context.Context, c *cli, args []string) int {
 	if err != nil {
 		return failure(c.stdout, c.stderr, "", err)
 	}
-	opt := site.Options{Include: append(cfgIn, include...), Exclude: append(cfgEx, exclude...), Generated: p.Now(), Commit: <-commit}
+	opt := site.Options{Include: append(cfgIn, include...), Exclude: append(cfgEx, exclude...), Generated: p.Now(), Commit: <-commit, Canvases: canvases}
 	dir := *out
 	if dir == "" {
 		dir = filepath.Join(c.vaultDir, filepath.FromSlash(pc.OwnFolder), "site")

@@ -16,17 +16,26 @@ type canvasBody struct {
 	SVG  template.HTML
 }
 
-// canvasPaths are the vault's canvases the globs choose, in path order.
+// canvasPaths are the vault's canvases the globs choose, in path order:
+// of Options.Canvases when the caller listed them, else of a walk of the
+// vault.
 func (s *site) canvasPaths() ([]string, error) {
 	var paths []string
-	err := s.p.Files().Walk(func(name string) error {
+	add := func(name string) error {
 		if strings.HasSuffix(name, ".canvas") && s.selects(name) {
 			paths = append(paths, name)
 		}
 		return nil
-	})
+	}
+	if s.opt.Canvases != nil {
+		for _, name := range s.opt.Canvases {
+			add(name)
+		}
+	} else if err := s.p.Files().Walk(add); err != nil {
+		return nil, err
+	}
 	slices.Sort(paths)
-	return paths, err
+	return slices.Compact(paths), nil
 }
 
 // canvasPages writes canvas/NAME.html for each canvas of paths (see
@@ -41,9 +50,9 @@ func (s *site) canvasPages(paths []string) ([]canvasLink, error) {
 	used := map[string]bool{}
 	svgs := map[string][]byte{}
 	for _, name := range paths {
-		cv, _, err := canvas.Read(s.p.Files(), name)
-		if err != nil {
-			continue // a canvas the editor cannot read either: left out, as a broken note is
+		cv, hash, err := canvas.Read(s.p.Files(), name)
+		if err != nil || hash == "" {
+			continue // a canvas the editor cannot read either, or gone since it was listed: left out, as a broken note is
 		}
 		base := or(render.Slug(strings.TrimSuffix(name, ".canvas")), "canvas")
 		slug := base

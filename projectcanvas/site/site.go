@@ -23,6 +23,10 @@ type Options struct {
 	// ready page; Commit the vault's git commit, "" when none.
 	Generated time.Time
 	Commit    string
+	// Canvases are the vault's .canvas files, when the caller has them
+	// listed (pc.WithFileNames hears of them as Open walks the vault): the
+	// site draws those the globs choose. nil: the vault is walked for them.
+	Canvases []string
 }
 
 // Files are a site's files by their path in the site's folder.
@@ -104,7 +108,8 @@ func build(p *pc.Project, opt Options, emit func(name string, data []byte, reuse
 		}
 	}
 	s := &site{p: p, opt: opt}
-	// The walk for the canvases, the vault's second, goes on meanwhile.
+	// The canvases are found meanwhile (a walk of the vault when the
+	// caller has not listed them).
 	var canvasPaths []string
 	var walkErr error
 	var walk sync.WaitGroup

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -298,4 +299,38 @@ func TestLinkToANameTwoNotesShare(t *testing.T) {
 	page := string(files["e/T-0xx/T-003.html"])
 	assert.Contains(t, page, ">Shared</a>")
 	assert.NotContains(t, page, "T-002")
+}
+
+// Canvases the caller lists (as pc.WithFileNames hears them) give the same
+// site as the walk Build makes without them: the hidden one and those the
+// globs leave out stay out, a name twice or of no file changes nothing.
+func TestCanvasesTheCallerLists(t *testing.T) {
+	files := examplevault.Files(t)
+	data, err := os.ReadFile("../canvas/testdata/example-vault.canvas")
+	require.NoError(t, err)
+	files["Projects.canvas"] = string(data)
+	files["Boards/Other.canvas"] = string(data)
+	files["Boards/Left out.canvas"] = string(data)
+	files[".hidden/private.canvas"] = string(data)
+	var canvases []string
+	p, err := pc.Open(memfs.New(files), pc.WithClock(func() time.Time { return generated }), pc.WithFileNames(func(name string) {
+		if strings.HasSuffix(name, ".canvas") {
+			canvases = append(canvases, name)
+		}
+	}))
+	require.NoError(t, err)
+	opt := site.Options{Generated: generated, Exclude: []string{"Boards/Left*"}}
+	walked, err := site.Build(p, opt)
+	require.NoError(t, err)
+	assert.Contains(t, walked, "canvas/projects.html")
+	assert.Contains(t, walked, "canvas/boards-other.html")
+	assert.Len(t, slices.DeleteFunc(slices.Collect(maps.Keys(walked)), func(n string) bool { return !strings.HasPrefix(n, "canvas/") }), 2)
+
+	opt.Canvases = append(canvases, "Projects.canvas", "Gone.canvas", "Projects/not a canvas.md")
+	listed, err := site.Build(p, opt)
+	require.NoError(t, err)
+	for name := range walked {
+		assert.Equal(t, string(walked[name]), string(listed[name]), name)
+	}
+	assert.ElementsMatch(t, slices.Collect(maps.Keys(walked)), slices.Collect(maps.Keys(listed)))
 }
