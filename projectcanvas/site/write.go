@@ -70,11 +70,10 @@ type Writer struct {
 	dir    string
 	old    manifest
 	onDisk map[string]int64 // the files in the folder, all the old manifest's, and their sizes
-	work   chan string
+	work   chan given
 	wg     sync.WaitGroup
 
 	mu      sync.Mutex
-	data    map[string]given  // the files given and not yet written
 	hashes  map[string]string // every file given, its hash
 	written map[string]bool   // the files written (changed or new)
 	made    map[string]bool   // the folders made
@@ -121,19 +120,22 @@ func NewWriter(dir string) (*Writer, error) {
 	if err != nil {
 		return nil, asError(err)
 	}
-	w := &Writer{dir: dir, old: old, onDisk: onDisk, work: make(chan string, 4*writers),
-		data: map[string]given{}, hashes: map[string]string{}, written: map[string]bool{}, made: map[string]bool{}}
+	w := &Writer{dir: dir, old: old, onDisk: onDisk, work: make(chan given, 4*writers),
+		hashes: map[string]string{}, written: map[string]bool{}, made: map[string]bool{}}
 	for range writers {
 		w.wg.Go(w.writeFiles)
 	}
 	return w, nil
 }
 
-// given is a file given to a Writer, and what takes its bytes back once
-// they are written (nil: nothing).
+// given is a file given to a Writer to write: its name, its bytes, what
+// takes them back once they are written (nil: nothing), and whether the
+// folder holds the file already.
 type given struct {
+	name  string
 	data  []byte
 	reuse func([]byte)
+	there bool
 }
 
 // Put gives the Writer one file of the site, which it writes unless the
@@ -163,9 +165,8 @@ func (w *Writer) put(name string, data []byte, reuse func([]byte)) error {
 		}
 		return nil
 	}
-	w.data[name] = given{data, reuse}
 	w.mu.Unlock()
-	w.work <- name
+	w.work <- given{name, data, reuse, there}
 	return nil
 }
 
@@ -173,15 +174,13 @@ func (w *Writer) put(name string, data []byte, reuse func([]byte)) error {
 // are no more. A file new to the folder is created where it goes (no
 // reader had it); one that was there is replaced whole.
 func (w *Writer) writeFiles() {
-	for name := range w.work {
-		w.mu.Lock()
-		file := w.data[name]
-		delete(w.data, name)
-		_, there := w.onDisk[name]
+	for file := range w.work {
+		name := file.name
 		target := filepath.Join(w.dir, filepath.FromSlash(name))
+		w.mu.Lock()
 		err := w.makeFolder(path.Dir(name))
 		w.mu.Unlock()
-		if err == nil && there {
+		if err == nil && file.there {
 			err = writeFile(target, file.data)
 		} else if err == nil {
 			err = createFile(target, file.data)
