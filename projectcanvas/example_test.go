@@ -2,6 +2,8 @@ package projectcanvas_test
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 	"time"
 
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
@@ -70,4 +72,27 @@ func ExampleWithIndexCache() {
 	// Output:
 	// {Restored:2 Decoded:1 Ignored: Stale:true}
 	// Sign-in with SSO
+}
+
+// A caller that wants the vault's other files too hears of them from the
+// walk Open makes anyway: projectcanvas site finds the canvases so.
+func ExampleWithFileNames() {
+	vault := memfs.New(map[string]string{
+		"Projects/T-001 Login.md": "---\nid: T-001\ntype: task\ntitle: Login\nstatus: Not Started\n---\n",
+		"Projects.canvas":         `{"nodes":[],"edges":[]}`,
+		"Boards/Sprint.canvas":    `{"nodes":[],"edges":[]}`,
+	})
+	var canvases []string
+	project, err := pc.Open(vault, pc.WithFileNames(func(name string) {
+		if strings.HasSuffix(name, ".canvas") {
+			canvases = append(canvases, name)
+		}
+	}))
+	if err != nil {
+		panic(err)
+	}
+	slices.Sort(canvases)
+	fmt.Println(project.Len(), "entity;", "canvases:", canvases)
+	// Output:
+	// 1 entity; canvases: [Boards/Sprint.canvas Projects.canvas]
 }

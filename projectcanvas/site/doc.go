@@ -54,6 +54,8 @@
 // does both at once: each file goes to the folder's writers (a Writer) as
 // soon as it is made. The entity pages, most of a site, are written by
 // hand into the layout's frame (frame.go), every text of the vault's
-// through one escaper. Only the board and the ready page show
+// through one escaper. A caller that lists the vault's canvases as it
+// opens the project (pc.WithFileNames, Options.Canvases) spares the site
+// a second walk of the vault. Only the board and the ready page show
 // when the site was made, so an unchanged entity's page stays unchanged.
 package site
