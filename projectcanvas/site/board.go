@@ -63,11 +63,12 @@ func (s *site) active() []*pc.Entity {
 // assets/board-data.js, the entities it draws, in id order. A parent left
 // out of the site is named by its id alone, as on every page.
 func (s *site) boardPage(canvases []canvasLink) error {
-	data := boardData{Types: pc.Types, Statuses: map[pc.Type][]pc.Status{}, Entities: []boardEntity{}}
+	active := s.active()
+	data := boardData{Types: pc.Types, Statuses: map[pc.Type][]pc.Status{}, Entities: make([]boardEntity, 0, len(active))}
 	for _, t := range pc.Types {
 		data.Statuses[t] = pc.Statuses(t)
 	}
-	for _, e := range s.active() {
+	for _, e := range active {
 		b := boardEntity{ID: e.ID, Page: pageOf(e.ID), Type: e.Type, Title: e.Title, Status: e.Status}
 		if e.Workstream != "" {
 			b.Workstream = &e.Workstream
@@ -81,22 +82,22 @@ func (s *site) boardPage(canvases []canvasLink) error {
 		}
 		data.Entities = append(data.Entities, b)
 	}
-	if err := s.emit("assets/board-data.js", append(append([]byte("window.PC_BOARD = "), data.json()...), ";\n"...)); err != nil {
+	if err := s.emit("assets/board-data.js", append(data.json([]byte("window.PC_BOARD = ")), ";\n"...)); err != nil {
 		return err
 	}
 	return s.write("index.html", "board", page{Title: "Board", Stamp: true, Board: true, Body: len(data.Entities)}, canvases)
 }
 
-// json is the board's data as json.Marshal writes it (< > & escaped: the
-// file is a script), its entities written field by field, without
-// json.Marshal's reflection over 10,000 of them.
-func (d boardData) json() []byte {
+// json is prefix and then the board's data as json.Marshal writes it (< >
+// & escaped: the file is a script), its entities written field by field,
+// without json.Marshal's reflection over 10,000 of them.
+func (d boardData) json(prefix []byte) []byte {
 	head, _ := json.Marshal(struct {
 		Types    []pc.Type               `json:"types"`
 		Statuses map[pc.Type][]pc.Status `json:"statuses"`
 	}{d.Types, d.Statuses}) // lists and strings: cannot fail
-	b := make([]byte, 0, len(head)+len(`,"entities":[]}`)+200*len(d.Entities))
-	b = append(b, head[:len(head)-1]...)
+	b := make([]byte, 0, len(prefix)+len(head)+len(`,"entities":[]};`)+200*len(d.Entities))
+	b = append(append(b, prefix...), head[:len(head)-1]...)
 	b = append(b, `,"entities":`...)
 	if d.Entities == nil {
 		return append(b, "null}"...)

@@ -61,7 +61,7 @@ func FuzzBoardDataJSON(f *testing.F) {
 		} {
 			want, err := json.Marshal(d)
 			require.NoError(t, err)
-			assert.Equal(t, string(want), string(d.json()))
+			assert.Equal(t, "x = "+string(want), string(d.json([]byte("x = "))))
 		}
 	})
 }

@@ -44,7 +44,7 @@ func (s *site) entityPage(e *pc.Entity, fr frame) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	var fields []field
+	fields := make([]field, 0, len(standardFields)+len(e.Fields))
 	for _, k := range standardFields {
 		if v, ok := e.Value(k); ok {
 			fields = append(fields, field{k, show(v)})
