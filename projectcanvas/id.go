@@ -187,37 +187,6 @@ func compareIDs(a, b ID) int {
 	return strings.Compare(na, nb)
 }
 
-// orderKey is a number that orders ids as compareIDs does, for the ids
-// of parseID's form: a prefix of one to four capital letters, packed
-// big-endian so that a shorter prefix sorts first, then the number, whose
-// three digits or more (no leading zero past three) order by value. ok is
-// false for any other id: sort those with compareIDs. Sorting 10,000
-// entities by it takes a fraction of compareIDs' time, which chased each
-// id's bytes and cut it at every comparison.
-func orderKey(id ID) (key uint64, ok bool) {
-	prefix, num, _ := strings.Cut(string(id), "-")
-	if len(prefix) < 1 || len(prefix) > 4 || len(num) < 3 || len(num) > 9 || len(num) > 3 && num[0] == '0' {
-		return 0, false
-	}
-	var packed, n uint64
-	for i := range 4 {
-		packed <<= 8
-		if i < len(prefix) {
-			if c := prefix[i]; c < 'A' || c > 'Z' {
-				return 0, false
-			}
-			packed |= uint64(prefix[i])
-		}
-	}
-	for i := 0; i < len(num); i++ {
-		if c := num[i]; c < '0' || c > '9' {
-			return 0, false
-		}
-		n = n*10 + uint64(num[i]-'0')
-	}
-	return packed<<32 | n, true
-}
-
 // sequence parses the id sequence file, reusing the last parse while the
 // file is unchanged. A broken file counts as empty, and so does a counter
 // that is not a type or not between 0 and MaxIDNumber: ids then continue

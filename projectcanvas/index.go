@@ -1,7 +1,6 @@
 package projectcanvas
 
 import (
-	"cmp"
 	"errors"
 	"io/fs"
 	"path"
@@ -182,41 +181,15 @@ func (x *index) addFile(name string, d decoded) (heirs []string) {
 // not change it. The caller holds the write lock when sorted is nil.
 func (x *index) all() []*Entity {
 	if x.sorted == nil {
-		x.sorted = sortedByID(x.byID)
-	}
-	x.handedOut.Store(true)
-	return x.sorted
-}
-
-// sortedByID lists the entities in id order: by their orderKey when every
-// id has one, else by compareIDs.
-func sortedByID(byID map[ID]*Entity) []*Entity {
-	type keyed struct {
-		key uint64
-		e   *Entity
-	}
-	keys := make([]keyed, 0, len(byID))
-	for _, e := range byID {
-		k, ok := orderKey(e.ID)
-		if !ok {
-			keys = nil
-			break
-		}
-		keys = append(keys, keyed{k, e})
-	}
-	out := make([]*Entity, 0, len(byID))
-	if keys == nil && len(byID) > 0 {
-		for _, e := range byID {
+		out := make([]*Entity, 0, len(x.byID))
+		for _, e := range x.byID {
 			out = append(out, e)
 		}
 		slices.SortFunc(out, func(a, b *Entity) int { return compareIDs(a.ID, b.ID) })
-		return out
+		x.sorted = out
 	}
-	slices.SortFunc(keys, func(a, b keyed) int { return cmp.Compare(a.key, b.key) })
-	for _, k := range keys {
-		out = append(out, k.e)
-	}
-	return out
+	x.handedOut.Store(true)
+	return x.sorted
 }
 
 // setSorted puts e in id's place in sorted (e nil: takes id out) and drops
