@@ -219,7 +219,8 @@ bench: bench-site
 # whole processes in rounds, on a vault of 10,000 entities and 10,000 notes
 # (bench/site; target: site at most 3x index, the rounds' median ratio).
 # ROUNDS=8 by default. Each run's sites stay in $(SCRATCH)/site-vs-index
-# until make clean: deleting them would slow the next run's new files.
+# until the next, which removes them and waits for the disk to make new
+# files at its usual speed again (up to seven minutes).
 bench-site: build
 	$(GO) run ./bench/site $(BIN) $(SCRATCH)/site-vs-index $(or $(ROUNDS),8)
 

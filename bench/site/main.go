@@ -7,13 +7,15 @@
 // children's user and system time) and the median of the rounds' ratios
 // site/index, by wall and by CPU (target: at most 3).
 //
-// Each run starts with nothing left to write back (sync). Nothing is
-// deleted: each run's sites stay in DIR/run-TIME until make
-// clean. On an ext4 without a journal, a new file's inode skips those
-// deleted in the last minutes, so for up to six minutes after a burst of
-// deletions (a test run's temporary folders) 10,000 new files take seconds
-// instead of a fraction of one; before measuring, the command makes 2,000
-// files in a probe folder, and waits while that takes over 100 µs a file.
+// Each run starts with nothing left to write back (sync). The sites stay
+// in DIR/run-TIME until the next invocation, which removes them first: a
+// disk filling with the sites of every invocation made new files dearer,
+// run after run. On an ext4 without a journal, a new file's inode skips
+// those deleted in the last minutes, so for up to six minutes after a
+// burst of deletions (those, or a test run's temporary folders) 10,000 new
+// files take seconds instead of a fraction of one; before measuring, the
+// command makes 2,000 files in a probe folder, and waits while that takes
+// over 100 µs a file.
 //
 // Usage: site BIN DIR [ROUNDS]
 package main
@@ -48,6 +50,15 @@ func main() {
 	vault := filepath.Join(dir, "vault")
 	if _, err := os.Stat(vault); err != nil {
 		run(bin, "gen", "--entities", "10000", "--docs", "10000", vault)
+	}
+	old, err := filepath.Glob(filepath.Join(dir, "run-*"))
+	if err != nil {
+		fail(err)
+	}
+	for _, folder := range old {
+		if err := os.RemoveAll(folder); err != nil {
+			fail(err)
+		}
 	}
 	out := filepath.Join(dir, "run-"+time.Now().UTC().Format("20060102T150405"))
 	waitForTheDisk(filepath.Join(out, "probe"))
