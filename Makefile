@@ -221,8 +221,10 @@ bench: bench-site
 # ROUNDS=8 by default. Each run's sites stay in $(SCRATCH)/site-vs-index
 # until the next, which removes them and waits for the disk to make new
 # files at its usual speed again (up to seven minutes).
+# BASE_BIN=path/to/an/older/projectcanvas adds its runs to each round, and
+# the two builds' ratio.
 bench-site: build
-	$(GO) run ./bench/site $(BIN) $(SCRATCH)/site-vs-index $(or $(ROUNDS),8)
+	$(GO) run ./bench/site $(BIN) $(SCRATCH)/site-vs-index $(or $(ROUNDS),8) $(BASE_BIN)
 
 # The git merge driver as git runs it, a whole process per merge (farm-bench
 # times start-up included; the median is the figure): an entity note whose
