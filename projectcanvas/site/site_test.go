@@ -303,7 +303,8 @@ func TestLinkToANameTwoNotesShare(t *testing.T) {
 
 // Canvases the caller lists (as pc.WithFileNames hears them) give the same
 // site as the walk Build makes without them: the hidden one and those the
-// globs leave out stay out, a name twice or of no file changes nothing.
+// globs leave out stay out, a name twice, of no file or outside the vault
+// changes nothing.
 func TestCanvasesTheCallerLists(t *testing.T) {
 	files := examplevault.Files(t)
 	data, err := os.ReadFile("../canvas/testdata/example-vault.canvas")
@@ -326,7 +327,7 @@ func TestCanvasesTheCallerLists(t *testing.T) {
 	assert.Contains(t, walked, "canvas/boards-other.html")
 	assert.Len(t, slices.DeleteFunc(slices.Collect(maps.Keys(walked)), func(n string) bool { return !strings.HasPrefix(n, "canvas/") }), 2)
 
-	opt.Canvases = append(canvases, "Projects.canvas", "Gone.canvas", "Projects/not a canvas.md")
+	opt.Canvases = append(canvases, "Projects.canvas", "Gone.canvas", "Projects/not a canvas.md", "../outside.canvas", "/etc/abs.canvas", "Boards/../../up.canvas")
 	listed, err := site.Build(p, opt)
 	require.NoError(t, err)
 	for name := range walked {
