@@ -21,6 +21,7 @@ import (
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/site"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/vault/memfs"
+	"github.com/projectcanvas/projectcanvas/projectcanvas/vault/osfs"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/example")
@@ -303,8 +304,7 @@ func TestLinkToANameTwoNotesShare(t *testing.T) {
 
 // Canvases the caller lists (as pc.WithFileNames hears them) give the same
 // site as the walk Build makes without them: the hidden one and those the
-// globs leave out stay out, a name twice, of no file or outside the vault
-// changes nothing.
+// globs leave out stay out, a name twice or of no file changes nothing.
 func TestCanvasesTheCallerLists(t *testing.T) {
 	files := examplevault.Files(t)
 	data, err := os.ReadFile("../canvas/testdata/example-vault.canvas")
@@ -327,11 +327,37 @@ func TestCanvasesTheCallerLists(t *testing.T) {
 	assert.Contains(t, walked, "canvas/boards-other.html")
 	assert.Len(t, slices.DeleteFunc(slices.Collect(maps.Keys(walked)), func(n string) bool { return !strings.HasPrefix(n, "canvas/") }), 2)
 
-	opt.Canvases = append(canvases, "Projects.canvas", "Gone.canvas", "Projects/not a canvas.md", "../outside.canvas", "/etc/abs.canvas", "Boards/../../up.canvas")
+	opt.Canvases = append(canvases, "Projects.canvas", "Gone.canvas", "Projects/not a canvas.md")
 	listed, err := site.Build(p, opt)
 	require.NoError(t, err)
 	for name := range walked {
 		assert.Equal(t, string(walked[name]), string(listed[name]), name)
 	}
 	assert.ElementsMatch(t, slices.Collect(maps.Keys(walked)), slices.Collect(maps.Keys(listed)))
+}
+
+// A canvas a caller lists outside the vault (a path up from it, an
+// absolute path), of a file that is there, gets no page: the site reads
+// canvases through the vault's own files.
+func TestCanvasesListedOutsideTheVaultAreLeftOut(t *testing.T) {
+	root := t.TempDir()
+	vault := filepath.Join(root, "vault")
+	require.NoError(t, os.MkdirAll(vault, 0o755))
+	data, err := os.ReadFile("../canvas/testdata/example-vault.canvas")
+	require.NoError(t, err)
+	outside := filepath.Join(root, "Outside.canvas")
+	require.NoError(t, os.WriteFile(outside, data, 0o644))
+	fsys, err := osfs.New(vault)
+	require.NoError(t, err)
+	t.Cleanup(func() { fsys.Close() })
+	p, err := pc.Open(fsys)
+	require.NoError(t, err)
+	files, err := site.Build(p, site.Options{Generated: generated, Canvases: []string{
+		"../Outside.canvas", "Projects/../../Outside.canvas", outside, filepath.ToSlash(outside),
+	}})
+	require.NoError(t, err)
+	for name, page := range files {
+		assert.False(t, strings.HasPrefix(name, "canvas/"), "a page %s", name)
+		assert.NotContains(t, string(page), "Outside", name)
+	}
 }
