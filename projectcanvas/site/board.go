@@ -3,7 +3,6 @@ package site
 import (
 	"encoding/json"
 
-	"github.com/projectcanvas/projectcanvas/internal/jsonstr"
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 	"github.com/projectcanvas/projectcanvas/projectcanvas/canvas/render"
 )
@@ -113,20 +112,17 @@ func (d boardData) json(prefix []byte) []byte {
 }
 
 func (e boardEntity) appendJSON(b []byte) []byte {
-	str := func(b []byte, key, v string) []byte {
-		return jsonstr.Append(append(b, key...), v, jsonstr.GoJSON)
-	}
 	orNull := func(b []byte, key string, v *string) []byte {
 		if v == nil {
 			return append(append(b, key...), "null"...)
 		}
-		return str(b, key, *v)
+		return appendField(b, key, *v)
 	}
-	b = str(b, `{"id":`, string(e.ID))
-	b = str(b, `,"page":`, e.Page)
-	b = str(b, `,"type":`, string(e.Type))
-	b = str(b, `,"title":`, e.Title)
-	b = str(b, `,"status":`, string(e.Status))
+	b = appendField(b, `{"id":`, string(e.ID))
+	b = appendField(b, `,"page":`, e.Page)
+	b = appendField(b, `,"type":`, string(e.Type))
+	b = appendField(b, `,"title":`, e.Title)
+	b = appendField(b, `,"status":`, string(e.Status))
 	b = orNull(b, `,"workstream":`, e.Workstream)
 	b = orNull(b, `,"priority":`, e.Priority)
 	b = orNull(b, `,"parent":`, (*string)(e.Parent))

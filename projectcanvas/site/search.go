@@ -1,9 +1,5 @@
 package site
 
-import (
-	"github.com/projectcanvas/projectcanvas/internal/jsonstr"
-)
-
 // searchEntry is one entity in the search index, with the path of its
 // page (pageOf: the script has no rule of its own).
 type searchEntry struct {
@@ -30,8 +26,7 @@ func (e searchEntry) json() []byte {
 		{`{"id":`, e.ID}, {`,"page":`, e.Page}, {`,"title":`, e.Title}, {`,"type":`, e.Type}, {`,"status":`, e.Status},
 		{`,"text":`, firstRunes(e.Text, maxIndexedText)},
 	} {
-		b = append(b, f.key...)
-		b = jsonstr.Append(b, f.value, jsonstr.GoJSON)
+		b = appendField(b, f.key, f.value)
 	}
 	return append(b, '}')
 }

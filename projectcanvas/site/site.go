@@ -114,6 +114,7 @@ func build(p *pc.Project, opt Options, emit func(name string, data []byte, reuse
 	var walkErr error
 	var walk sync.WaitGroup
 	walk.Go(func() { canvasPaths, walkErr = s.canvasPaths() })
+	defer walk.Wait() // an error below returns before the walk is waited for
 	s.all = p.All()
 	s.shown, s.byName = make(map[pc.ID]*pc.Entity, len(s.all)), make(map[string]*pc.Entity, 2*len(s.all))
 	s.hidden, s.inverse = map[string]pc.ID{}, make(map[pc.ID][]relatedTo, len(s.all))

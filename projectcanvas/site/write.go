@@ -16,7 +16,6 @@ import (
 	"sync"
 
 	"github.com/projectcanvas/projectcanvas/internal/atomicfile"
-	"github.com/projectcanvas/projectcanvas/internal/jsonstr"
 	pc "github.com/projectcanvas/projectcanvas/projectcanvas"
 )
 
@@ -283,12 +282,12 @@ func (w *Writer) close(complete bool) (Written, error) {
 // encode is the manifest as json.MarshalIndent(m, "", " ") writes it,
 // and a newline, in a fraction of its time (a tenth of a large site's
 // making went in MarshalIndent's reflection and second pass): the names
-// in order, each string quoted as encoding/json quotes it (jsonstr).
+// in order, each string quoted as encoding/json quotes it (appendString).
 func (m manifest) encode() []byte {
 	names := slices.Sorted(maps.Keys(m.Files))
 	b := make([]byte, 0, 64+len(names)*112)
 	b = append(b, "{\n \"generator\": "...)
-	b = appendJSONString(b, m.Generator)
+	b = appendString(b, m.Generator)
 	b = append(b, ",\n \"files\": "...)
 	switch {
 	case m.Files == nil:
@@ -302,16 +301,14 @@ func (m manifest) encode() []byte {
 				b = append(b, ',')
 			}
 			b = append(b, "\n  "...)
-			b = appendJSONString(b, name)
+			b = appendString(b, name)
 			b = append(b, ": "...)
-			b = appendJSONString(b, m.Files[name])
+			b = appendString(b, m.Files[name])
 		}
 		b = append(b, "\n }"...)
 	}
 	return append(b, "\n}\n"...)
 }
-
-func appendJSONString(b []byte, s string) []byte { return jsonstr.Append(b, s, jsonstr.GoJSON) }
 
 // emptied removes folder, a folder of the site's that a removal may have
 // left empty, and so on up while they are empty (a site of an older
