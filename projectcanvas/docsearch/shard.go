@@ -355,6 +355,8 @@ func (s *shard) offer(h []slotSim, m int, slot int32, sim float32, keep func(*ch
 // least as similar, and removed slots count for nothing), and only the
 // slots at or above it are weighed, in slot order. It returns false when
 // it cannot tell (no fast path, too few slots, a block of removed slots).
+// It sets the removed slots' similarities in sims to -Inf: the caller
+// reads sims no more after it.
 func (s *shard) bestAboveFloor(h []slotSim, sims []float32, m int, buf *simBuffers) ([]slotSim, bool) {
 	size := len(sims) / max(m, 1)
 	if m <= 0 || size < 32 {
